@@ -1,0 +1,29 @@
+/** Business constants of spec §9. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 200;
+export const PIN_MAX_LENGTH = 4;
+export const PASSWORD_LINK_TTL_MINUTES = 60;
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const PLANS = [
+  { id: 'basic', name: 'Basic Plan', price: 19, features: ['1 User', '10GB Storage', 'Email Support'] },
+  { id: 'pro', name: 'Pro Plan', price: 49, features: ['5 Users', '50GB Storage', 'Priority Support'] },
+  { id: 'enterprise', name: 'Enterprise Plan', price: 99, features: ['Unlimited Users', '200GB Storage', '24/7 Support'] },
+] as const;
+
+export const DEPARTMENT_TYPES = [
+  'Class', 'Client', 'Department', 'Group', 'Job', 'Job Site', 'Location', 'Office', 'Project', 'Task',
+] as const;
+export type DepartmentType = (typeof DEPARTMENT_TYPES)[number];
+export const DEFAULT_DEPARTMENT_TYPE: DepartmentType = 'Department';
+
+export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date'] as const;
+export const ATTENDANCE_MODES = ['Attendance and Time Tracking', 'Attendance Only'] as const;
+export const TIME_ROUNDING = ['5 Minutes', '10 Minutes'] as const;
+export const DATE_FORMATS = ['MM/DD/YY', 'DD/MM/YY'] as const;
+export const TIME_FORMATS = ['12 Hours (AM/PM)', '24 Hours'] as const;
+export const DEDUCTIONS = ['Auto', 'Manual'] as const;
+export const PUNCH_TYPES = ['None', 'Lunch', 'Break'] as const;
+export const EARNINGS_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export const USER_TYPES = ['user', 'employee'] as const;
+export type UserType = (typeof USER_TYPES)[number];

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import { messages } from './messages';
+
+/** Field builders that give every validation failure a sentence a person can act on. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish();
+
+export const email = z
+  .string({ error: (i) => (i.input === undefined ? 'Email is required.' : 'Email must be text.') })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Please enter a valid email address.'));
+
+export const newPassword = z
+  .string({ error: (i) => (i.input === undefined ? 'Password is required.' : 'Password must be text.') })
+  .min(MIN_PASSWORD_LENGTH, messages.passwords.tooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+export const anyPassword = z
+  .string({ error: (i) => (i.input === undefined ? 'Password is required.' : 'Password must be text.') })
+  .min(1, 'Password is required.')
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+/** The spec's user_id fields are accepted (numbers or numeric strings) but never trusted. */
+export const userIdField = z.union([z.number(), z.string().max(40)]).nullish();
+
+export const isoDate = z
+  .string({ error: 'Date must be text in the form YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in the form YYYY-MM-DD.')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Date is not a real calendar date.');
+
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './constants';
+export * from './storage';
+export * from './fields';
+export * from './auth';
+export * from './routes';

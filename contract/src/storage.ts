@@ -1,0 +1,13 @@
+/** Browser storage keys of spec §3 ("Stored in the browser"). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userId: 'user_id',
+  userEmail: 'userEmail',
+  employeeId: 'employee_id',
+  empId: 'emp_id',
+  username: 'username',
+  userName: 'userName',
+  user: 'user',
+  employeeData: 'employeeData',
+  punchData: 'punchData',
+} as const;

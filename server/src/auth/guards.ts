@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import { notFound, forbidden, unauthorized } from '../lib/errors';
+import { authRepository } from '../modules/auth/auth.repository';
+import { sha256 } from './tokens';
+
+export interface AuthContext {
+  tokenId: number;
+  userId: number;
+  accountId: number;
+  /** The account owner's user id: what the spec's user_id fields on account rows carry. */
+  ownerUserId: number;
+  userType: 'user' | 'employee';
+  employeeRef: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The spec's clients send the token sometimes as `Bearer <t>`, sometimes raw: both are accepted. */
+export function tokenFromRequest(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token.length > 0 && token.length <= 200 ? token : null;
+}
+
+export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
+  const token = tokenFromRequest(req);
+  if (!token) throw unauthorized();
+  const row = await authRepository(req.server.deps.db).findSession(sha256(token));
+  if (!row) throw unauthorized();
+  return {
+    tokenId: row.token_id,
+    userId: row.user_id,
+    accountId: row.account_id,
+    ownerUserId: row.owner_user_id ?? row.user_id,
+    userType: row.user_type,
+    employeeRef: row.employee_ref,
+  };
+}
+
+/** preHandlers: each sets `req.auth` or answers 401 (no or bad token) / 403 (wrong role). */
+export async function requireAuth(req: FastifyRequest): Promise<void> {
+  req.auth = await authenticate(req);
+}
+
+export async function requireManager(req: FastifyRequest): Promise<void> {
+  const auth = await authenticate(req);
+  if (auth.userType !== 'user') throw forbidden();
+  req.auth = auth;
+}
+
+export async function requireEmployee(req: FastifyRequest): Promise<void> {
+  const auth = await authenticate(req);
+  if (auth.userType !== 'employee') throw forbidden();
+  req.auth = auth;
+}
+
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+/**
+ * The spec's user_id parameters are part of the contract but never widen access: the account comes
+ * from the token, and a user_id that is neither the caller's nor the account owner's answers 404.
+ */
+export function assertOwnUserId(auth: AuthContext, userId: unknown): void {
+  if (userId === undefined || userId === null || userId === '') return;
+  const n = Number(userId);
+  if (n !== auth.userId && n !== auth.ownerUserId) throw notFound();
+}
