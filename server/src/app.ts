@@ -74,7 +74,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       },
     },
   });
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  // Truncated uploads are reported by readUpload (lib/uploads.ts) so each route answers its own 413 message.
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 }, throwFileSizeLimit: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Punchclock API', version: '1.0.0', description: 'Every call of the Punchclock product. Errors are JSON `{message, errors?}`.' },
