@@ -10,3 +10,27 @@ export function isValidTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** Offset of `zone` from UTC at `instant`, in minutes (e.g. -300 for New York in winter). */
+export function zoneOffsetMinutes(zone: string, instant: Date): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The UTC instant of a wall-clock time (`YYYY-MM-DD`, `HH:mm`) in `zone`. */
+export function zonedToUtc(date: string, time: string, zone: string): Date {
+  const guess = new Date(`${date}T${time}:00Z`);
+  const first = new Date(guess.getTime() - zoneOffsetMinutes(zone, guess) * 60_000);
+  // A second pass settles times near a daylight-saving change.
+  return new Date(guess.getTime() - zoneOffsetMinutes(zone, first) * 60_000);
+}
+
+/** The calendar day (`YYYY-MM-DD`) that `instant` falls on in `zone`. */
+export function localDay(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}

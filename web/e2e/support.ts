@@ -1,0 +1,77 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+
+export interface BrowserFixture {
+  browser: Browser;
+  baseUrl: string;
+  dataDir: string;
+  newPage(options?: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/** One Chromium per test file; each journey gets a fresh context (its own storage). */
+export function useBrowser(extraArgs: string[] = []): BrowserFixture {
+  const f = {} as BrowserFixture;
+  beforeAll(async () => {
+    f.baseUrl = inject('baseUrl');
+    f.dataDir = inject('dataDir');
+    f.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, ...extraArgs] });
+    f.newPage = async (options) => {
+      const context = await f.browser.newContext({ baseURL: f.baseUrl, ...options });
+      context.setDefaultTimeout(15_000);
+      return { context, page: await context.newPage() };
+    };
+  });
+  afterAll(async () => {
+    await f.browser?.close();
+  });
+  return f;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${process.env.E2E_DIALECT ?? 'e2e'}-${name}.png`), fullPage: true });
+}
+
+/** The newest password link mailed to `to`, read from the server's outbox (.eml files). */
+export async function passwordLinkFor(dataDir: string, to: string, after = 0): Promise<string> {
+  const dir = join(dataDir, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort();
+    } catch {
+      /* no mail yet */
+    }
+    const mails = files.map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${to}`));
+    if (mails.length > after) {
+      const text = (mails.at(-1) as string).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = text.match(/https?:\/\/\S+\/ResetPassword\?\S+/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no password link mailed to ${to}`);
+}
+
+export function mailCount(dataDir: string, to: string): number {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8').includes(`To: ${to}`)).length;
+  } catch {
+    return 0;
+  }
+}
+
+let n = 0;
+export function uniqueUser(prefix = 'user') {
+  n += 1;
+  const s = `${Date.now().toString(36)}${process.pid}${n}`;
+  return { name: `Dana ${prefix}`, username: `${prefix}${s}`, email: `${prefix}${s}@example.com`, phone: '+1 555 0142', dob: '1990-06-15', password: 'first password 1' };
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the real server (built web app), once on SQLite and once on PostgreSQL.
+export default defineConfig({
+  test: {
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    globalSetup: ['./global-setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'e2e-sqlite', env: { E2E_DIALECT: 'sqlite' } } },
+      { extends: true, test: { name: 'e2e-postgres', env: { E2E_DIALECT: 'postgres' } } },
+    ],
+  },
+});
