@@ -29,7 +29,8 @@ function loadOrCreateSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = resolve(env.DATA_DIR || './data');
+  // Relative to where the user ran npm (INIT_CWD), not the workspace folder npm switches into.
+  const dataDir = resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
