@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/demo/demo-data';
+import { DEMO_EMAIL, DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/demo/demo-data';
 import { useTestApp } from './helper';
 
 const t = useTestApp();
@@ -25,5 +25,9 @@ describe('demo data', () => {
 
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(login.statusCode).toBe(200);
+    const employee = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_EMPLOYEE_EMAIL, password: DEMO_PASSWORD } });
+    expect(employee.statusCode).toBe(200);
+    expect(employee.json()).toMatchObject({ user_type: 'employee', employee_id: 'E1001' });
+    expect(typeof employee.json().emp_id).toBe('number');
   });
 });

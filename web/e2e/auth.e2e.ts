@@ -1,6 +1,7 @@
 import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
 import { passwordLinkFor, screenshot, uniqueUser, useBrowser } from './support';
 
 const b = useBrowser();
@@ -40,6 +41,7 @@ describe('sign up, log out, log in', () => {
     await page.getByText(messages.registration.success).waitFor();
     await screenshot(page, 'signup-success');
     await page.waitForURL(/\/HomeSecond$/);
+    await page.waitForLoadState('networkidle');
     await screenshot(page, 'home-second');
 
     await logOutFromManagerMenu(page);
@@ -83,6 +85,20 @@ describe('sign up, log out, log in', () => {
     await page.getByRole('button', { name: /sign up/i }).click();
     await page.getByText(messages.registration.termsRequired).first().waitFor();
     expect(page.url()).toMatch(/\/signup$/i);
+    await context.close();
+  });
+
+  it('lands an employee login on /HomeUser and keeps it out of the manager area', async () => {
+    const { page, context } = await b.newPage();
+    await logIn(page, DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD);
+    await page.waitForURL(/\/HomeUser$/);
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(user).toMatchObject({ user_type: 'employee', email: DEMO_EMPLOYEE_EMAIL });
+    expect(await page.evaluate(() => localStorage.getItem('employee_id'))).toBe('E1001');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'home-user');
+    await page.goto('/Employee');
+    await page.waitForURL(/\/HomeUser$/);
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import { pgAdmin, startServer } from './server-process';
 
 export default async function setup(project: TestProject) {
   const dialect = project.config.env?.E2E_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
-  const server = await startServer({ dialect });
+  const server = await startServer({ dialect, demo: true });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
   return async () => {

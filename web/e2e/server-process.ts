@@ -43,7 +43,23 @@ export interface RunningServer {
 }
 
 /** Starts the real server (server/src/main.ts: migrate, then listen) the way `npm start` does. */
-export async function startServer(opts: { dialect: 'sqlite' | 'postgres'; dataDir?: string; databaseUrl?: string; env?: Record<string, string> }): Promise<RunningServer> {
+export const E2E_SECRET = 'e2e-app-secret';
+
+/** Migrates the database and loads the demo company into it (its owner and employee logins, punches). */
+async function seedDemoInto(databaseUrl: string) {
+  const { createDatabase } = await import('../../server/src/db/database');
+  const { migrateToLatest } = await import('../../server/src/db/migrate');
+  const { seedDemo } = await import('../../server/src/demo/demo-data');
+  const db = createDatabase(databaseUrl);
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db, E2E_SECRET);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function startServer(opts: { dialect: 'sqlite' | 'postgres'; dataDir?: string; databaseUrl?: string; env?: Record<string, string>; demo?: boolean }): Promise<RunningServer> {
   if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
     spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
   }
@@ -56,10 +72,11 @@ export async function startServer(opts: { dialect: 'sqlite' | 'postgres'; dataDi
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
+  if (opts.demo) await seedDemoInto(databaseUrl);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', ...opts.env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', APP_SECRET: E2E_SECRET, ...opts.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { seedDemo } from './demo-data';
+import { DEMO_EMPLOYEE_EMAIL, seedDemo } from './demo-data';
 
 // `npm run demo`: (re)creates the demo account, prints its login, then starts the app.
 const config = loadConfig();
@@ -12,5 +12,6 @@ await db.destroy();
 console.log(`\nDemo account ready: ${demo.employees} employees, ${demo.punches} punches.`);
 console.log(`  Log in at ${config.publicUrl}/Login`);
 console.log(`  Email:    ${demo.email}`);
-console.log(`  Password: ${demo.password}\n`);
+console.log(`  Password: ${demo.password}`);
+console.log(`  Employee login: ${DEMO_EMPLOYEE_EMAIL} with the same password\n`);
 await import('../main');

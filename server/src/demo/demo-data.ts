@@ -9,6 +9,8 @@ import { authRepository } from '../modules/auth/auth.repository';
 
 export const DEMO_EMAIL = 'demo@punchclock.test';
 export const DEMO_PASSWORD = 'punchclock demo';
+/** The first demo employee can log in to the employee side with this e-mail and DEMO_PASSWORD. */
+export const DEMO_EMPLOYEE_EMAIL = 'employee@punchclock.test';
 const ZONE = 'America/New_York';
 const WEEKS = 8;
 
@@ -93,6 +95,13 @@ export async function seedDemo(db: Database, secret: string): Promise<{ email: s
   for (const e of empRows.filter((r) => r.use_card_or_pin)) {
     await db.updateTable('employees').set({ pin: hashPin(secret, e.id, '1234') }).where('id', '=', e.id).execute();
   }
+
+  const first = empRows[0];
+  await db.updateTable('employees').set({ email: DEMO_EMPLOYEE_EMAIL, permission_site: 1, create_time_entries: 1 }).where('id', '=', first.id).execute();
+  await db
+    .insertInto('users')
+    .values({ account_id: accountId, user_type: 'employee', employee_ref: first.id, name: employees[0].name, username: 'demo.employee', email: DEMO_EMPLOYEE_EMAIL, phone_number: null, date_of_birth: null, password_hash: await hashPassword(DEMO_PASSWORD), profile_image: null, created_at: at, updated_at: at })
+    .execute();
 
   const punches = demoPunches(accountId, empRows.map((e) => e.id), rand);
   await insertChunked(db, 'punches', punches);
