@@ -1,0 +1,44 @@
+import { messages } from '@punchclock/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '../session/session';
+import { fakeFetch } from '../test/render';
+import { ApiError, fieldErrors, messageOf, request } from './client';
+
+describe('API client', () => {
+  it('sends the stored token as a Bearer header', async () => {
+    const api = fakeFetch({ body: { ok: true } });
+    vi.stubGlobal('fetch', api.fetch);
+    localStorage.setItem('token', 'abc');
+    await request('/api/get-user');
+    expect(new Headers(api.calls[0].init.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('turns the server error body into an ApiError', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 422, body: { message: 'The current password is incorrect.', errors: { current_password: ['The current password is incorrect.'] } } }).fetch);
+    const error = await request('/api/change-password', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect(messageOf(error, 'fallback')).toBe('The current password is incorrect.');
+    expect(fieldErrors(error)).toEqual({ current_password: 'The current password is incorrect.' });
+  });
+
+  it('uses the screen fallback when the server sent no message', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 502 }).fetch);
+    const error = await request('/api/get-user').catch((e: unknown) => e);
+    expect(messageOf(error, messages.passwords.changeFailed)).toBe(messages.passwords.changeFailed);
+  });
+
+  it('reports a network failure in words', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await request('/api/get-user').catch((e: unknown) => e);
+    expect(messageOf(error, 'fallback')).toBe(messages.general.networkError);
+  });
+
+  it('ends the session on a 401 of a call that carried the token', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 401, body: { message: messages.general.unauthorized } }).fetch);
+    session.start({ access_token: 'old', user_type: 'user', user_id: 1, email: 'a@b.co', username: 'a' });
+    await request('/api/get-user').catch(() => undefined);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(session.get().token).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { messages } from '@punchclock/contract';
+import { session } from '../session/session';
+
+/** A failed call: the server's `{message, errors?}` (empty message when it sent none). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body, or a FormData for multipart uploads. */
+  body?: unknown;
+  /** `bearer` (default) sends `Bearer <token>`; `raw` the bare token (spec §7 logout); `none` nothing. */
+  auth?: 'bearer' | 'raw' | 'none';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
+  const message = typeof b.message === 'string' ? b.message : '';
+  const errors = b.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string[]>) : {};
+  return new ApiError(status, message, errors);
+}
+
+/**
+ * One call to the API. Answers the parsed JSON body (null when empty); throws ApiError on a
+ * non-2xx answer or a network failure. A 401 on a call that carried a token ends the session,
+ * so the guards send the visitor to the login page.
+ */
+export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const mode = opts.auth ?? 'bearer';
+  const token = mode === 'none' ? null : session.token();
+  if (token) headers.Authorization = mode === 'raw' ? token : `Bearer ${token}`;
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, messages.general.networkError);
+  }
+  const body = await readBody(res);
+  if (!res.ok) {
+    // Only the session that was refused ends: a late answer must not log out a newer login.
+    if (res.status === 401 && token && session.token() === token) session.clear();
+    throw errorFrom(res.status, body);
+  }
+  return body as T;
+}
+
+/** The message to show for a failure: the server's (or the network one), else the screen's fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** The first message per field of a server `errors` map, in the shape Mantine forms take. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(error.errors).flatMap(([k, v]) => (Array.isArray(v) && v[0] ? [[k, v[0]]] : [])));
+}

@@ -1,0 +1,47 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { messages } from '@punchclock/contract';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useProfilePicture } from '../api/auth';
+import { useLogout } from '../session/logout';
+
+export interface MenuLink {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+
+/** The avatar + name menu of the signed-in areas; its last entry is the server-side Logout of spec §4. */
+export function AccountMenu({ name, links }: { name: string; links: MenuLink[] }) {
+  const picture = useProfilePicture();
+  const { logout, busy } = useLogout();
+  return (
+    <Menu position="bottom-end" width={230} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="Open profile menu" py={4} px={6} style={{ borderRadius: 999 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={picture.data ?? null} name={name} color="initials" size={34} radius="xl" alt="" />
+            <Text fw={600} fz="sm" visibleFrom="sm" maw={160} truncate>
+              {name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name}</Menu.Label>
+        {links.map((l) => (
+          <Menu.Item key={l.to} component={Link} to={l.to} leftSection={l.icon}>
+            {l.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        {/* Stays open so the visitor sees "Logging out..." while the server answers. */}
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} closeMenuOnClick={false} disabled={busy} onClick={logout}>
+          {busy ? messages.logout.busy : 'Logout'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

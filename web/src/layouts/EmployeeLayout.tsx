@@ -1,0 +1,43 @@
+import { NavLink as MantineNavLink } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLock, IconUser } from '@tabler/icons-react';
+import { Outlet } from 'react-router';
+import { useSession } from '../session/session';
+import { AccountMenu } from './AccountMenu';
+import { AppFrame, type NavItem } from './AppFrame';
+import classes from './AppFrame.module.css';
+import { EarningsModal } from './EarningsModal';
+
+const LINKS: NavItem[] = [
+  { label: 'Home', to: '/HomeUser' },
+  { label: 'Activity', to: '/ActivityUser' },
+  { label: 'Reports', to: '/UserReport' },
+  { label: 'QR Code', to: '/EmployeeQR' },
+  { label: 'Support', to: '/SupportUser' },
+];
+
+const MENU = [
+  { label: 'View your profile', to: '/UserProfileUser', icon: <IconUser size={16} /> },
+  { label: 'Change Password', to: '/PasswordSet', icon: <IconLock size={16} /> },
+];
+
+/** The employee's area (spec §2.2); the guard in front of it sends a visitor without a token to /Login. */
+export default function EmployeeLayout() {
+  const { username } = useSession();
+  const [earnings, { open, close }] = useDisclosure(false);
+  const viewEarnings = (place: 'bar' | 'menu') =>
+    place === 'bar' ? (
+      <button type="button" className={classes.link} onClick={open}>
+        View Earnings
+      </button>
+    ) : (
+      <MantineNavLink component="button" label="View Earnings" onClick={open} fw={500} />
+    );
+
+  return (
+    <AppFrame home="/HomeUser" links={LINKS} extraLinks={viewEarnings} actions={<AccountMenu name={username || 'Guest'} links={MENU} />} mainBg="gray.0">
+      <Outlet />
+      <EarningsModal opened={earnings} onClose={close} />
+    </AppFrame>
+  );
+}

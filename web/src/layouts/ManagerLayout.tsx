@@ -1,0 +1,29 @@
+import { IconSettings, IconUser } from '@tabler/icons-react';
+import { Outlet } from 'react-router';
+import { useSession } from '../session/session';
+import { AccountMenu } from './AccountMenu';
+import { AppFrame, type NavItem } from './AppFrame';
+
+const LINKS: NavItem[] = [
+  { label: 'Home', to: '/HomeSecond' },
+  { label: 'Employees', to: '/Employee' },
+  { label: 'Departments', to: '/Departments' },
+  { label: 'Reports', to: '/ReportSelector' },
+  { label: 'Settings', to: '/Settings' },
+  { label: 'Support', to: '/Support' },
+];
+
+const MENU = [
+  { label: 'View your profile', to: '/UserProfile', icon: <IconUser size={16} /> },
+  { label: 'Account Settings', to: '/Account_Setting', icon: <IconSettings size={16} /> },
+];
+
+/** The administrator's area (spec §2.3); the guard in front of it has already checked the session. */
+export default function ManagerLayout() {
+  const { username } = useSession();
+  return (
+    <AppFrame home="/HomeSecond" links={LINKS} actions={<AccountMenu name={username ?? ''} links={MENU} />} mainBg="gray.0">
+      <Outlet />
+    </AppFrame>
+  );
+}

@@ -1,0 +1,103 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTimeout } from '@mantine/hooks';
+import { MIN_PASSWORD_LENGTH, messages, RESET_REDIRECT_MS } from '@punchclock/contract';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useUpdatePassword } from '../../api/auth';
+import { fieldErrors, messageOf } from '../../api/client';
+import { SubmitButton } from '../../components/SubmitButton';
+import { firstErrors, requiredErrors } from '../../forms/validation';
+import { AuthShell } from './AuthShell';
+
+interface Values {
+  password: string;
+  password_confirmation: string;
+}
+
+function validate(v: Values) {
+  return firstErrors(
+    requiredErrors({ ...v }, { password: 'New Password', password_confirmation: 'Confirm Password' }),
+    v.password.length < MIN_PASSWORD_LENGTH ? { password: messages.passwords.tooShort } : {},
+    v.password !== v.password_confirmation ? { password_confirmation: messages.passwords.resetMismatch } : {},
+  );
+}
+
+/** The signed link of a password e-mail (email, token, expires, signature), or null when incomplete. */
+function useLink() {
+  const [params] = useSearchParams();
+  const link = { email: params.get('email'), token: params.get('token'), expires: params.get('expires'), signature: params.get('signature') };
+  return link.email && link.token && link.expires && link.signature ? (link as Record<keyof typeof link, string>) : null;
+}
+
+/** Set a new password through the mailed link (spec §2.1 ResetPassword and Set New Password). */
+export default function ResetPassword() {
+  const link = useLink();
+  const navigate = useNavigate();
+  const update = useUpdatePassword();
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const toLogin = useTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+  const form = useForm<Values>({ initialValues: { password: '', password_confirmation: '' }, validate });
+
+  if (!link) {
+    return (
+      <AuthShell title="Set a new password">
+        <Stack>
+          <Alert color="orange" icon={<IconAlertCircle />} title="This link is incomplete">
+            Open the link from your password e-mail as it is, or ask for a new one.
+          </Alert>
+          <Button component={Link} to="/ForgetPassword" fullWidth>
+            Request a new link
+          </Button>
+        </Stack>
+      </AuthShell>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    setOutcome(null);
+    update.mutate(
+      { ...link, ...values },
+      {
+        onSuccess: () => {
+          setOutcome({ ok: true, message: messages.passwords.resetSuccessRedirect });
+          toLogin.start();
+        },
+        onError: (e) => {
+          form.setErrors(fieldErrors(e));
+          setOutcome({ ok: false, message: messageOf(e, messages.passwords.resetFailed) });
+        },
+      },
+    );
+  });
+
+  const done = outcome?.ok === true;
+  return (
+    <AuthShell
+      title="Set a new password"
+      subtitle="Choose a password you do not use anywhere else."
+      footer={
+        <Anchor component={Link} to="/ForgetPassword" fz="sm">
+          Need a new link?
+        </Anchor>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {outcome && (
+            <Alert color={outcome.ok ? 'green' : 'red'} icon={outcome.ok ? <IconCircleCheck /> : <IconAlertCircle />} role="alert">
+              {outcome.message}
+            </Alert>
+          )}
+          <TextInput label="Email" type="email" value={link.email} readOnly variant="filled" />
+          <PasswordInput label="New Password" autoComplete="new-password" required description="At least 8 characters" {...form.getInputProps('password')} />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
+          <SubmitButton busy={update.isPending || done} busyLabel={done ? 'Redirecting...' : 'Saving...'} fullWidth size="md">
+            Reset Password
+          </SubmitButton>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,124 @@
+import type { UserType } from '@punchclock/contract';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { ComingSoon } from './components/ComingSoon';
+import { Page, PageLoader } from './components/Page';
+import { RouteError } from './components/RouteError';
+import { PublicLayout } from './layouts/PublicLayout';
+import { RedirectIfLoggedIn, RequireRole } from './session/guards';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** A page of spec §2: its title and its code (loaded on first visit); without code, a placeholder. */
+interface PageDef {
+  path: string;
+  title: string;
+  load?: Loader;
+  /** /Login and /SignUp send a visitor who is already logged in home. */
+  guestOnly?: boolean;
+}
+
+const PUBLIC_PAGES: PageDef[] = [
+  { path: '/', title: 'Employee Time Tracking', load: () => import('./pages/public/Home') },
+  { path: '/HowItWork', title: 'How it Works', load: () => import('./pages/public/HowItWorks') },
+  { path: '/Pricing', title: 'Pricing', load: () => import('./pages/public/Pricing') },
+  { path: '/SignUp', title: 'Sign Up', load: () => import('./pages/auth/SignUp'), guestOnly: true },
+  { path: '/Login', title: 'Login', load: () => import('./pages/auth/Login'), guestOnly: true },
+  { path: '/ForgetPassword', title: 'Forgot Password', load: () => import('./pages/auth/ForgetPassword') },
+  { path: '/ResetPassword', title: 'Set a New Password', load: () => import('./pages/auth/ResetPassword') },
+  { path: '/FAQS', title: 'FAQs', load: () => import('./pages/public/Faqs') },
+  { path: '/Privacy', title: 'Privacy Policy', load: () => import('./pages/public/Privacy') },
+  { path: '/TermServices', title: 'Terms of Service', load: () => import('./pages/public/TermServices') },
+  { path: '/ContactPage', title: 'Contact Us', load: () => import('./pages/public/ContactPage') },
+  { path: '/Download', title: 'Download', load: () => import('./pages/public/Download') },
+  { path: '/Station', title: 'Time Station' },
+];
+
+const EMPLOYEE_PAGES: PageDef[] = [
+  { path: '/HomeUser', title: 'Dashboard', load: () => import('./pages/employee/HomeUser') },
+  { path: '/ActivityUser', title: 'Activity' },
+  { path: '/ManualUserPunch', title: 'Manual Punch' },
+  { path: '/UserReport', title: 'Reports' },
+  { path: '/SupportUser', title: 'Support' },
+  { path: '/PasswordSet', title: 'Change Password', load: () => import('./pages/employee/PasswordSet') },
+  { path: '/UserProfileUser', title: 'Your Profile', load: () => import('./pages/account/ProfilePage') },
+  { path: '/EmployeeQR', title: 'My QR Code' },
+  { path: '/EarningsModal', title: 'Earnings and Deductions' },
+];
+
+// Spec §2.1 lists /Account_*, /Activity* and /HomeSecond as open; they show and change an
+// account's data, so they sit behind the manager guard like the rest of §2.3.
+const MANAGER_PAGES: PageDef[] = [
+  { path: '/HomeSecond', title: 'Welcome', load: () => import('./pages/manager/HomeSecond') },
+  { path: '/Employee', title: 'Employees' },
+  { path: '/Employee/:id', title: 'Employee Details' },
+  { path: '/CreateNewEmployee', title: 'Create New Employee' },
+  { path: '/ImportEmployees', title: 'Import Employees' },
+  { path: '/EmployeeCard/:id', title: 'Employee Card' },
+  { path: '/ManualPunch/:id', title: 'Manual Punch' },
+  { path: '/Departments', title: 'Departments' },
+  { path: '/CreateDepartment', title: 'Create Department' },
+  { path: '/DepartmentsDetail', title: 'Departments' },
+  { path: '/Departments/:id', title: 'Department Details' },
+  { path: '/ReportSelector', title: 'Reports' },
+  { path: '/RunReport', title: 'Run Report' },
+  { path: '/attendance', title: 'Employee Attendance' },
+  { path: '/Settings', title: 'Settings' },
+  { path: '/Support', title: 'Support Center' },
+  { path: '/Administrator', title: 'Administrators' },
+  { path: '/Device', title: 'Devices' },
+  { path: '/DownloadUser', title: 'Download the App' },
+  { path: '/CustomFields', title: 'Custom Fields' },
+  { path: '/CreateCustomField', title: 'Create Custom Field' },
+  { path: '/CustomFieldDetail', title: 'Custom Field' },
+  { path: '/CreateApiKey', title: 'Create API Key' },
+  { path: '/APIKeys', title: 'API Keys' },
+  { path: '/UserProfile', title: 'Your Profile', load: () => import('./pages/account/ProfilePage') },
+  { path: '/Account_Setting', title: 'Account Settings', load: () => import('./pages/manager/AccountSetting') },
+  { path: '/Account_Employees', title: 'Set Up Employees' },
+  { path: '/PricingUser', title: 'Upgrade Account' },
+  { path: '/ActivityLogs', title: 'Activity Logs' },
+  { path: '/Activity', title: 'Employee Activity' },
+  { path: '/ActivityDetail', title: 'Punch Details' },
+  { path: '/PunchDetails', title: 'Punch Details' },
+];
+
+function toRoute({ path, title, load, guestOnly }: PageDef): RouteObject {
+  const Screen = load ? lazy(load) : () => <ComingSoon title={title} />;
+  const screen = <Screen />;
+  return { path, element: <Page title={title}>{guestOnly ? <RedirectIfLoggedIn>{screen}</RedirectIfLoggedIn> : screen}</Page> };
+}
+
+const NotFound = lazy(() => import('./pages/public/NotFound'));
+const ManagerLayout = lazy(() => import('./layouts/ManagerLayout'));
+const EmployeeLayout = lazy(() => import('./layouts/EmployeeLayout'));
+
+function signedInArea(role: UserType, Layout: ComponentType, pages: PageDef[]): RouteObject {
+  return { element: <RequireRole role={role} />, children: [{ element: <Layout />, children: pages.map(toRoute) }] };
+}
+
+/**
+ * Every page route of spec §2. React Router matches paths case-insensitively (no route sets
+ * `caseSensitive`), so /login and /Login, /signup and /SignUp are one page each.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          ...PUBLIC_PAGES.map(toRoute),
+          { path: '*', element: <Page title="Page not found"><NotFound /></Page> },
+        ],
+      },
+      signedInArea('employee', EmployeeLayout, EMPLOYEE_PAGES),
+      signedInArea('user', ManagerLayout, MANAGER_PAGES),
+    ],
+  },
+];

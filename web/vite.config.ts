@@ -1,0 +1,57 @@
+import type { IncomingMessage } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+// The bare (non-/api) paths of the API contract. Some collide, ignoring case, with page routes
+// (/departments vs /Departments, /settings vs /Settings, /faqs vs /FAQS), so they are proxied as
+// whole path segments and only for API calls — see `pageOrApi`.
+const BARE_API_PATHS = [
+  'employees', 'departments', 'department', 'settings', 'getdata', 'fields', 'faqs', 'allemployees',
+  'alldepartments', 'password-update', 'uploads',
+];
+
+/** A browser navigation (HTML wanted, no token) gets the app's index.html; anything else goes to the API. */
+function pageOrApi(req: IncomingMessage): string | undefined {
+  if (req.headers.authorization) return undefined;
+  const navigation = req.headers['sec-fetch-mode'] === 'navigate' || String(req.headers.accept ?? '').includes('text/html');
+  return req.method === 'GET' && navigation ? '/index.html' : undefined;
+}
+
+const api: ProxyOptions = { target: API_ORIGIN };
+const bareApi: ProxyOptions = { target: API_ORIGIN, bypass: pageOrApi };
+const proxy = {
+  '^/api/': api,
+  [`^/(${BARE_API_PATHS.join('|')})(/|\\?|$)`]: bareApi,
+};
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The contract's modules only declare constants and zod schemas. Saying so lets pages that
+      // need just a message string leave zod out of the first load.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        // React and the router change rarely: their own chunks stay cached across our releases
+        // and load in parallel with the app's entry.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+      onwarn(warning, warn) {
+        // Mantine ships "use client" directives that a client-only bundle ignores.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+});
