@@ -27,6 +27,14 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Opens a password link and submits a new password through the set-new-password page. */
+async function submitNewPassword(page: Page, url: URL, password: string) {
+  await page.goto(url.pathname + url.search);
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: /reset|update|save|set/i }).click();
+}
+
 async function logOutFromManagerMenu(page: Page) {
   await page.getByRole('button', { name: /profile menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -130,10 +138,7 @@ describe('forgot and reset password', () => {
     for (const [key, value] of [['email', `x${u.email}`], ['expires', String(Number(link.searchParams.get('expires')) + 3600)]]) {
       const edited = new URL(link);
       edited.searchParams.set(key, value);
-      await page.goto(edited.pathname + edited.search);
-      await page.getByLabel('New Password').fill('second password 2');
-      await page.getByLabel('Confirm Password').fill('second password 2');
-      await page.getByRole('button', { name: /reset|update|save|set/i }).click();
+      await submitNewPassword(page, edited, 'second password 2');
       await page.getByText(messages.passwords.linkInvalid).first().waitFor();
     }
 
@@ -152,10 +157,7 @@ describe('forgot and reset password', () => {
     await page.waitForURL(/\/HomeSecond$/);
     await page.evaluate(() => localStorage.clear());
 
-    await page.goto(link.pathname + link.search);
-    await page.getByLabel('New Password').fill('third password 3');
-    await page.getByLabel('Confirm Password').fill('third password 3');
-    await page.getByRole('button', { name: /reset|update|save|set/i }).click();
+    await submitNewPassword(page, link, 'third password 3');
     await page.getByText(messages.passwords.linkUsed).first().waitFor();
     await context.close();
   });
