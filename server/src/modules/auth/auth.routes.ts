@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/login', { schema: { tags, summary: 'Log in (rate-limited per IP and e-mail)', body: loginBody, response: { 200: loginResponse, ...errors } } },
     async (req) => service.login(req.body.email, req.body.password, req.ip));
 
-  app.post('/api/logout', { preHandler: requireAuth, schema: { tags, summary: 'Revoke the calling token', response: { 200: messageResponse, ...errors } } },
+  app.post('/api/logout', { onRequest: requireAuth, schema: { tags, summary: 'Revoke the calling token', response: { 200: messageResponse, ...errors } } },
     async (req) => service.logout(authOf(req)));
 
   app.post('/api/forgot-password', { schema: { tags, summary: 'Mail a signed, single-use password link (same answer whether or not the e-mail exists)', body: forgotPasswordBody, response: { 200: messageResponse, ...errors } } },
@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => service.updatePassword(req.body));
   }
 
-  app.post('/api/change-password', { preHandler: requireAuth, schema: { tags, summary: 'Change the caller\'s password; ends the caller\'s other sessions', body: changePasswordBody, response: { 200: messageResponse, ...errors } } },
+  app.post('/api/change-password', { onRequest: requireAuth, schema: { tags, summary: 'Change the caller\'s password; ends the caller\'s other sessions', body: changePasswordBody, response: { 200: messageResponse, ...errors } } },
     async (req) => {
       const auth = authOf(req);
       assertOwnUserId(auth, req.body.user_id);

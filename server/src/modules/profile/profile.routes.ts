@@ -14,17 +14,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = profileService(app.deps);
   const tags = ['Authentication and account'];
 
-  app.get('/api/get-user', { preHandler: requireAuth, schema: { tags, summary: 'The caller\'s profile', response: { 200: getUserResponse, ...errors } } },
+  app.get('/api/get-user', { onRequest: requireAuth, schema: { tags, summary: 'The caller\'s profile', response: { 200: getUserResponse, ...errors } } },
     async (req) => service.getUser(authOf(req)));
 
-  app.post('/api/generate-qr-code', { preHandler: requireAuth, schema: { tags, summary: 'The caller\'s QR code as a base64 SVG data URL', body: userIdBody.nullish(), response: { 200: qrResponse, ...errors } } },
+  app.post('/api/generate-qr-code', { onRequest: requireAuth, schema: { tags, summary: 'The caller\'s QR code as a base64 SVG data URL', body: userIdBody.nullish(), response: { 200: qrResponse, ...errors } } },
     async (req) => {
       const auth = authOf(req);
       assertOwnUserId(auth, req.body?.user_id);
       return service.generateQr(auth);
     });
 
-  app.post('/api/get-profile-picture', { preHandler: requireAuth, schema: { tags, summary: 'URL of the caller\'s profile picture (null when none)', body: userIdBody.nullish(), response: { 200: profilePictureResponse, ...errors } } },
+  app.post('/api/get-profile-picture', { onRequest: requireAuth, schema: { tags, summary: 'URL of the caller\'s profile picture (null when none)', body: userIdBody.nullish(), response: { 200: profilePictureResponse, ...errors } } },
     async (req) => {
       const auth = authOf(req);
       assertOwnUserId(auth, req.body?.user_id);
@@ -32,7 +32,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   app.post('/api/upload-profile', {
-    preHandler: requireAuth,
+    onRequest: requireAuth,
     schema: { tags, summary: 'Upload a profile picture: multipart profile_picture (PNG, JPEG, GIF or WebP by content, at most 2 MB) and user_id', consumes: ['multipart/form-data'], response: { 200: uploadProfileResponse, ...errors } },
   }, async (req) => {
     const auth = authOf(req);
