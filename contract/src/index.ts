@@ -4,3 +4,4 @@ export * from './storage';
 export * from './fields';
 export * from './auth';
 export * from './routes';
+export * from './timeclock';

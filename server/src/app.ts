@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { timeclockRoutes } from './modules/timeclock/timeclock.routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -79,7 +80,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: 'Punchclock API', version: '1.0.0', description: 'Every call of the Punchclock product. Errors are JSON `{message, errors?}`.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A login token; the raw token without "Bearer " is accepted too.' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A login token; the raw token without "Bearer " is accepted too.' },
+          station: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A time station: `Station <token>` (or the header X-Station-Token).' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -92,6 +98,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(timeclockRoutes);
 
   await registerWebApp(app, config);
   return app;
