@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
@@ -27,7 +28,31 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The time station must load and take punches with no connection: the service worker precaches
+    // the whole app shell; API calls are never cached (punches wait in IndexedDB instead).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: null,
+      manifest: {
+        name: 'Punchclock Time Station',
+        short_name: 'Punchclock',
+        description: 'Clock in and out with a badge or Employee ID, even offline.',
+        start_url: '/Station',
+        display: 'standalone',
+        background_color: '#f8f9fa',
+        theme_color: '#4c6ef5',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

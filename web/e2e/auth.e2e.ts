@@ -2,7 +2,7 @@ import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
-import { passwordLinkFor, screenshot, uniqueUser, useBrowser } from './support';
+import { logIn, passwordLinkFor, screenshot, uniqueUser, useBrowser } from './support';
 
 const b = useBrowser();
 
@@ -18,13 +18,6 @@ async function signUpInBrowser(page: Page, u = uniqueUser('owner')) {
   await page.getByLabel('I agree to the terms and conditions').check();
   await page.getByRole('button', { name: /sign up/i }).click();
   return u;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/Login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
 }
 
 /** Opens a password link and submits a new password through the set-new-password page. */

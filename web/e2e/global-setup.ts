@@ -6,6 +6,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({ dialect, demo: true });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
+  project.provide('databaseUrl', server.databaseUrl);
   return async () => {
     await server.stop();
     if (dialect === 'postgres') {
@@ -19,5 +20,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    databaseUrl: string;
   }
 }

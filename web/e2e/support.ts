@@ -75,3 +75,10 @@ export function uniqueUser(prefix = 'user') {
   const s = `${Date.now().toString(36)}${process.pid}${n}`;
   return { name: `Dana ${prefix}`, username: `${prefix}${s}`, email: `${prefix}${s}@example.com`, phone: '+1 555 0142', dob: '1990-06-15', password: 'first password 1' };
 }
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/Login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

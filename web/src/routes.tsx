@@ -31,7 +31,7 @@ const PUBLIC_PAGES: PageDef[] = [
   { path: '/TermServices', title: 'Terms of Service', load: () => import('./pages/public/TermServices') },
   { path: '/ContactPage', title: 'Contact Us', load: () => import('./pages/public/ContactPage') },
   { path: '/Download', title: 'Download', load: () => import('./pages/public/Download') },
-  { path: '/Station', title: 'Time Station' },
+  { path: '/Station', title: 'Time Station', load: () => import('./station/StationPage') },
 ];
 
 const EMPLOYEE_PAGES: PageDef[] = [
@@ -66,7 +66,7 @@ const MANAGER_PAGES: PageDef[] = [
   { path: '/Settings', title: 'Settings' },
   { path: '/Support', title: 'Support Center' },
   { path: '/Administrator', title: 'Administrators' },
-  { path: '/Device', title: 'Devices' },
+  { path: '/Device', title: 'Devices', load: () => import('./pages/devices/Devices') },
   { path: '/DownloadUser', title: 'Download the App' },
   { path: '/CustomFields', title: 'Custom Fields' },
   { path: '/CreateCustomField', title: 'Create Custom Field' },

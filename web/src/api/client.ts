@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or a FormData for multipart uploads. */
   body?: unknown;
   /** `bearer` (default) sends `Bearer <token>`; `raw` the bare token (spec §7 logout); `none` nothing. */

@@ -1,0 +1,112 @@
+import { messages } from '@punchclock/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../server/src/db/database';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
+import { logIn, screenshot, useBrowser } from './support';
+
+const b = useBrowser();
+
+/** Logs the demo manager in and turns this browser into a station from /Device. */
+async function pairThisBrowser(page: Page, name: string) {
+  await logIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await page.waitForURL(/\/HomeSecond$/);
+  await page.goto('/Device');
+  await page.getByRole('button', { name: 'Add station' }).click();
+  await page.getByLabel('Station name').fill(name);
+  await page.getByLabel('This browser').check();
+  await page.getByRole('button', { name: 'Add station' }).last().click();
+  await page.waitForURL(/\/Station$/);
+  await page.getByText(name).first().waitFor();
+}
+
+async function enterEmployee(page: Page, id: string) {
+  const field = page.getByLabel('Employee ID');
+  await field.fill(id);
+  await field.press('Enter');
+}
+
+/** Punches of today for these employee codes, read from the server's database. */
+async function punchesToday(codes: string[]) {
+  const db = createDatabase(inject('databaseUrl'));
+  try {
+    return await db.selectFrom('punches').innerJoin('employees', 'employees.id', 'punches.employee_ref')
+      .select(['employees.employee_id', 'punches.client_id', 'punches.time_in', 'punches.station_id'])
+      .where('employees.employee_id', 'in', codes).where('punches.time_in', '>', new Date(Date.now() - 3_600_000).toISOString()).execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('time station', () => {
+  it('pairs this browser, clocks an employee in by ID and PIN, ticks, and totals at clock-out', async () => {
+    const { page, context } = await b.newPage();
+    await pairThisBrowser(page, 'Front desk PC');
+    await enterEmployee(page, 'E1001');
+    await page.getByLabel('PIN digit 1').waitFor();
+    for (const d of ['9', '9', '9', '9']) await page.getByLabel(`PIN digit ${d}`).click();
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText(messages.clock.pinWrong).waitFor();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    for (const d of ['1', '2', '3', '4']) await page.getByLabel(`PIN digit ${d}`).click();
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText(messages.clock.clockedIn).waitFor();
+    const timer = page.getByTestId('elapsed-timer');
+    const first = await timer.textContent();
+    expect(first).toMatch(/^\d+ min \d+ sec$/);
+    await page.waitForTimeout(2100);
+    expect(await timer.textContent()).not.toBe(first);
+    expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+    await screenshot(page, 'station-clocked-in');
+
+    await page.getByRole('button', { name: 'Clock Out' }).click();
+    await page.getByText(messages.clock.clockedOut).waitFor();
+    expect(await page.getByTestId('shift-total').textContent()).toMatch(/^0 hours, 0 minutes \(0 total minutes\)$/);
+    expect(await page.getByRole('button', { name: 'Clock Out' }).isDisabled()).toBe(true);
+
+    // Clocking in twice shows the spec's wording.
+    await enterEmployee(page, 'E1004');
+    await page.getByText('Clocked in', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('punches three employees offline and syncs them exactly once, even when a sync is retried', async () => {
+    const { page, context } = await b.newPage();
+    await pairThisBrowser(page, 'Warehouse tablet');
+    // The service worker must control the page before the connection goes.
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByLabel('Employee ID').waitFor();
+    const codes = ['E1002', 'E1003', 'E1005'];
+    for (const code of codes) {
+      await enterEmployee(page, code);
+      await page.getByRole('button', { name: 'Clock In' }).click();
+      await page.getByText(/No connection: the punch is saved/).first().waitFor();
+    }
+    await page.getByText('3 punches waiting to sync').waitFor();
+    await screenshot(page, 'station-offline');
+    expect(await punchesToday(codes)).toHaveLength(0);
+
+    // The first sync reaches the server but its answer is lost; the station must send it again.
+    let syncCalls = 0;
+    await page.route('**/api/punches/sync', async (route) => {
+      syncCalls += 1;
+      const response = await route.fetch();
+      if (syncCalls === 1) await route.abort('connectionreset');
+      else await route.fulfill({ response });
+    });
+    await context.setOffline(false);
+    await page.getByText('All punches sent').waitFor({ timeout: 40_000 });
+    expect(syncCalls).toBeGreaterThanOrEqual(2);
+
+    const rows = await punchesToday(codes);
+    expect(rows.map((r) => r.employee_id).sort()).toEqual(codes);
+    expect(new Set(rows.map((r) => r.client_id)).size).toBe(3);
+    await context.close();
+  });
+});

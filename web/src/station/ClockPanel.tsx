@@ -1,0 +1,134 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { messages } from '@punchclock/contract';
+import { useEffect, useRef, useState } from 'react';
+import {
+  checkEmployee, clockErrorMessage, type ClockState, elapsedText, getPosition, identityOf, LOCATION_REQUIRED, punch, totalText,
+} from './clock-controller';
+import { PinPad } from './PinPad';
+import { ScreeningModal } from './ScreeningModal';
+import type { StationInfo } from './station-api';
+
+type Notice = { color: 'green' | 'red' | 'yellow' | 'blue'; text: string } | null;
+
+function useTick(active: boolean) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+/**
+ * The 'Clock In and Out' panel of spec §2.4 and §4: Employee ID (or a scanned badge), PIN when the
+ * employee uses one, Clock In / Clock Out, the elapsed timer while in and the total after clocking out.
+ */
+export function ClockPanel({ settings, scanned, onPunched }: { settings: StationInfo['settings'] | null; scanned?: string | null; onPunched?: () => void }) {
+  const [input, setInput] = useState('');
+  const [pin, setPin] = useState('');
+  const [state, setState] = useState<ClockState | null>(null);
+  const [checkedFor, setCheckedFor] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [total, setTotal] = useState<string | null>(null);
+  const [screening, setScreening] = useState(false);
+  const now = useTick(!!state?.clockedIn);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function identify(text: string, withPin = ''): Promise<ClockState | null> {
+    if (!text.trim()) {
+      setNotice({ color: 'red', text: messages.clock.invalidEmployeeId });
+      return null;
+    }
+    try {
+      const s = await checkEmployee(identityOf(text, withPin));
+      setState(s);
+      setCheckedFor(text.trim());
+      setTotal(null);
+      setNotice(s.offline ? { color: 'yellow', text: 'No connection: working from this station\'s saved data.' } : null);
+      return s;
+    } catch (e) {
+      setState(null);
+      setNotice({ color: 'red', text: clockErrorMessage(e, 'check') });
+      return null;
+    }
+  }
+
+  // A scanned badge identifies the employee at once.
+  useEffect(() => {
+    if (scanned) {
+      setInput(scanned);
+      setPin('');
+      void identify(scanned);
+    }
+  }, [scanned]);
+
+  async function doPunch(kind: 'in' | 'out', answers?: Record<string, string>) {
+    setBusy(true);
+    try {
+      let s = state;
+      if (!s || checkedFor !== input.trim()) s = await identify(input, pin);
+      if (!s) return;
+      if (kind === 'in' && s.clockedIn) {
+        setNotice({ color: 'red', text: messages.clock.alreadyClockedIn });
+        return;
+      }
+      if (kind === 'in' && settings?.enable_covid_screening && !answers) {
+        setScreening(true);
+        return;
+      }
+      const position = settings?.enable_gps_tracking || settings?.require_location ? await getPosition() : null;
+      if (settings?.require_location && !position) {
+        setNotice({ color: 'red', text: LOCATION_REQUIRED });
+        return;
+      }
+      const outcome = await punch(kind, identityOf(input, pin), position ?? undefined, answers);
+      // The PIN stays for this employee's next punch (clock out) until another ID is typed.
+      setState({ ...s, clockedIn: kind === 'in', clockInTime: kind === 'in' ? outcome.clockInTime ?? new Date().toISOString() : null, needsPin: false });
+      setTotal(kind === 'out' && outcome.total ? totalText(outcome.total) : null);
+      setNotice({ color: outcome.offline ? 'yellow' : 'green', text: outcome.message });
+      onPunched?.();
+    } catch (e) {
+      const text = clockErrorMessage(e, kind);
+      if (text === messages.clock.alreadyClockedIn && state) setState({ ...state, clockedIn: true });
+      setNotice({ color: 'red', text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const showPin = !!state?.needsPin;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        ref={inputRef}
+        label="Employee ID"
+        placeholder="Type your Employee ID or scan your badge"
+        value={input}
+        size="lg"
+        autoComplete="off"
+        onChange={(e) => { setInput(e.currentTarget.value); setPin(''); setState(null); setTotal(null); setNotice(null); }}
+        onKeyDown={(e) => { if (e.key === 'Enter') void identify(input, pin); }}
+        onBlur={() => { if (input.trim() && checkedFor !== input.trim()) void identify(input, pin); }}
+      />
+      {showPin && <PinPad value={pin} onChange={setPin} />}
+      <Group grow>
+        <Button size="lg" color="teal" loading={busy} disabled={!!state?.clockedIn || (showPin && pin.length === 0)} onClick={() => void doPunch('in')}>Clock In</Button>
+        <Button size="lg" color="red" loading={busy} disabled={!state?.clockedIn} onClick={() => void doPunch('out')}>Clock Out</Button>
+      </Group>
+      {state?.employee && (
+        <Paper withBorder p="sm" radius="md" aria-live="polite">
+          <Group justify="space-between">
+            <Text fw={600}>{state.employee.name}</Text>
+            <Badge color={state.clockedIn ? 'teal' : 'gray'}>{state.clockedIn ? 'Clocked in' : 'Not clocked in'}</Badge>
+          </Group>
+          {state.clockedIn && state.clockInTime && <Text size="xl" fw={700} data-testid="elapsed-timer">{elapsedText(state.clockInTime, now)}</Text>}
+          {total && <Text size="lg" fw={600} data-testid="shift-total">{total}</Text>}
+        </Paper>
+      )}
+      {notice && <Alert color={notice.color} role="status">{notice.text}</Alert>}
+      <ScreeningModal opened={screening} onCancel={() => setScreening(false)} onDone={(a) => { setScreening(false); void doPunch('in', a); }} />
+    </Stack>
+  );
+}

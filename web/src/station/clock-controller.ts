@@ -1,0 +1,139 @@
+import { messages } from '@punchclock/contract';
+import { badgeEmployeeRef, type CheckAnswer, type ClockOutAnswer, isNetworkError, stationCall, StationApiError, type EmployeeIdentity } from './station-api';
+import { newClientId, type QueuedPunch, stationDb } from './queue';
+import { syncPending } from './sync';
+
+/** What the clock panel shows about the employee in front of the station. */
+export interface ClockState {
+  employee: { employee_id: string; name: string } | null;
+  clockedIn: boolean;
+  clockInTime: string | null;
+  needsPin: boolean;
+  /** Set when this answer came from the station's own cache (no connection). */
+  offline: boolean;
+}
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+}
+
+export const OFFLINE_SAVED = 'No connection: the punch is saved on this station and will be sent when the connection returns.';
+export const LOCATION_REQUIRED = 'Location is required to punch in or out. Please allow location access.';
+
+export function identityOf(input: string, pin?: string): EmployeeIdentity {
+  const text = input.trim();
+  const id: EmployeeIdentity = badgeEmployeeRef(text) !== null ? { badge: text } : { employee_id: text };
+  if (pin) id.pin = pin;
+  return id;
+}
+
+async function cachedFor(id: EmployeeIdentity) {
+  if (id.badge) return stationDb.employees.where('ref').equals(badgeEmployeeRef(id.badge) as number).first();
+  return stationDb.employees.get(id.employee_id ?? '');
+}
+
+async function remember(answer: CheckAnswer) {
+  await stationDb.employees.put({
+    key: answer.employee.employee_id,
+    ref: answer.employee.id,
+    employee_id: answer.employee.employee_id,
+    name: answer.employee.name,
+    clockedIn: answer.clocked_in,
+    clockInTime: answer.clock_in_time,
+  });
+}
+
+/** Looks the employee up on the server, or in the station's cache when there is no connection. */
+export async function checkEmployee(id: EmployeeIdentity): Promise<ClockState> {
+  try {
+    const answer = await stationCall<CheckAnswer>('/api/check-employee', id);
+    await remember(answer);
+    return { employee: answer.employee, clockedIn: answer.clocked_in, clockInTime: answer.clock_in_time, needsPin: answer.needs_pin && !id.pin && !id.badge, offline: false };
+  } catch (e) {
+    if (!isNetworkError(e)) throw e;
+    const cached = await cachedFor(id);
+    if (cached) return { employee: cached, clockedIn: cached.clockedIn, clockInTime: cached.clockInTime, needsPin: false, offline: true };
+    // Never seen here before: still take the punch offline; the server checks the ID when it syncs.
+    return { employee: id.employee_id ? { employee_id: id.employee_id, name: id.employee_id } : null, clockedIn: false, clockInTime: null, needsPin: false, offline: true };
+  }
+}
+
+async function queue(kind: 'in' | 'out', id: EmployeeIdentity, clientId: string, deviceTime: string, position?: Position, screening?: Record<string, string>) {
+  const item: QueuedPunch = { client_id: clientId, kind, ...id, device_time: deviceTime, ...position, screening, state: 'pending' };
+  await stationDb.punches.put(item);
+  const cached = await cachedFor(id);
+  if (cached) await stationDb.employees.update(cached.key, { clockedIn: kind === 'in', clockInTime: kind === 'in' ? deviceTime : null });
+}
+
+export interface PunchOutcome {
+  message: string;
+  offline: boolean;
+  clockInTime?: string;
+  total?: { hours: number; minutes: number; total_minutes: number } | null;
+}
+
+/**
+ * Clock in or out. The punch goes to the IndexedDB queue first with its client id, then is sent
+ * directly; if the connection fails it stays queued and the background sync sends it later.
+ */
+export async function punch(kind: 'in' | 'out', id: EmployeeIdentity, position?: Position, screening?: Record<string, string>): Promise<PunchOutcome> {
+  const clientId = newClientId();
+  const deviceTime = new Date().toISOString();
+  await queue(kind, id, clientId, deviceTime, position, screening);
+  const body = { ...id, client_id: clientId, device_time: deviceTime, ...position, ...(screening ? { screening } : {}) };
+  try {
+    if (kind === 'in') {
+      const answer = await stationCall<{ message: string; punch: { time_in: string } }>('/api/clock-in', body);
+      await stationDb.punches.update(clientId, { state: 'done' });
+      return { message: answer.message, offline: false, clockInTime: answer.punch.time_in };
+    }
+    const answer = await stationCall<ClockOutAnswer>('/api/clock-out', body);
+    await stationDb.punches.update(clientId, { state: 'done' });
+    const total = answer.total_minutes === null ? null : { hours: answer.hours ?? 0, minutes: answer.minutes ?? 0, total_minutes: answer.total_minutes };
+    return { message: answer.message, offline: false, total };
+  } catch (e) {
+    if (isNetworkError(e)) {
+      void syncPending().catch(() => undefined);
+      return { message: OFFLINE_SAVED, offline: true, clockInTime: kind === 'in' ? deviceTime : undefined, total: null };
+    }
+    // The server refused it: it is not a punch, so it must not be synced later either.
+    await stationDb.punches.delete(clientId);
+    const cached = await cachedFor(id);
+    if (cached && e instanceof StationApiError && e.status === 409 && e.message === messages.clock.alreadyClockedInServer) {
+      await stationDb.employees.update(cached.key, { clockedIn: true });
+    }
+    throw e;
+  }
+}
+
+/** The spec's wording for the server's 'already clocked in' refusal. */
+export function clockErrorMessage(e: unknown, kind: 'in' | 'out' | 'check'): string {
+  if (e instanceof StationApiError && e.status !== 0) {
+    if (e.message === messages.clock.alreadyClockedInServer) return messages.clock.alreadyClockedIn;
+    if (e.status === 404) return messages.clock.invalidEmployeeId;
+    return e.message;
+  }
+  return kind === 'in' ? messages.clock.clockInFailed : kind === 'out' ? messages.clock.clockOutFailed : messages.clock.validateFailed;
+}
+
+export async function getPosition(timeoutMs = 10_000): Promise<Position | null> {
+  if (!('geolocation' in navigator)) return null;
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
+      () => resolve(null),
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+    );
+  });
+}
+
+/** 'N min S sec' (spec §4) for the time since `since`. */
+export function elapsedText(since: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} sec`;
+}
+
+/** 'H hours, M minutes (T total minutes)' (spec §4). */
+export const totalText = (t: { hours: number; minutes: number; total_minutes: number }) => `${t.hours} hours, ${t.minutes} minutes (${t.total_minutes} total minutes)`;

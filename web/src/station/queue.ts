@@ -1,0 +1,59 @@
+import Dexie, { type Table } from 'dexie';
+
+/**
+ * The station's offline store (IndexedDB). Every punch is written here with a client-generated id
+ * before it is sent, so a punch made offline — or whose answer was lost — is sent again until the
+ * server has it; the server is idempotent on client_id, so "sent twice" never means "counted twice".
+ */
+export interface QueuedPunch {
+  client_id: string;
+  kind: 'in' | 'out';
+  employee_id?: string;
+  badge?: string;
+  pin?: string;
+  device_time: string;
+  latitude?: number;
+  longitude?: number;
+  accuracy?: number;
+  screening?: Record<string, string>;
+  /** pending: not yet acknowledged by the server; done: acknowledged; failed: the server refused it. */
+  state: 'pending' | 'done' | 'failed';
+  message?: string;
+}
+
+/** What the station last knew of each employee, so it can tell in from out while offline. */
+export interface CachedEmployee {
+  key: string; // employee_id code, or `ref:<row id>` for badge lookups
+  ref: number;
+  employee_id: string;
+  name: string;
+  clockedIn: boolean;
+  clockInTime: string | null;
+}
+
+class StationDb extends Dexie {
+  punches!: Table<QueuedPunch, string>;
+  employees!: Table<CachedEmployee, string>;
+  meta!: Table<{ key: string; value: string }, string>;
+
+  constructor() {
+    super('punchclock-station');
+    this.version(1).stores({ punches: 'client_id, state, device_time', employees: 'key, ref', meta: 'key' });
+  }
+}
+
+export const stationDb = new StationDb();
+
+export const pendingCount = () => stationDb.punches.where('state').equals('pending').count();
+
+export async function lastSyncAt(): Promise<string | null> {
+  return (await stationDb.meta.get('lastSyncAt'))?.value ?? null;
+}
+
+export async function setLastSyncAt(iso: string): Promise<void> {
+  await stationDb.meta.put({ key: 'lastSyncAt', value: iso });
+}
+
+export function newClientId(): string {
+  return crypto.randomUUID();
+}

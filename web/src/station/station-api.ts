@@ -1,0 +1,73 @@
+import { messages } from '@punchclock/contract';
+import { readStation } from './station-session';
+
+/** Calls made by a paired station: authenticated by its own token (`Authorization: Station <token>`). */
+export class StationApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** True when the request never reached the server (offline, DNS, connection refused). */
+export const isNetworkError = (e: unknown) => e instanceof TypeError || (e instanceof StationApiError && e.status === 0);
+
+export async function stationCall<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
+  const station = readStation();
+  const headers: Record<string, string> = {};
+  if (station) headers.authorization = `Station ${station.token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new StationApiError(0, messages.general.networkError);
+  }
+  const json = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!res.ok) throw new StationApiError(res.status, json?.message ?? messages.general.serverError);
+  return json as T;
+}
+
+export interface EmployeeIdentity {
+  employee_id?: string;
+  badge?: string;
+  pin?: string;
+}
+
+export interface CheckAnswer {
+  message: string;
+  employee: { id: number; employee_id: string; name: string; department_name: string | null };
+  clocked_in: boolean;
+  clock_in_time: string | null;
+  needs_pin: boolean;
+}
+
+export interface ClockOutAnswer {
+  message: string;
+  hours: number | null;
+  minutes: number | null;
+  total_minutes: number | null;
+  time_out: string;
+}
+
+export interface StationInfo {
+  station: { id: number; name: string };
+  company_name: string;
+  settings: { enable_gps_tracking: boolean; require_location: boolean; enable_covid_screening: boolean; attendance_mode: string; time_zone: string };
+}
+
+export interface SyncResult {
+  client_id: string;
+  status: 'created' | 'duplicate' | 'conflict' | 'rejected';
+  message?: string;
+}
+
+/** The employee row id inside a badge token (`PC1.<account>.<employee>.<version>.<sig>`), for offline lookups. */
+export function badgeEmployeeRef(badge: string): number | null {
+  const m = /^PC1\.\d+\.(\d+)\.\d+\.[a-f0-9]{32}$/.exec(badge.trim());
+  return m ? Number(m[1]) : null;
+}
+
+export const isBadge = (text: string) => badgeEmployeeRef(text) !== null;
