@@ -6,7 +6,7 @@ import {
 } from './clock-controller';
 import { PinPad } from './PinPad';
 import { ScreeningModal } from './ScreeningModal';
-import type { StationInfo } from './station-api';
+import { isBadge, type StationInfo } from './station-api';
 
 type Notice = { color: 'green' | 'red' | 'yellow' | 'blue'; text: string } | null;
 
@@ -26,6 +26,8 @@ function useTick(active: boolean) {
  */
 export function ClockPanel({ settings, scanned, onPunched }: { settings: StationInfo['settings'] | null; scanned?: string | null; onPunched?: () => void }) {
   const [input, setInput] = useState('');
+  // A scanned badge token identifies the employee; the field then shows their Employee ID, not the token.
+  const [badge, setBadge] = useState<string | null>(null);
   const [pin, setPin] = useState('');
   const [state, setState] = useState<ClockState | null>(null);
   const [checkedFor, setCheckedFor] = useState('');
@@ -36,6 +38,8 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
   const now = useTick(!!state?.clockedIn);
   const inputRef = useRef<HTMLInputElement>(null);
 
+  const identity = () => (badge ? identityOf(badge) : identityOf(input, pin));
+
   async function identify(text: string, withPin = ''): Promise<ClockState | null> {
     if (!text.trim()) {
       setNotice({ color: 'red', text: messages.clock.invalidEmployeeId });
@@ -43,8 +47,10 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
     }
     try {
       const s = await checkEmployee(identityOf(text, withPin));
+      const shown = s.employee && isBadge(text) ? s.employee.employee_id : text.trim();
       setState(s);
-      setCheckedFor(text.trim());
+      setInput(shown);
+      setCheckedFor(shown);
       setTotal(null);
       setNotice(s.offline ? { color: 'yellow', text: 'No connection: working from this station\'s saved data.' } : null);
       return s;
@@ -58,7 +64,7 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
   // A scanned badge identifies the employee at once.
   useEffect(() => {
     if (scanned) {
-      setInput(scanned);
+      setBadge(scanned);
       setPin('');
       void identify(scanned);
     }
@@ -68,7 +74,7 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
     setBusy(true);
     try {
       let s = state;
-      if (!s || checkedFor !== input.trim()) s = await identify(input, pin);
+      if (!s || checkedFor !== input.trim()) s = await identify(badge ?? input, pin);
       if (!s) return;
       if (kind === 'in' && s.clockedIn) {
         setNotice({ color: 'red', text: messages.clock.alreadyClockedIn });
@@ -83,7 +89,7 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
         setNotice({ color: 'red', text: LOCATION_REQUIRED });
         return;
       }
-      const outcome = await punch(kind, identityOf(input, pin), position ?? undefined, answers);
+      const outcome = await punch(kind, identity(), position ?? undefined, answers);
       // The PIN stays for this employee's next punch (clock out) until another ID is typed.
       setState({ ...s, clockedIn: kind === 'in', clockInTime: kind === 'in' ? outcome.clockInTime ?? new Date().toISOString() : null, needsPin: false });
       setTotal(kind === 'out' && outcome.total ? totalText(outcome.total) : null);
@@ -108,9 +114,9 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
         value={input}
         size="lg"
         autoComplete="off"
-        onChange={(e) => { setInput(e.currentTarget.value); setPin(''); setState(null); setTotal(null); setNotice(null); }}
+        onChange={(e) => { setInput(e.currentTarget.value); setBadge(null); setPin(''); setState(null); setTotal(null); setNotice(null); }}
         onKeyDown={(e) => { if (e.key === 'Enter') void identify(input, pin); }}
-        onBlur={() => { if (input.trim() && checkedFor !== input.trim()) void identify(input, pin); }}
+        onBlur={() => { if (input.trim() && checkedFor !== input.trim()) void identify(badge ?? input, pin); }}
       />
       {showPin && <PinPad value={pin} onChange={setPin} />}
       <Group grow>
