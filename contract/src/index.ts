@@ -5,3 +5,4 @@ export * from './fields';
 export * from './auth';
 export * from './routes';
 export * from './timeclock';
+export * from './settings';

@@ -93,6 +93,7 @@ export const messages = {
     loaded: 'Saved Changes!',
     loginToAccess: 'Please login to access settings',
     saving: 'Saving...',
+    badTimeZone: 'Time zone must be an IANA time zone such as America/New_York.',
   },
   reports: {
     selectReport: 'Please select a report.',
