@@ -6,3 +6,4 @@ export * from './auth';
 export * from './routes';
 export * from './timeclock';
 export * from './settings';
+export * from './punches';

@@ -172,6 +172,13 @@ export const messages = {
     createError: 'Error creating punch. Please try again.',
     noEmployeeIdentifier: 'No employee identifier found.',
     noActivity: "This Employee doesn't have any punch activity yet",
+    created: 'Punch created successfully.',
+    updated: 'Punch updated successfully.',
+    deleted: 'Punch deleted successfully.',
+    overlaps: 'This punch overlaps another punch of this employee.',
+    inFuture: 'A punch cannot end in the future.',
+    notAllowedCreate: 'You are not allowed to create time entries.',
+    notAllowedEdit: 'You are not allowed to edit time entries.',
   },
   clock: {
     invalidEmployeeId: 'Please enter a valid Employee ID.',

@@ -34,3 +34,8 @@ export function zonedToUtc(date: string, time: string, zone: string): Date {
 export function localDay(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
+
+/** The wall-clock time (`HH:mm`) of `instant` in `zone`. */
+export function localTime(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+}

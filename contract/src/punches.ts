@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DEDUCTIONS, PUNCH_TYPES } from './constants';
+import { isoDate } from './fields';
+import { messages } from './messages';
+
+const hhmm = (label: string) => z.string({ error: `${label} is required.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:30.`);
+
+/** POST/PUT /api/manual-punches: times are wall-clock times on `date` in the account's time zone. */
+export const manualPunchBody = z
+  .object({
+    employee_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/, 'employee_id must be a number.')]).transform(Number),
+    date: isoDate.optional(),
+    time_in: hhmm('Time In'),
+    time_out: hhmm('Time Out'),
+    deduction: z.enum(DEDUCTIONS).default('Auto'),
+    type: z.enum(PUNCH_TYPES).default('None'),
+    notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters.').nullish(),
+  })
+  .refine((b) => b.time_out > b.time_in, { message: messages.punches.timeOutAfterIn, path: ['time_out'] });
+export type ManualPunchBody = z.output<typeof manualPunchBody>;
+
+export const punchRow = z.object({
+  id: z.number(), employee_id: z.number(), date: z.string(), time_in: z.string(), time_out: z.string().nullable(), hours: z.number().nullable(),
+  deduction: z.string(), type: z.string(), notes: z.string().nullable(), source: z.string(), late_sync: z.boolean(), conflict: z.string().nullable(),
+  latitude: z.number().nullable(), longitude: z.number().nullable(),
+});
+export const punchListAnswer = z.object({ data: z.array(punchRow) });
+export const punchAnswer = z.object({ message: z.string(), data: punchRow });
+export const employeeRefParams = z.object({ employeeId: z.coerce.number({ error: 'employeeId must be a number.' }).int().positive().max(2_147_483_647) });

@@ -1,0 +1,97 @@
+import { messages } from '@punchclock/contract';
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/auth/passwords';
+import { signUp, useTestApp } from './helper';
+
+const t = useTestApp();
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+
+let n = 0;
+async function setup(flags: { create_time_entries?: number; edit_time_entries?: number } = {}) {
+  n += 1;
+  const owner = await signUp(t.app);
+  const { account_id: accountId } = await t.db.selectFrom('users').select('account_id').where('id', '=', owner.userId).executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  const dep = await t.db.insertInto('departments').values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const emp = await t.db.insertInto('employees').values({ account_id: accountId, department_id: dep.id, employee_id: `M${n}`, name: 'Sam Punch', permission_site: 1, ...flags, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const email = `sam${n}x${accountId}@example.com`;
+  await t.db.insertInto('users').values({ account_id: accountId, user_type: 'employee', employee_ref: emp.id, name: 'Sam Punch', username: `sam${n}x${accountId}`, email, phone_number: null, date_of_birth: null, password_hash: await hashPassword('employee pass 1'), profile_image: null, created_at: at, updated_at: at }).execute();
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'employee pass 1' } });
+  return { owner, employeeRef: emp.id, employeeAuth: { authorization: `Bearer ${login.json().access_token}` } };
+}
+
+const punch = (employeeId: number, extra: object = {}) => ({ employee_id: employeeId, date: yesterday, time_in: '09:00', time_out: '17:30', type: 'None', deduction: 'Auto', notes: 'Forgot to clock in', ...extra });
+
+describe('manual punches', () => {
+  it('lets a manager add, list, edit and delete a punch, logging old and new values', async () => {
+    const s = await setup();
+    const created = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef) });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ message: messages.punches.created, data: { date: yesterday, time_in: '09:00', time_out: '17:30', hours: 8.5, deduction: 'Auto', type: 'None', source: 'manual' } });
+    const id = created.json().data.id;
+    const list = await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth });
+    expect(list.json().data.map((p: { id: number }) => p.id)).toEqual([id]);
+
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${id}`, headers: s.owner.auth, payload: punch(s.employeeRef, { time_out: '12:15', type: 'Lunch' }) });
+    expect(edited.json().data).toMatchObject({ time_out: '12:15', hours: 3.25, type: 'Lunch' });
+    const log = await t.db.selectFrom('activity_logs').select('details').where('action', '=', 'punch.updated').where('employee_id', '=', s.employeeRef).executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details as string)).toMatchObject({ old: { time_out: '17:30' }, new: { time_out: '12:15' } });
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: s.owner.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth })).json().data).toEqual([]);
+  });
+
+  it('refuses time out before time in, future punches and overlaps', async () => {
+    const s = await setup();
+    const backwards = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '17:00', time_out: '09:00' }) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe(messages.punches.timeOutAfterIn);
+    const future = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { date: '2999-01-01' }) });
+    expect(future.statusCode).toBe(422);
+    await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef) });
+    const overlap = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '17:00', time_out: '18:00' }) });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toBe(messages.punches.overlaps);
+    expect((await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '17:30', time_out: '18:00' }) })).statusCode).toBe(201);
+    for (const bad of [{ time_in: '9am' }, { date: '2026-02-30' }, { type: 'Nap' }, { notes: 'x'.repeat(2000) }, { employee_id: 'abc' }]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, bad) })).statusCode).toBe(400);
+    }
+  });
+
+  it('lets an employee add their own punch only with create_time_entries, and never edit without edit_time_entries', async () => {
+    const denied = await setup();
+    const refused = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: denied.employeeAuth, payload: punch(denied.employeeRef) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.punches.notAllowedCreate);
+
+    const s = await setup({ create_time_entries: 1 });
+    const own = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.employeeAuth, payload: punch(s.employeeRef) });
+    expect(own.statusCode).toBe(201);
+    const id = own.json().data.id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.employeeAuth })).json().data).toHaveLength(1);
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${id}`, headers: s.employeeAuth, payload: punch(s.employeeRef, { time_out: '18:00' }) });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(messages.punches.notAllowedEdit);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: s.employeeAuth })).statusCode).toBe(403);
+
+    const editor = await setup({ create_time_entries: 1, edit_time_entries: 1 });
+    const mine = (await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: editor.employeeAuth, payload: punch(editor.employeeRef, { date: twoDaysAgo }) })).json().data.id;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${mine}`, headers: editor.employeeAuth, payload: punch(editor.employeeRef, { date: twoDaysAgo, time_out: '16:00' }) })).statusCode).toBe(200);
+    // Someone else's punches stay out of reach.
+    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: editor.employeeAuth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: editor.employeeAuth })).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another account's employee or punch and needs a token", async () => {
+    const a = await setup();
+    const b = await setup();
+    const bPunch = (await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: b.owner.auth, payload: punch(b.employeeRef) })).json().data.id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}`, headers: a.owner.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: a.owner.auth, payload: punch(b.employeeRef) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${bPunch}`, headers: a.owner.auth, payload: punch(b.employeeRef) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${bPunch}`, headers: a.owner.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}`, headers: b.owner.auth })).json().data).toHaveLength(1);
+  });
+});
