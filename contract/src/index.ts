@@ -7,3 +7,4 @@ export * from './routes';
 export * from './timeclock';
 export * from './settings';
 export * from './punches';
+export * from './people';
