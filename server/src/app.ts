@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { peopleRoutes } from './modules/people/people.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { timeclockRoutes } from './modules/timeclock/timeclock.routes';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(timeclockRoutes);
   await app.register(settingsRoutes);
   await app.register(punchesRoutes);
+  await app.register(peopleRoutes);
 
   await registerWebApp(app, config);
   return app;

@@ -10,7 +10,7 @@ export interface AccountsTable { id: Generated<number>; company_name: string; pl
 export interface DepartmentsTable {
   id: Generated<number>; account_id: number; dp_name: string; dp_type: Default<string>;
   exclude_from_reports: Default<Bool>; use_company_settings: Default<Bool>; assign_to_all_employees: Default<Bool>;
-  created_at: string; updated_at: string;
+  deleted_at: Default<string | null>; created_at: string; updated_at: string;
 }
 
 export interface ImportBatchesTable { id: Generated<number>; account_id: number; file_name: string; row_count: Default<number>; created_at: string }

@@ -58,7 +58,7 @@ export function authRepository(db: Database) {
     },
 
     findEmployeeCode(employeeRef: number) {
-      return db.selectFrom('employees').select(['id', 'employee_id', 'deleted_at']).where('id', '=', employeeRef).executeTakeFirst();
+      return db.selectFrom('employees').select(['id', 'employee_id', 'deleted_at', 'permission_site']).where('id', '=', employeeRef).executeTakeFirst();
     },
 
     async insertToken(t: { userId: number; accountId: number; kind: 'access' | 'password'; hash: string; expiresAt: string }) {

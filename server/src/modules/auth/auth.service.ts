@@ -78,6 +78,8 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
       if (user.user_type === 'employee') {
         const row = user.employee_ref ? await repo.findEmployeeCode(user.employee_ref) : undefined;
         if (!row || row.deleted_at) throw unauthorized(messages.login.invalidCredentials);
+        // Site access can be taken away after the invitation: the login then stops working.
+        if (!row.permission_site) throw unauthorized(messages.people.siteAccessDenied);
         employee = row;
       }
       await limiter.reset(`login:${ip}:${email}`);

@@ -1,0 +1,366 @@
+import * as XLSX from '@e965/xlsx';
+import { messages } from '@punchclock/contract';
+import { describe, expect, it } from 'vitest';
+import { verifyBadge } from '../src/lib/badges';
+import { lastLinkTo, signUp, useTestApp, type Session } from './helper';
+
+const t = useTestApp();
+
+type Inject = Parameters<typeof t.app.inject>[0];
+const call = (s: Session, method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: s.auth, ...(payload === undefined ? {} : { payload }) } as Inject);
+
+async function department(s: Session, name = 'Warehouse', extra: object = {}) {
+  const res = await call(s, 'POST', '/departments', { dp_name: name, ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+async function employee(s: Session, departmentId: number, extra: object = {}) {
+  const res = await call(s, 'POST', '/employees', { name: 'Ada Lovelace', department_id: departmentId, employee_id: 'A100', hourly_rate: '18.50', ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; employee_id: string };
+}
+
+function multipart(file: Buffer, filename: string, field = 'file') {
+  const boundary = '----punchclock-test';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return { payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (s: Session, file: Buffer, filename: string, preview = false) => {
+  const body = multipart(file, filename);
+  return t.app.inject({ method: 'POST', url: `/employees/import${preview ? '?preview=1' : ''}`, headers: { ...s.auth, ...body.headers }, payload: body.payload });
+};
+
+function xlsx(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Employees');
+  return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
+}
+const HEADER = ['Name', 'Employee ID', 'Department', 'Title', 'Email', 'Hourly Rate', 'PIN'];
+
+describe('employees', () => {
+  it('creates, reads, updates and soft-deletes an employee with money in cents and the PIN never answered', async () => {
+    const s = await signUp(t.app);
+    const dep = await department(s);
+    const created = await call(s, 'POST', '/employees', { name: 'Ada Lovelace', department_id: dep, employee_id: 'A100', hourly_rate: '18.5', pin: '1234', title: 'Picker', email: 'ADA@Example.com', permission_app: true, use_card_or_pin: '1' });
+    expect(created.statusCode, created.body).toBe(201);
+    const e = created.json().data;
+    expect(created.json().message).toBe(messages.employees.created);
+    expect(e).toMatchObject({ name: 'Ada Lovelace', employee_id: 'A100', hourly_rate: '18.50', email: 'ada@example.com', department_name: 'Warehouse', has_pin: true, permission_app: true, use_card_or_pin: true, punch_in_out: true, clocked_in: false, status: 'active' });
+    expect(JSON.stringify(e)).not.toContain('1234');
+    expect((await t.db.selectFrom('employees').select('hourly_rate_cents').where('id', '=', e.id).executeTakeFirstOrThrow()).hourly_rate_cents).toBe(1850);
+
+    const updated = await call(s, 'PUT', `/employees/${e.id}?user_id=${s.userId}`, { name: 'Ada King', department_id: dep, employee_id: 'A101', title: 'Lead', hourly_rate: 20 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ name: 'Ada King', employee_id: 'A101', hourly_rate: '20.00', has_pin: true, permission_app: true });
+
+    const list = await call(s, 'GET', '/api/employees');
+    expect(list.json().data.map((x: { id: number }) => x.id)).toEqual([e.id]);
+    const del = await call(s, 'DELETE', `/employees/${e.id}`);
+    expect(del.json().message).toBe(messages.employees.deleted);
+    expect((await call(s, 'GET', '/api/employees')).json().data).toEqual([]);
+    const found = await call(s, 'POST', '/api/search', { query: 'ada', status: 'All', show_deleted: true });
+    expect(found.json().employees).toHaveLength(1);
+    expect(found.json().employees[0].deleted_at).toBeTruthy();
+    // The code is free again for a new employee.
+    await employee(s, dep, { employee_id: 'A101' });
+  });
+
+  it('enforces the rules on the server: required fields, unique ID and email, PIN, rate, department of the account', async () => {
+    const s = await signUp(t.app);
+    const dep = await department(s);
+    await employee(s, dep, { email: 'a@x.com' });
+    const cases: [object, number, string][] = [
+      [{ department_id: dep, employee_id: 'B1' }, 400, 'name'],
+      [{ name: 'B', employee_id: 'B1' }, 400, 'department_id'],
+      [{ name: 'B', department_id: dep }, 400, 'employee_id'],
+      [{ name: 'B', department_id: dep, employee_id: 'A100' }, 409, 'employee_id'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', email: 'A@x.com' }, 409, 'email'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', email: 'not-an-email' }, 400, 'email'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', pin: '12345' }, 400, 'pin'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', pin: '12a' }, 400, 'pin'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', hourly_rate: -1 }, 400, 'hourly_rate'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', hourly_rate: '12.345' }, 400, 'hourly_rate'],
+      [{ name: 'B', department_id: 999999, employee_id: 'B1' }, 422, 'department_id'],
+      [{ name: 'x'.repeat(121), department_id: dep, employee_id: 'B1' }, 400, 'name'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', permission_app: 'yes please' }, 400, 'permission_app'],
+      [{ name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { 999: 'x' } }, 422, 'custom_fields.999'],
+    ];
+    for (const [body, status, field] of cases) {
+      const res = await call(s, 'POST', '/employees', body);
+      expect(res.statusCode, `${JSON.stringify(body)} → ${res.body}`).toBe(status);
+      expect(res.json().message).toBeTruthy();
+      expect(Object.keys(res.json().errors ?? {}), res.body).toContain(field);
+    }
+    expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(1);
+  });
+
+  it('searches by text, department (own or assigned to all), In/Out from real open shifts, and deleted', async () => {
+    const s = await signUp(t.app);
+    const a = await department(s, 'Alpha');
+    const all = await department(s, 'Everyone', { assign_to_all_employees: true });
+    const ada = await employee(s, a, { name: 'Ada', employee_id: 'E1', email: 'ada@x.com', title: 'Forklift' });
+    const bob = await employee(s, all, { name: 'Bob', employee_id: 'E2' });
+    const clock = await call(s, 'POST', '/api/clock-in', { employee_id: 'E2' });
+    expect(clock.statusCode, clock.body).toBeLessThan(300);
+    const search = async (body: object) => (await call(s, 'POST', '/api/search', body)).json().employees.map((e: { name: string }) => e.name);
+    expect(await search({ query: 'forklift', status: 'All' })).toEqual(['Ada']);
+    expect(await search({ query: 'ALPHA', status: 'All' })).toEqual(['Ada']);
+    expect(await search({ query: 'e2', status: 'All' })).toEqual(['Bob']);
+    expect(await search({ query: '%', status: 'All' })).toEqual([]);
+    expect(await search({ status: 'In' })).toEqual(['Bob']);
+    expect(await search({})).toEqual(['Ada']); // Status defaults to Out
+    expect(await search({ status: 'All', department_id: a })).toEqual(['Ada']);
+    expect(await search({ status: 'All', department_id: all })).toEqual(['Ada', 'Bob']);
+    expect(await search({ status: 'All', department_id: all, current_department: true })).toEqual(['Bob']);
+    await call(s, 'DELETE', `/employees/${ada.id}`);
+    expect(await search({ status: 'All' })).toEqual(['Bob']);
+    expect(await search({ status: 'All', show_deleted: true })).toEqual(['Ada', 'Bob']);
+    expect(bob.id).toBeGreaterThan(0);
+    const bad = await call(s, 'POST', '/api/search', { status: 'Maybe', query: 'x'.repeat(300) });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('bulk-deletes with the spec query, all or nothing', async () => {
+    const s = await signUp(t.app);
+    const other = await signUp(t.app);
+    const dep = await department(s);
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push((await employee(s, dep, { employee_id: `B${i}` })).id);
+    const foreign = (await employee(other, await department(other))).id;
+    const mixed = await call(s, 'POST', `/allemployees?emp_id[]=[${ids[0]},${foreign}]`);
+    expect(mixed.statusCode).toBe(404);
+    expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(4);
+    const ok = await call(s, 'POST', `/allemployees?emp_id[]=${encodeURIComponent(`[${ids[0]},${ids[1]},${ids[2]}]`)}`);
+    expect(ok.json()).toMatchObject({ message: messages.employees.bulkDeleted, deleted: 3 });
+    expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(1);
+    expect((await call(s, 'POST', '/allemployees')).statusCode).toBe(422);
+    expect((await call(other, 'GET', '/api/employees')).json().data).toHaveLength(1);
+  });
+
+  it('invites an employee with site access and an email; they log in as an employee; losing access ends it', async () => {
+    const s = await signUp(t.app);
+    const dep = await department(s);
+    const email = `worker${Date.now()}@example.com`;
+    const e = await employee(s, dep, { email, permission_site: true, create_time_entries: true });
+    const link = new URL(lastLinkTo(t, email));
+    const q = Object.fromEntries(link.searchParams);
+    const set = await t.app.inject({ method: 'POST', url: '/password-update', payload: { ...q, password: 'worker pass 1', password_confirmation: 'worker pass 1' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'worker pass 1' } });
+    expect(login.json()).toMatchObject({ user_type: 'employee', emp_id: e.id, employee_id: 'A100' });
+    const token = login.json().access_token;
+    await call(s, 'PUT', `/employees/${e.id}`, { name: 'Ada Lovelace', department_id: dep, employee_id: 'A100', email, permission_site: false });
+    const after = await t.app.inject({ method: 'GET', url: '/api/get-user', headers: { authorization: `Bearer ${token}` } });
+    expect(after.statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'worker pass 1' } });
+    expect(again.statusCode).toBe(401);
+    // The owner's own e-mail cannot become an employee login.
+    const clash = await call(s, 'POST', '/employees', { name: 'X', department_id: dep, employee_id: 'X1', email: s.email, permission_site: true });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(messages.people.loginEmailTaken);
+    expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(1);
+  });
+
+  it('gives a signed badge QR, a card PDF, and regenerating the badge invalidates the old one', async () => {
+    const s = await signUp(t.app);
+    const e = await employee(s, await department(s));
+    const qr = await call(s, 'GET', `/api/employees/qr/${e.id}`);
+    expect(qr.json()).toMatchObject({ status: 'success', data: { employee_id: 'A100', name: 'Ada Lovelace' } });
+    expect(qr.json().data.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
+    const gen = await call(s, 'GET', `/api/employee/${e.id}/generate-qr`);
+    expect(gen.json()).toMatchObject({ employee_id: 'A100', name: 'Ada Lovelace', message: messages.people.qrGenerated });
+    const pdf = await call(s, 'GET', `/api/employees/print/${e.id}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('employee-card-A100.pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const { sign } = await import('../src/lib/badges').then((m) => ({ sign: m.signBadge }));
+    const row = await t.db.selectFrom('employees').select(['account_id', 'badge_version']).where('id', '=', e.id).executeTakeFirstOrThrow();
+    const oldBadge = sign('test-secret', { accountId: row.account_id, employeeRef: e.id, version: row.badge_version });
+    expect(verifyBadge('test-secret', oldBadge)).toBeTruthy();
+    const before = await call(s, 'POST', '/api/check-employee', { badge: oldBadge });
+    expect(before.statusCode, before.body).toBe(200);
+    expect((await call(s, 'POST', `/api/employees/${e.id}/regenerate-badge`)).json().message).toBe(messages.people.badgeRegenerated);
+    const after = await call(s, 'POST', '/api/check-employee', { badge: oldBadge });
+    expect(after.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('departments', () => {
+  it('creates with the default type, refuses bad types and duplicate names, and never orphans employees', async () => {
+    const s = await signUp(t.app);
+    const created = await call(s, 'POST', '/departments', { dp_name: 'Dock', user_id: s.userId });
+    expect(created.json().data).toMatchObject({ dp_name: 'Dock', dp_type: 'Department', use_company_settings: true, employee_count: 0 });
+    expect((await call(s, 'POST', '/departments', { dp_name: 'X', dp_type: '1' })).statusCode).toBe(400);
+    expect((await call(s, 'POST', '/departments', { dp_name: '' })).statusCode).toBe(400);
+    const dup = await call(s, 'POST', '/departments', { dp_name: 'Dock' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(messages.people.departmentNameTaken);
+
+    const dock = created.json().data.id;
+    const yard = await department(s, 'Yard', { dp_type: 'Job Site' });
+    const e = await employee(s, dock);
+    const refused = await call(s, 'DELETE', `/departments/${dock}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(messages.people.departmentHasMembers(1));
+    expect((await call(s, 'POST', `/alldepartments?dep_id[]=[${dock},${yard}]`)).statusCode).toBe(409);
+    expect((await call(s, 'DELETE', `/departments/${dock}?move_to=${dock}`)).statusCode).toBe(422);
+    const moved = await call(s, 'DELETE', `/departments/${dock}?move_to=${yard}`);
+    expect(moved.json().message).toBe(messages.departments.deleted);
+    expect((await call(s, 'GET', `/api/employees/${e.id}`)).json().data.department_name).toBe('Yard');
+    const detail = await call(s, 'GET', `/api/departments/${yard}`);
+    expect(detail.json().members.map((m: { id: number }) => m.id)).toEqual([e.id]);
+    const list = await call(s, 'GET', '/departments');
+    expect(list.json().map((d: { dp_name: string }) => d.dp_name)).toEqual(['Yard']);
+    expect((await call(s, 'GET', `/department/user/${s.userId}`)).json()).toMatchObject({ status: 'success', data: [{ dp_name: 'Yard', employee_count: 1 }] });
+    // The name of a deleted department can be used again.
+    await department(s, 'Dock');
+    const updated = await call(s, 'PUT', `/departments/${yard}`, { dp_name: 'Yard 2', dp_type: 'Location', exclude_from_reports: 1 });
+    expect(updated.json()).toMatchObject({ message: messages.departments.updated, data: { dp_name: 'Yard 2', dp_type: 'Location', exclude_from_reports: true } });
+  });
+});
+
+describe('custom fields', () => {
+  it('validates values by type, refuses duplicates where not allowed, and can be updated and deleted', async () => {
+    const s = await signUp(t.app);
+    const dep = await department(s);
+    const badge = (await call(s, 'POST', '/api/fields', { field_name: 'Locker', field_type: 'number', field_options: 'false', user_id: s.userId })).json().data;
+    expect(badge).toMatchObject({ field_name: 'Locker', field_type: 'number', field_options: false });
+    const start = (await call(s, 'POST', '/api/fields', { field_name: 'Start date', field_type: 'date', field_options: 'true' })).json().data;
+    expect((await call(s, 'POST', '/api/fields', { field_name: 'Locker', field_type: 'text' })).statusCode).toBe(409);
+    expect((await call(s, 'POST', '/api/fields', { field_name: 'X', field_type: 'colour' })).statusCode).toBe(400);
+
+    const a = await employee(s, dep, { custom_fields: { [badge.id]: '12', [start.id]: '2024-02-29' } });
+    expect((await call(s, 'GET', `/api/employees/${a.id}`)).json().data.custom_fields).toEqual({ [badge.id]: '12', [start.id]: '2024-02-29' });
+    const taken = await call(s, 'POST', '/employees', { name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { [badge.id]: '12' } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().message).toBe(messages.people.fieldValueTaken('Locker'));
+    expect((await call(s, 'POST', '/employees', { name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { [badge.id]: 'twelve' } })).statusCode).toBe(422);
+    expect((await call(s, 'POST', '/employees', { name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { [start.id]: '2023-02-29' } })).statusCode).toBe(422);
+    const b = await employee(s, dep, { employee_id: 'B1', custom_fields: { [badge.id]: '13', [start.id]: '2024-02-29' } });
+
+    // Turning duplicates off while two share a start date is refused; changing Locker to date is refused.
+    expect((await call(s, 'PUT', `/api/fields/${start.id}`, { field_name: 'Start date', field_type: 'date', field_options: false })).statusCode).toBe(409);
+    expect((await call(s, 'PUT', `/api/fields/${badge.id}`, { field_name: 'Locker', field_type: 'date', field_options: false })).statusCode).toBe(409);
+    const renamed = await call(s, 'PUT', `/api/fields/${badge.id}`, { field_name: 'Locker no.', field_type: 'text', field_options: false });
+    expect(renamed.json().data).toMatchObject({ field_name: 'Locker no.', field_type: 'text', value_count: 2 });
+    expect((await call(s, 'DELETE', `/fields/${badge.id}`)).statusCode).toBe(200);
+    expect((await call(s, 'GET', `/api/employees/${b.id}`)).json().data.custom_fields).toEqual({ [start.id]: '2024-02-29' });
+    expect((await call(s, 'GET', `/fields/user/${s.userId}`)).json().data.map((f: { field_name: string }) => f.field_name)).toEqual(['Start date']);
+  });
+});
+
+describe('import', () => {
+  it('previews bad rows by row number and field, then imports the valid rows in one go', async () => {
+    const s = await signUp(t.app);
+    await department(s, 'Dock');
+    const rows: unknown[][] = [HEADER];
+    for (let i = 1; i <= 10; i++) rows.push([`Person ${i}`, `P${i}`, i % 2 ? 'Dock' : 'Night Shift', 'Picker', `p${i}@x.com`, 15.25, i === 1 ? '0042' : '']);
+    rows[3] = ['', 'P3', 'Dock', '', '', '', ''];
+    rows[5] = ['Person 5', 'P1', 'Dock', '', '', '', ''];
+    rows[7] = ['Person 7', 'P7', 'Dock', '', 'nope', 'abc', '12345'];
+    rows.splice(4, 0, ['', '', '', '', '', '', '']);
+    const file = xlsx(rows);
+    const preview = await upload(s, file, 'staff.xlsx', true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json();
+    expect(p).toMatchObject({ preview: true, total_rows: 10, valid_rows: 7, imported: 0, new_departments: ['Night Shift'] });
+    expect(p.errors).toEqual(expect.arrayContaining([
+      { row: 4, field: 'Name', reason: 'Name is required.' },
+      { row: 7, field: 'Employee ID', reason: messages.people.employeeIdTaken },
+      expect.objectContaining({ row: 9, field: 'Email' }), expect.objectContaining({ row: 9, field: 'Hourly Rate' }), expect.objectContaining({ row: 9, field: 'PIN' }),
+    ]));
+    expect((await call(s, 'GET', '/api/employees')).json().data).toEqual([]);
+
+    const done = await upload(s, file, 'staff.xlsx');
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json()).toMatchObject({ message: messages.employees.imported, imported: 7 });
+    const uploaded = (await call(s, 'GET', '/employees/imported')).json().data;
+    expect(uploaded).toHaveLength(7);
+    expect(uploaded[0]).toMatchObject({ name: 'Person 1', employee_id: 'P1', email: 'p1@x.com', hourly_rate: '15.25' });
+    const p1 = (await call(s, 'GET', '/api/employees')).json().data.find((e: { employee_id: string }) => e.employee_id === 'P1');
+    expect(p1.has_pin).toBe(true);
+    // Importing the same file again finds every ID taken and writes nothing.
+    const again = await upload(s, file, 'staff.xlsx');
+    expect(again.statusCode).toBe(422);
+    expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(7);
+  });
+
+  it('reads .xls and .csv (keeping leading zeros), and answers the template with custom fields', async () => {
+    const s = await signUp(t.app);
+    await call(s, 'POST', '/api/fields', { field_name: 'Shirt size', field_type: 'text' });
+    const xls = await upload(s, xlsx([[...HEADER, 'Shirt size'], ['Xe', 'X1', 'Dock', '', '', '', '', 'L']], 'biff8'), 'old.xls');
+    expect(xls.statusCode, xls.body).toBe(201);
+    const csv = await upload(s, Buffer.from('Name,Employee ID,Department\r\n"Cy, Jr.",0007,Dock\r\n'), 'staff.csv');
+    expect(csv.statusCode, csv.body).toBe(201);
+    const all = (await call(s, 'GET', '/api/employees')).json().data;
+    expect(all.map((e: { employee_id: string }) => e.employee_id).sort()).toEqual(['0007', 'X1']);
+    expect(Object.values(all.find((e: { employee_id: string }) => e.employee_id === 'X1').custom_fields)).toEqual(['L']);
+    const template = await call(s, 'GET', '/employees/export');
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const wb = XLSX.read(template.rawPayload, { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toEqual([[...HEADER, 'Shirt size']]);
+  });
+
+  it('refuses corrupt, renamed, empty, headerless and oversized files with a clear message and writes nothing', async () => {
+    const s = await signUp(t.app);
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const cases: [Buffer, string, number, string][] = [
+      [png, 'staff.xlsx', 422, messages.people.importNotSpreadsheet],
+      [Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), 'broken.xlsx', 422, messages.people.importNotSpreadsheet],
+      [Buffer.from('Name,Employee ID,Department\r\n'), 'empty.csv', 422, messages.people.importEmpty],
+      [Buffer.from('Who,What\r\nA,B\r\n'), 'odd.csv', 422, messages.people.importMissingColumn('Name')],
+      [Buffer.from('hello'), 'notes.txt', 422, messages.people.importNotSpreadsheet],
+      [Buffer.alloc(20 * 1024 * 1024, 65), 'huge.csv', 413, messages.people.importTooLarge],
+    ];
+    for (const [file, name, status, message] of cases) {
+      const res = await upload(s, file, name);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    const none = await t.app.inject({ method: 'POST', url: '/employees/import', headers: { ...s.auth, 'content-type': 'application/json' }, payload: {} });
+    expect(none.json().message).toBe(messages.employees.noFile);
+    expect((await call(s, 'GET', '/api/employees')).json().data).toEqual([]);
+  });
+});
+
+describe('account isolation', () => {
+  it('answers 404 for another account\'s employees, departments and fields, and changes nothing', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const dep = await department(a);
+    const e = await employee(a, dep);
+    const field = (await call(a, 'POST', '/api/fields', { field_name: 'Secret', field_type: 'text' })).json().data;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/employees/${e.id}`], ['PUT', `/employees/${e.id}`, { name: 'X', department_id: dep, employee_id: 'X' }], ['DELETE', `/employees/${e.id}`],
+      ['GET', `/api/employees/qr/${e.id}`], ['GET', `/api/employees/print/${e.id}`], ['GET', `/api/employee/${e.id}/generate-qr`], ['POST', `/api/employees/${e.id}/regenerate-badge`],
+      ['POST', `/allemployees?emp_id[]=[${e.id}]`], ['GET', `/api/departments/${dep}`], ['PUT', `/departments/${dep}`, { dp_name: 'Mine' }], ['DELETE', `/departments/${dep}`],
+      ['POST', `/alldepartments?dep_id[]=[${dep}]`], ['PUT', `/api/fields/${field.id}`, { field_name: 'Mine', field_type: 'text' }], ['DELETE', `/fields/${field.id}`],
+      ['GET', `/department/user/${a.userId}`], ['GET', `/fields/user/${a.userId}`], ['GET', `/api/employees/user/${a.userId}`],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await call(b, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+    }
+    // B's own department with A's employee in the body: A's department id is not B's.
+    const bDep = await department(b, 'B dept');
+    expect((await call(b, 'POST', '/employees', { name: 'X', department_id: dep, employee_id: 'X' })).statusCode).toBe(422);
+    expect((await call(b, 'POST', '/api/search', { status: 'All', query: 'Ada' })).json().employees).toEqual([]);
+    expect((await call(b, 'GET', '/departments')).json().map((d: { id: number }) => d.id)).toEqual([bDep]);
+    expect((await call(b, 'GET', '/api/fields')).json().data).toEqual([]);
+    const mine = (await call(a, 'GET', `/api/employees/${e.id}`)).json().data;
+    expect(mine).toMatchObject({ name: 'Ada Lovelace', deleted_at: null, department_name: 'Warehouse' });
+    expect((await call(a, 'GET', '/api/fields')).json().data[0].field_name).toBe('Secret');
+  });
+
+  it('requires a manager token on every people call', async () => {
+    for (const [method, url] of [['GET', '/api/employees'], ['POST', '/employees'], ['GET', '/departments'], ['POST', '/api/fields'], ['POST', '/employees/import'], ['GET', '/employees/export'], ['POST', '/api/search']]) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { accept: 'application/json' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
