@@ -18,7 +18,6 @@ type GoodRow = z.output<typeof rowSchema> & { row: number; custom: { field_id: n
 const COLUMN_OF: Record<string, (typeof IMPORT_COLUMNS)[number]> = {
   name: 'Name', employee_id: 'Employee ID', department: 'Department', title: 'Title', email: 'Email', hourly_rate: 'Hourly Rate', pin: 'PIN',
 };
-const KEY_OF = Object.fromEntries(Object.entries(COLUMN_OF).map(([k, v]) => [v.toLowerCase(), k]));
 const REQUIRED = ['Name', 'Employee ID', 'Department'] as const;
 const CHUNK = 200;
 

@@ -1,6 +1,156 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Checkbox, Group, Loader, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { messages } from '@punchclock/contract';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messageOf } from '../../api/client';
+import { type EmployeeView, useEmployees, usePeopleMutations } from '../../api/people';
+import { AppPage } from '../../components/AppPage';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { money } from './download';
+import { EditEmployeeModal } from './EditEmployeeModal';
+import { SearchPanel } from './SearchPanel';
 
-/** Placeholder: replaced by the real screen. */
+const PAGE_SIZE = 50;
+
+function Permissions({ e }: { e: EmployeeView }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {e.permission_app && <Badge variant="light">App Access</Badge>}
+      {e.permission_site && <Badge variant="light" color="grape">Site Access</Badge>}
+    </Group>
+  );
+}
+
+interface RowProps { e: EmployeeView; selected: boolean; onSelect: (on: boolean) => void; onEdit: () => void }
+
+function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
+  const { deleteEmployee } = usePeopleMutations();
+  const askDelete = () => modals.openConfirmModal({
+    title: 'Delete employee',
+    children: <Text size="sm">{messages.employees.confirmDelete}</Text>,
+    labels: { confirm: 'Delete', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => deleteEmployee.mutate(e.id, {
+      onSuccess: () => notifySuccess(messages.employees.deleted),
+      onError: (err) => notifyError(messageOf(err, messages.employees.deleteFailed)),
+    }),
+  });
+  return (
+    <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td><Checkbox aria-label={`Select ${e.name}`} checked={selected} onChange={(ev) => onSelect(ev.currentTarget.checked)} /></Table.Td>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar size="sm" radius="xl" color="blue">{e.name.trim().charAt(0).toUpperCase()}</Avatar>
+          <Anchor component={Link} to={`/Employee/${e.id}`}>{e.name}</Anchor>
+        </Group>
+      </Table.Td>
+      <Table.Td>{e.employee_id}</Table.Td>
+      <Table.Td>{e.department_name || messages.employees.unknownDepartment}</Table.Td>
+      <Table.Td>{e.title}</Table.Td>
+      <Table.Td>{e.email}</Table.Td>
+      <Table.Td>{money(e.hourly_rate)}</Table.Td>
+      <Table.Td><Permissions e={e} /></Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`Edit ${e.name}`} onClick={onEdit}><IconPencil size={18} /></ActionIcon>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${e.name}`} onClick={askDelete} loading={deleteEmployee.isPending}><IconTrash size={18} /></ActionIcon>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function NoEmployees() {
+  const navigate = useNavigate();
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <Title order={3}>{messages.employees.empty}</Title>
+      <Text c="dimmed">{messages.employees.noneSetup}</Text>
+      <Group>
+        <Button onClick={() => navigate('/CreateNewEmployee')}>{messages.employees.addFirst}</Button>
+        <Button variant="light" onClick={() => navigate('/ImportEmployees')}>Import Employees</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Selection is kept by database id, so it survives paging and list reloads. */
+function useSelection(ids: number[]) {
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const live = new Set([...chosen].filter((id) => ids.includes(id)));
+  const toggle = (id: number, on: boolean) => setChosen((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
+  const setMany = (many: number[], on: boolean) => setChosen((s) => { const n = new Set(s); many.forEach((id) => (on ? n.add(id) : n.delete(id))); return n; });
+  return { chosen: live, toggle, setMany, clear: () => setChosen(new Set()) };
+}
+
+function EmployeeTable({ rows }: { rows: EmployeeView[] }) {
+  const { deleteEmployees } = usePeopleMutations();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<EmployeeView | null>(null);
+  const sel = useSelection(rows.map((e) => e.id));
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const pageIds = visible.map((e) => e.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => sel.chosen.has(id));
+  const someOnPage = pageIds.some((id) => sel.chosen.has(id));
+
+  const askBulkDelete = () => modals.openConfirmModal({
+    title: 'Delete employees',
+    children: <Text size="sm">{messages.employees.confirmBulkDelete} ({sel.chosen.size})</Text>,
+    labels: { confirm: 'Delete', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => deleteEmployees.mutate([...sel.chosen], {
+      onSuccess: () => { sel.clear(); notifySuccess(messages.employees.bulkDeleted); },
+      onError: (err) => notifyError(messages.employees.bulkDeleteFailed(messageOf(err, messages.general.genericError))),
+    }),
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">{rows.length} employees{sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}</Text>
+        <Button color="red" variant="light" disabled={sel.chosen.size === 0} loading={deleteEmployees.isPending} onClick={askBulkDelete}>Delete Selected Employees</Button>
+      </Group>
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover miw={960} data-testid="employee-list">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th><Checkbox aria-label="Select all employees on this page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={(ev) => sel.setMany(pageIds, ev.currentTarget.checked)} /></Table.Th>
+              <Table.Th>Name</Table.Th><Table.Th>Employee ID</Table.Th><Table.Th>Department</Table.Th><Table.Th>Title</Table.Th>
+              <Table.Th>Email</Table.Th><Table.Th>Hourly Rate</Table.Th><Table.Th>Permissions</Table.Th><Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {visible.map((e) => <EmployeeRow key={e.id} e={e} selected={sel.chosen.has(e.id)} onSelect={(on) => sel.toggle(e.id, on)} onEdit={() => setEditing(e)} />)}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} aria-label="Employee pages" />}
+      <EditEmployeeModal employee={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
+
+/** /Employee: the search panel, then every employee of the account with edit, delete and bulk delete. */
 export default function EmployeesPage() {
-  return <ComingSoon title="Employees" />;
+  const employees = useEmployees();
+  const navigate = useNavigate();
+  const actions = (
+    <Group>
+      <Button onClick={() => navigate('/CreateNewEmployee')}>Add New Employee</Button>
+      <Button variant="light" onClick={() => navigate('/ImportEmployees')}>Import Employees</Button>
+    </Group>
+  );
+  return (
+    <AppPage title="Employees" actions={actions} size="xl">
+      <SearchPanel />
+      {employees.isLoading && <Group><Loader size="sm" /><Text>{messages.employees.loading}</Text></Group>}
+      {employees.isError && <Alert color="red">{messageOf(employees.error, messages.employees.fetchFailed)}</Alert>}
+      {employees.data?.length === 0 && <NoEmployees />}
+      {!!employees.data?.length && <EmployeeTable rows={employees.data} />}
+    </AppPage>
+  );
 }

@@ -1,6 +1,38 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Paper } from '@mantine/core';
+import { messages } from '@punchclock/contract';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../api/client';
+import { usePunchMutations } from '../../api/punches';
+import { AppPage } from '../../components/AppPage';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { PunchForm } from './PunchForm';
+import { ownEmployeeRef, punchBody, type PunchValues } from './punch-values';
 
-/** Placeholder: replaced by the real screen. */
+/** /ManualUserPunch — an employee adds a punch for themselves (the server checks create_time_entries). */
 export default function ManualUserPunch() {
-  return <ComingSoon title="Manual Punch" />;
+  const employeeId = ownEmployeeRef();
+  const { create } = usePunchMutations();
+  const navigate = useNavigate();
+
+  const submit = (v: PunchValues, reset: () => void) =>
+    create.mutate(punchBody(employeeId, v), {
+      onSuccess: (a) => {
+        notifySuccess(a.message || messages.punches.created);
+        reset();
+        navigate('/HomeUser');
+      },
+      onError: (e) => notifyError(messageOf(e, messages.punches.createFailed)),
+    });
+
+  return (
+    <AppPage title="Manual Punch" size="md" description="Add a punch you forgot to record.">
+      {employeeId === 0 ? (
+        <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
+      ) : (
+        <Paper withBorder p="lg" radius="md">
+          <PunchForm busy={create.isPending} onSubmit={submit} />
+        </Paper>
+      )}
+    </AppPage>
+  );
 }

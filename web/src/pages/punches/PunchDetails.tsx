@@ -1,6 +1,50 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Anchor, Button, Paper } from '@mantine/core';
+import { messages } from '@punchclock/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useEmployee } from '../../api/people';
+import { AppPage } from '../../components/AppPage';
+import { useSession } from '../../session/session';
+import { PunchTable } from './PunchTable';
+import { ownEmployeeRef } from './punch-values';
 
-/** Placeholder: replaced by the real screen. */
+/** What a manager's screen passes in the route state: whose punches to show. */
+interface DetailsState { employeeId?: number; id?: number; canEdit?: boolean }
+
+function stateOf(raw: unknown): DetailsState {
+  return raw && typeof raw === 'object' ? (raw as DetailsState) : {};
+}
+
+function ManagerDetails({ employeeId }: { employeeId: number }) {
+  const employee = useEmployee(employeeId);
+  return (
+    <AppPage title="Punch Details" description={employee.data?.name}
+      actions={<Button component={Link} to={`/ManualPunch/${employeeId}`} leftSection={<IconPlus size={16} />}>Add punch</Button>}>
+      <Paper withBorder p="md"><PunchTable employeeId={employeeId} /></Paper>
+      <Anchor component={Link} to={`/Employee/${employeeId}`} mt="md" display="inline-block">Back to the employee</Anchor>
+    </AppPage>
+  );
+}
+
+/**
+ * /PunchDetails and /ActivityDetail. An employee sees their own punches; the API does not tell
+ * the browser their edit_time_entries permission, so edit controls appear only when the route
+ * state says so (the server refuses with its 403 message otherwise). A manager needs the
+ * employee in the route state, else goes to the employee list to pick one.
+ */
 export default function PunchDetails() {
-  return <ComingSoon title="Punch Details" />;
+  const user = useSession().user;
+  const state = stateOf(useLocation().state);
+  if (user?.user_type === 'employee') {
+    const own = ownEmployeeRef();
+    return (
+      <AppPage title="Punch Details" actions={<Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>Create Manual Punch</Button>}>
+        {own === 0 ? <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
+          : <Paper withBorder p="md"><PunchTable employeeId={own} canEdit={state.canEdit === true} /></Paper>}
+      </AppPage>
+    );
+  }
+  const employeeId = Number(state.employeeId ?? state.id ?? 0);
+  if (!(employeeId > 0)) return <Navigate to="/Employee" replace />;
+  return <ManagerDetails employeeId={employeeId} />;
 }

@@ -1,6 +1,117 @@
-import { Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { messages } from '@punchclock/contract';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { messageOf } from '../../api/client';
+import { type PunchRow, usePunches, usePunchMutations } from '../../api/punches';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { useSession } from '../../session/session';
+import { PunchForm } from './PunchForm';
+import { punchBody, type PunchValues, valuesOf } from './punch-values';
 
-/** An employee's punches (Date, Time In, Time Out, Hours, Type, Notes, position). Placeholder until the punches screens land. */
-export function PunchTable({ employeeId }: { employeeId: number }) {
-  return <Text c="dimmed">Punches of employee {employeeId} appear here.</Text>;
+const COLUMNS = ['Date', 'Time In', 'Time Out', 'Hours', 'Deduction', 'Type', 'Notes', 'Location', 'Source'];
+
+function Location({ p }: { p: PunchRow }) {
+  if (p.latitude === null || p.longitude === null) return <Text c="dimmed" size="sm">-</Text>;
+  const [lat, lon] = [p.latitude.toFixed(5), p.longitude.toFixed(5)];
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" ff="monospace">{lat}, {lon}</Text>
+      <Anchor size="sm" href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`} target="_blank" rel="noopener noreferrer">Map</Anchor>
+    </Group>
+  );
+}
+
+function Source({ p }: { p: PunchRow }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge variant="light" color={p.source === 'station' ? 'blue' : 'gray'}>{p.source === 'station' ? 'Station' : 'Manual'}</Badge>
+      {p.conflict && <Tooltip label={p.conflict} multiline w={260}><Badge color="red">Conflict</Badge></Tooltip>}
+      {p.late_sync && <Badge color="yellow" variant="light">Late sync</Badge>}
+    </Group>
+  );
+}
+
+interface RowProps { p: PunchRow; canEdit: boolean; onEdit: (p: PunchRow) => void }
+
+function PunchTableRow({ p, canEdit, onEdit }: RowProps) {
+  const { remove } = usePunchMutations();
+  const askDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete punch',
+      children: <Text size="sm">Are you sure you want to delete the punch of {p.date} ({p.time_in} – {p.time_out ?? '…'})?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(p.id, {
+        onSuccess: (a) => notifySuccess(a.message || messages.punches.deleted),
+        onError: (e) => notifyError(messageOf(e, 'Failed to delete the punch.')),
+      }),
+    });
+  return (
+    <Table.Tr data-testid={`punch-${p.id}`}>
+      <Table.Td>{p.date}</Table.Td>
+      <Table.Td>{p.time_in}</Table.Td>
+      <Table.Td>{p.time_out ?? '-'}</Table.Td>
+      <Table.Td>{p.hours === null ? '-' : p.hours.toFixed(2)}</Table.Td>
+      <Table.Td>{p.deduction}</Table.Td>
+      <Table.Td>{p.type}</Table.Td>
+      <Table.Td maw={240}><Text size="sm" lineClamp={2}>{p.notes}</Text></Table.Td>
+      <Table.Td><Location p={p} /></Table.Td>
+      <Table.Td><Source p={p} /></Table.Td>
+      {canEdit && (
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon variant="subtle" aria-label={`Edit punch ${p.date}`} onClick={() => onEdit(p)}><IconPencil size={18} /></ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete punch ${p.date}`} onClick={askDelete}><IconTrash size={18} /></ActionIcon>
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
+
+function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onClose: () => void }) {
+  const { update } = usePunchMutations();
+  const save = (v: PunchValues) => {
+    if (!punch) return;
+    update.mutate({ id: punch.id, ...punchBody(punch.employee_id, v) }, {
+      onSuccess: (a) => { notifySuccess(a.message || messages.punches.updated); onClose(); },
+      onError: (e) => notifyError(messageOf(e, 'Failed to update the punch.')),
+    });
+  };
+  return (
+    <Modal opened={!!punch} onClose={onClose} title="Edit punch" centered>
+      {punch && <PunchForm key={punch.id} initial={valuesOf(punch)} busy={update.isPending} submitLabel="Save" onSubmit={save} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+/**
+ * An employee's punches, newest first. Managers may always edit and delete; an employee only
+ * when `canEdit` says their account allows it (the server checks again either way).
+ */
+export function PunchTable({ employeeId, canEdit = false }: { employeeId: number; canEdit?: boolean }) {
+  const punches = usePunches(employeeId);
+  const manager = useSession().user?.user_type === 'user';
+  const editable = manager || canEdit;
+  const [editing, setEditing] = useState<PunchRow | null>(null);
+
+  if (punches.isLoading) return <Loader size="sm" aria-label="Loading punches" />;
+  if (punches.isError) return <Alert color="red">{messageOf(punches.error, messages.punches.fetchFailed)}</Alert>;
+  const rows = punches.data ?? [];
+  if (rows.length === 0) return <Text c="dimmed" ta="center" py="lg">{messages.punches.noData}</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover data-testid="punch-table">
+          <Table.Thead>
+            <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}{editable && <Table.Th aria-label="Actions" />}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows.map((p) => <PunchTableRow key={p.id} p={p} canEdit={editable} onEdit={setEditing} />)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <EditPunchModal punch={editing} onClose={() => setEditing(null)} />
+    </>
+  );
 }

@@ -1,6 +1,93 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ATTENDANCE_MODES, DATE_FORMATS, messages, TIME_FORMATS, TIME_ROUNDING } from '@punchclock/contract';
+import { Link } from 'react-router';
+import { messageOf } from '../../api/client';
+import { type SettingsInput, type SettingsView, useSaveSettings, useSettings } from '../../api/settings';
+import { AppPage } from '../../components/AppPage';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { useSession } from '../../session/session';
 
-/** Placeholder: replaced by the real screen. */
+const LINKS = [
+  ['Administrators', '/Administrator'], ['Devices', '/Device'], ['Custom Fields', '/CustomFields'],
+  ['Upgrade Account', '/PricingUser'], ['API Keys', '/APIKeys'],
+] as const;
+
+const NO_ROUNDING = 'None';
+const ROUNDING = [NO_ROUNDING, ...TIME_ROUNDING];
+
+/** Every IANA zone the browser knows, plus the saved one in case this browser lacks it. */
+function zonesWith(saved: string): string[] {
+  const all = Intl.supportedValuesOf('timeZone');
+  return saved && !all.includes(saved) ? [saved, ...all] : all;
+}
+
+type FormValues = Omit<SettingsInput, 'time_rounding' | 'user_id'> & { time_rounding: string };
+
+const DEFAULTS: FormValues = {
+  company_name: '', attendance_mode: ATTENDANCE_MODES[0], time_zone: 'UTC', enable_gps_tracking: false, require_location: false,
+  enable_covid_screening: false, time_rounding: NO_ROUNDING, display_round_in_out_times: false, date_format: DATE_FORMATS[0], time_format: TIME_FORMATS[0],
+};
+
+function valuesOf(s: SettingsView | null | undefined): FormValues {
+  if (!s) return DEFAULTS;
+  const { company_name, attendance_mode, time_zone, enable_gps_tracking, require_location, enable_covid_screening, display_round_in_out_times, date_format, time_format } = s;
+  return { company_name, attendance_mode, time_zone, enable_gps_tracking, require_location, enable_covid_screening, display_round_in_out_times, date_format, time_format, time_rounding: s.time_rounding ?? NO_ROUNDING };
+}
+
+function SettingsForm({ saved, loading }: { saved: SettingsView | null | undefined; loading: boolean }) {
+  const form = useForm<FormValues>({ initialValues: valuesOf(saved) });
+  const save = useSaveSettings();
+  const userId = useSession().user?.user_id;
+  const gps = form.values.enable_gps_tracking;
+
+  const submit = (v: FormValues) =>
+    save.mutate({
+      ...v, user_id: userId, time_rounding: v.time_rounding === NO_ROUNDING ? null : v.time_rounding,
+      // Location can only be required while GPS tracking is on.
+      require_location: v.enable_gps_tracking && v.require_location,
+    }, {
+      onSuccess: () => notifySuccess(messages.settings.saved),
+      onError: (e) => notifyError(messageOf(e, 'Failed to save the settings.')),
+    });
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" onSubmit={form.onSubmit(submit)}>
+      <Stack>
+        <TextInput label="Company Name" maxLength={120} {...form.getInputProps('company_name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label="Attendance Mode" data={[...ATTENDANCE_MODES]} allowDeselect={false} {...form.getInputProps('attendance_mode')} />
+          <Select label="Time Zone" data={zonesWith(form.values.time_zone)} searchable allowDeselect={false} limit={50} {...form.getInputProps('time_zone')} />
+        </SimpleGrid>
+        <Checkbox label="Enable GPS Tracking" {...form.getInputProps('enable_gps_tracking', { type: 'checkbox' })} />
+        <Checkbox label="Require Location" disabled={!gps} ml="lg" {...form.getInputProps('require_location', { type: 'checkbox' })} checked={gps && form.values.require_location} />
+        <Checkbox label="Enable COVID Screening" {...form.getInputProps('enable_covid_screening', { type: 'checkbox' })} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select label="Time Rounding" data={ROUNDING} allowDeselect={false} {...form.getInputProps('time_rounding')} />
+          <Select label="Date Format" data={[...DATE_FORMATS]} allowDeselect={false} {...form.getInputProps('date_format')} />
+          <Select label="Time Format" data={[...TIME_FORMATS]} allowDeselect={false} {...form.getInputProps('time_format')} />
+        </SimpleGrid>
+        <Checkbox label="Display Round In/Out Times" {...form.getInputProps('display_round_in_out_times', { type: 'checkbox' })} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={loading || save.isPending}>{save.isPending ? messages.settings.saving : 'Save Settings'}</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /Settings: links to the other account screens, then the account-wide settings form. */
 export default function SettingsPage() {
-  return <ComingSoon title="Settings" />;
+  const settings = useSettings();
+  return (
+    <AppPage title="Settings" size="md">
+      <Group gap="xs" mb="lg">
+        {LINKS.map(([label, to]) => <Button key={to} component={Link} to={to} variant="light">{label}</Button>)}
+      </Group>
+      <Title order={2} fz="lg" mb="sm">Company Settings</Title>
+      {settings.isError && <Alert color="red" mb="md">{messageOf(settings.error, 'Failed to load the settings.')}</Alert>}
+      {/* Remounts with the loaded (or newly saved) row so the fields show what the server holds. */}
+      <SettingsForm key={settings.data?.updated_at ?? 'loading'} saved={settings.data} loading={settings.isLoading} />
+    </AppPage>
+  );
 }

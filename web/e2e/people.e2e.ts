@@ -1,0 +1,211 @@
+import * as XLSX from '@e965/xlsx';
+import { IMPORT_COLUMNS, messages } from '@punchclock/contract';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, screenshot, uniqueUser, useBrowser } from './support';
+
+const b = useBrowser();
+
+interface Owner { email: string; password: string; token: string }
+
+async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${b.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A brand-new account, so the journeys see only what they create. */
+async function registerOwner(prefix: string): Promise<Owner> {
+  const u = uniqueUser(prefix);
+  const res = await fetch(`${b.baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ name: u.name, email: u.email, password: u.password, password_confirmation: u.password, phone_number: u.phone, username: u.username, date_of_birth: u.dob, terms: true }),
+  });
+  expect(res.status).toBe(201);
+  const a = (await res.json()) as { access_token: string };
+  return { email: u.email, password: u.password, token: a.access_token };
+}
+
+const createDepartment = (o: Owner, dp_name: string) => api<{ data: { id: number } }>(o.token, '/departments', { dp_name }).then((a) => a.data.id);
+
+async function signIn(page: Page, o: Owner) {
+  await logIn(page, o.email, o.password);
+  await page.waitForURL(/\/HomeSecond$/);
+}
+
+async function chooseOption(page: Page, input: ReturnType<Page['getByRole']>, option: string) {
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Runs the search panel with the given filters and answers the "Found N employees" count. */
+async function search(page: Page, f: { text?: string; department?: string; status?: 'All' | 'In' | 'Out'; deleted?: boolean }) {
+  await page.getByRole('button', { name: 'Clear Search' }).click();
+  if (f.text) await page.getByPlaceholder('Search by Name, Department, Title, ID, Email...').fill(f.text);
+  if (f.department) await chooseOption(page, page.getByRole('combobox', { name: 'Department' }), f.department);
+  if (f.status) await page.getByRole('radio', { name: f.status, exact: true }).check();
+  if (f.deleted) await page.getByLabel('Show Deleted Employees').check();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const count = page.getByTestId('search-count');
+  await count.waitFor();
+  return Number(/Found (\d+) employees/.exec((await count.textContent()) ?? '')?.[1]);
+}
+
+/** Ticks a permission group, checks its sub-options come and go with it, and leaves it ticked. */
+async function exerciseGroup(page: Page, parent: string, children: string[]) {
+  const box = page.getByLabel(parent, { exact: true });
+  for (const c of children) expect(await page.getByLabel(c, { exact: true }).count()).toBe(0);
+  await box.check();
+  for (const c of children) await page.getByLabel(c, { exact: true }).waitFor();
+  await box.uncheck();
+  for (const c of children) await page.getByLabel(c, { exact: true }).waitFor({ state: 'detached' });
+  await box.check();
+  await page.getByLabel(children[0], { exact: true }).check();
+}
+
+function workbook(rows: (string | number)[][]): string {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...IMPORT_COLUMNS], ...rows]), 'Employees');
+  const file = join(mkdtempSync(join(tmpdir(), 'punchclock-import-')), 'employees.xlsx');
+  XLSX.writeFile(wb, file);
+  return file;
+}
+
+describe('people', () => {
+  it('creates, finds, edits, prints, deletes and finds again an employee', async () => {
+    const owner = await registerOwner('people');
+    await createDepartment(owner, 'Warehouse');
+    await createDepartment(owner, 'Office');
+    const { page, context } = await b.newPage();
+    await signIn(page, owner);
+    await page.goto('/Employee');
+    await page.getByText(messages.employees.noneSetup).waitFor();
+
+    await page.getByRole('button', { name: 'Add New Employee' }).click();
+    await page.waitForURL(/\/CreateNewEmployee$/);
+    await page.getByRole('button', { name: 'Create Employee' }).click();
+    await page.getByText('Name is required.').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Robin Tester');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Department' }), 'Warehouse');
+    await page.getByLabel('Title', { exact: true }).fill('Forklift Driver');
+    await page.getByLabel('Employee ID', { exact: true }).fill('R-100');
+    await page.getByLabel('Hourly Rate ($)').fill('18.5');
+    await page.getByLabel('Email', { exact: true }).fill('robin.tester@example.com');
+    await page.getByLabel('PIN', { exact: true }).fill('1234');
+    await exerciseGroup(page, 'Send Email Notification', ['Email Notification on Check In', 'Email Notification on Check Out']);
+    await exerciseGroup(page, 'App Login', ['Solo Mode', 'Use Card or PIN', 'Allow Other Employees']);
+    await exerciseGroup(page, 'Site Login', ['Create Time Entries', 'Edit Time Entries', 'Punch In/Out', 'Run Reports', 'View GPS Location', 'View Pay Information']);
+    await screenshot(page, 'people-create');
+    await page.getByRole('button', { name: 'Create Employee' }).click();
+    await page.waitForURL(/\/Employee$/);
+    await page.getByText(messages.employees.created).waitFor();
+    const row = page.getByTestId('employee-list').getByRole('row', { name: /Robin Tester/ });
+    await row.getByText('App Access').waitFor();
+    await row.getByText('Site Access').waitFor();
+    expect(await row.textContent()).toContain('$18.50');
+
+    expect(await search(page, { text: 'Robin' })).toBe(1);
+    expect(await search(page, { text: 'Nobody Like This' })).toBe(0);
+    expect(await search(page, { department: 'Warehouse' })).toBe(1);
+    expect(await search(page, { department: 'Office' })).toBe(0);
+    expect(await search(page, { text: 'R-100', status: 'All' })).toBe(1);
+    expect(await search(page, { text: 'R-100', status: 'In' })).toBe(0);
+    expect(await search(page, { text: 'robin.tester@', status: 'All', deleted: true })).toBe(1);
+    await screenshot(page, 'people-search');
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await page.getByText('Search Results').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Edit Robin Tester' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Employee' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Shift Lead');
+    await dialog.getByLabel('Hourly Rate ($)').fill('20.25');
+    await screenshot(page, 'people-edit');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(messages.employees.updated).waitFor();
+    await row.getByText('Shift Lead').waitFor();
+    expect(await row.textContent()).toContain('$20.25');
+
+    await row.getByRole('link', { name: 'Robin Tester' }).click();
+    await page.waitForURL(/\/Employee\/\d+$/);
+    await page.getByTestId('employee-details').getByText('Shift Lead').waitFor();
+    const qr = page.getByAltText('Badge QR code');
+    await qr.waitFor();
+    const pdf = page.waitForResponse((r) => r.url().includes('/api/employees/print/'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print Card' }).click();
+    expect((await pdf).headers()['content-type']).toContain('application/pdf');
+    expect((await download).suggestedFilename()).toBe('employee-card-R-100.pdf');
+    const before = await qr.getAttribute('src');
+    await page.getByRole('button', { name: 'Regenerate Badge' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
+    await expect.poll(() => qr.getAttribute('src')).not.toBe(before);
+    await screenshot(page, 'people-detail');
+
+    await page.goto('/Employee');
+    await page.getByRole('button', { name: 'Delete Robin Tester' }).click();
+    await page.getByText(messages.employees.confirmDelete).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(messages.employees.deleted).waitFor();
+    await page.getByText(messages.employees.noneSetup).waitFor();
+    expect(await search(page, { text: 'Robin', status: 'All' })).toBe(0);
+    expect(await search(page, { text: 'Robin', status: 'All', deleted: true })).toBe(1);
+    await screenshot(page, 'people-deleted-found');
+    await context.close();
+  });
+
+  it('imports 50 rows, lists the 3 bad ones, imports 47 and bulk-deletes 5', async () => {
+    const owner = await registerOwner('import');
+    await createDepartment(owner, 'Warehouse');
+    // Sheet rows 11, 21 and 31 (the header is row 1) are the bad ones.
+    const rows = Array.from({ length: 50 }, (_, i) => {
+      const n = i + 1;
+      return [n === 10 ? '' : `Import Person ${n}`, n === 20 ? 'IMP-5' : `IMP-${n}`, 'Warehouse', 'Picker', n === 30 ? 'not-an-email' : `imp${n}@example.com`, '15.50', ''];
+    });
+    const file = workbook(rows);
+    const { page, context } = await b.newPage();
+    await signIn(page, owner);
+    await page.goto('/ImportEmployees');
+
+    const template = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the template' }).click();
+    expect((await template).suggestedFilename()).toMatch(/\.xlsx$/);
+
+    await page.getByRole('button', { name: 'Check File' }).click();
+    await page.getByText(messages.employees.noFile).waitFor();
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.getByRole('button', { name: 'Check File' }).click();
+    const errors = page.getByTestId('import-errors');
+    await errors.waitFor();
+    const badRows = await errors.locator('tbody tr td:first-child').allTextContents();
+    expect([...new Set(badRows)].sort()).toEqual(['11', '21', '31']);
+    await screenshot(page, 'people-import-preview');
+    await page.getByRole('button', { name: 'Import 47 Employees' }).click();
+    await page.getByText(messages.employees.imported).waitFor();
+    await expect.poll(() => page.getByTestId('uploaded-employees').locator('tbody tr').count()).toBe(47);
+    await screenshot(page, 'people-imported');
+
+    await page.goto('/Employee');
+    const list = page.getByTestId('employee-list');
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(47);
+    for (const n of [1, 2, 3, 4, 6]) await page.getByLabel(`Select Import Person ${n}`, { exact: true }).check();
+    await page.getByRole('button', { name: 'Delete Selected Employees' }).click();
+    await page.getByText(messages.employees.confirmBulkDelete).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(messages.employees.bulkDeleted).waitFor();
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(42);
+    const left = await api<{ data: { employee_id: string }[] }>(owner.token, '/api/employees');
+    expect(left.data).toHaveLength(42);
+    expect(left.data.map((e) => e.employee_id)).not.toContain('IMP-1');
+    await screenshot(page, 'people-bulk-deleted');
+    await context.close();
+  });
+});

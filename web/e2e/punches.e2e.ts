@@ -1,0 +1,194 @@
+import { messages } from '@punchclock/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, passwordLinkFor, screenshot, uniqueUser, useBrowser } from './support';
+
+const b = useBrowser();
+
+interface Answer<T> { status: number; body: T }
+interface Punch { id: number; date: string; time_in: string; time_out: string | null; hours: number | null; latitude: number | null; longitude: number | null }
+
+/** One API call over fetch, as a script (not the browser) would make it. */
+async function api<T = Record<string, unknown>>(path: string, opts: { token?: string; method?: string; body?: unknown } = {}): Promise<Answer<T>> {
+  const res = await fetch(new URL(path, b.baseUrl), {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers: { Accept: 'application/json', ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+/** A fresh account (its own employees and punches, so journeys never collide), logged in over the API. */
+async function newOwner() {
+  const u = uniqueUser('punch');
+  const reg = await api('/api/register', { body: { name: u.name, email: u.email, password: u.password, password_confirmation: u.password, phone_number: u.phone, username: u.username, date_of_birth: u.dob, terms: true } });
+  expect(reg.status).toBe(201);
+  const login = await api<{ access_token: string }>('/api/login', { body: { email: u.email, password: u.password } });
+  expect(login.status).toBe(200);
+  return { ...u, token: login.body.access_token };
+}
+
+let seq = 0;
+/** A department and one employee in it; answers the employee's record id. */
+async function newEmployee(token: string, extra: Record<string, unknown> = {}) {
+  seq += 1;
+  const dept = await api<{ data: { id: number } }>('/departments', { token, body: { dp_name: `Floor ${seq}` } });
+  expect(dept.status).toBe(201);
+  const code = `P${Date.now().toString(36)}${seq}`;
+  const emp = await api<{ data: { id: number } }>('/employees', { token, body: { name: `Riley ${code}`, department_id: dept.body.data.id, employee_id: code, punch_in_out: true, ...extra } });
+  expect(emp.status).toBe(201);
+  return { id: emp.body.data.id, code, name: `Riley ${code}` };
+}
+
+const punchesOf = async (token: string, id: number) => (await api<{ data: Punch[] }>(`/api/manual-punches/${id}`, { token })).body.data;
+
+/** Yesterday in the local zone, which the browser shares (YYYY-MM-DD). */
+function yesterday(): string {
+  const d = new Date(Date.now() - 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+async function managerLogsIn(page: Page, email: string, password: string) {
+  await logIn(page, email, password);
+  await page.waitForURL(/\/HomeSecond$/);
+}
+
+describe('punches', () => {
+  it('A: a manager adds, edits and deletes a punch by hand', async () => {
+    const owner = await newOwner();
+    const emp = await newEmployee(owner.token);
+    const { page, context } = await b.newPage();
+    await managerLogsIn(page, owner.email, owner.password);
+    const posts: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/manual-punches')) posts.push(r.url()); });
+
+    await page.goto(`/ManualPunch/${emp.id}`);
+    await page.getByText(`Add a punch for ${emp.name}`).waitFor();
+    await page.getByLabel('Time In').fill('10:00');
+    await page.getByLabel('Time Out').fill('09:00');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(messages.punches.timeOutAfterIn).waitFor();
+    expect(posts).toHaveLength(0);
+    expect(await punchesOf(owner.token, emp.id)).toHaveLength(0);
+    await screenshot(page, 'punches-out-before-in');
+
+    const day = yesterday();
+    await page.getByLabel('Date').fill(day);
+    await page.getByLabel('Time In').fill('09:00');
+    await page.getByLabel('Time Out').fill('17:30');
+    await page.getByLabel('Type').click();
+    await page.getByRole('option', { name: 'Lunch' }).click();
+    await page.getByLabel('Notes').fill('Forgot to clock in');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(messages.punches.created).waitFor();
+    await page.waitForURL(new RegExp(`/Employee/${emp.id}$`));
+    const edit = page.getByRole('button', { name: `Edit punch ${day}` });
+    await edit.waitFor();
+    await page.getByRole('cell', { name: '8.50' }).waitFor();
+    expect(await punchesOf(owner.token, emp.id)).toMatchObject([{ date: day, time_in: '09:00', time_out: '17:30', hours: 8.5 }]);
+    await screenshot(page, 'punches-table');
+
+    await edit.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Time Out').fill('16:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(messages.punches.updated).waitFor();
+    await page.getByRole('cell', { name: '16:00' }).waitFor();
+    await page.getByRole('cell', { name: '7.00' }).waitFor();
+    expect(await punchesOf(owner.token, emp.id)).toMatchObject([{ date: day, time_in: '09:00', time_out: '16:00', hours: 7 }]);
+
+    await page.getByRole('button', { name: `Delete punch ${day}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(messages.punches.deleted).waitFor();
+    await page.getByText(messages.punches.noData).waitFor();
+    expect(await punchesOf(owner.token, emp.id)).toHaveLength(0);
+    await context.close();
+  });
+
+  it('B: an employee without the permissions sees no edit controls and is refused by the API', async () => {
+    const owner = await newOwner();
+    const u = uniqueUser('staff');
+    const emp = await newEmployee(owner.token, { email: u.email, permission_site: true, create_time_entries: false, edit_time_entries: false });
+    const link = new URL(await passwordLinkFor(b.dataDir, u.email));
+    const set = await api('/api/password-update', { body: { ...Object.fromEntries(link.searchParams), password: u.password, password_confirmation: u.password } });
+    expect(set.status).toBe(200);
+    const added = await api<{ data: Punch }>('/api/manual-punches', { token: owner.token, body: { employee_id: emp.id, date: yesterday(), time_in: '08:00', time_out: '12:00', deduction: 'Auto', type: 'None', notes: '' } });
+    expect(added.status).toBe(201);
+
+    const { page, context } = await b.newPage();
+    await logIn(page, u.email, u.password);
+    await page.waitForURL(/\/HomeUser$/);
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
+
+    // The form is open to every employee; the server refuses the punch and its message shows.
+    await page.goto('/ManualUserPunch');
+    await page.getByLabel('Time In').fill('13:00');
+    await page.getByLabel('Time Out').fill('14:00');
+    await page.getByLabel('Date').fill(yesterday());
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(messages.punches.notAllowedCreate).waitFor();
+    await screenshot(page, 'punches-employee-refused');
+
+    await page.goto('/PunchDetails');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: /^(Edit|Delete) punch / }).count()).toBe(0);
+
+    const put = await api('/api/manual-punches/' + added.body.data.id, { token, method: 'PUT', body: { employee_id: emp.id, date: yesterday(), time_in: '08:00', time_out: '11:00', deduction: 'Auto', type: 'None', notes: '' } });
+    expect(put.status).toBe(403);
+    expect(put.body).toMatchObject({ message: messages.punches.notAllowedEdit });
+    expect(await punchesOf(owner.token, emp.id)).toMatchObject([{ time_out: '12:00' }]);
+    await context.close();
+  });
+
+  it('C: with Require Location on, a station punches only with a position, and the manager sees it', async () => {
+    const owner = await newOwner();
+    const emp = await newEmployee(owner.token);
+    const { page, context } = await b.newPage();
+    await managerLogsIn(page, owner.email, owner.password);
+    await page.goto('/Settings');
+    const require = page.getByLabel('Require Location');
+    await page.getByRole('button', { name: 'Save Settings' }).and(page.locator(':enabled')).waitFor();
+    expect(await require.isDisabled()).toBe(true);
+    await page.getByLabel('Enable GPS Tracking').check();
+    await require.check();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText(messages.settings.saved).waitFor();
+    await screenshot(page, 'punches-settings');
+    const saved = await api<Array<{ enable_gps_tracking: boolean; require_location: boolean }>>('/settings', { token: owner.token });
+    expect(saved.body[0]).toMatchObject({ enable_gps_tracking: true, require_location: true });
+
+    // Pair a second browser context as the station, with no location permission.
+    const station = await b.newPage();
+    await managerLogsIn(station.page, owner.email, owner.password);
+    await station.page.goto('/Device');
+    await station.page.getByRole('button', { name: 'Add station' }).click();
+    await station.page.getByLabel('Station name').fill('Gate tablet');
+    await station.page.getByLabel('This browser').check();
+    await station.page.getByRole('button', { name: 'Add station' }).last().click();
+    await station.page.waitForURL(/\/Station$/);
+    const clockIn = async () => {
+      await station.page.getByLabel('Employee ID').fill(emp.code);
+      await station.page.getByLabel('Employee ID').press('Enter');
+      await station.page.getByRole('button', { name: 'Clock In' }).click();
+    };
+    await clockIn();
+    await station.page.getByText(messages.clock.locationRequired).first().waitFor({ timeout: 20_000 });
+    expect(await punchesOf(owner.token, emp.id)).toHaveLength(0);
+
+    await station.context.grantPermissions(['geolocation']);
+    await station.context.setGeolocation({ latitude: 40.712776, longitude: -74.005974 });
+    await clockIn();
+    await station.page.getByText(messages.clock.clockedIn).waitFor({ timeout: 20_000 });
+    expect(await punchesOf(owner.token, emp.id)).toMatchObject([{ latitude: 40.712776, longitude: -74.005974, time_out: null }]);
+    await station.context.close();
+
+    await page.goto(`/Employee/${emp.id}`);
+    await page.getByText('40.71278, -74.00597').waitFor();
+    const map = page.getByRole('link', { name: 'Map' });
+    expect(await map.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=40.71278&mlon=-74.00597#map=17/40.71278/-74.00597');
+    expect(await map.getAttribute('target')).toBe('_blank');
+    await page.getByText('Station', { exact: true }).first().waitFor();
+    await screenshot(page, 'punches-location');
+    await context.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from './client';
+
+/** The account's settings as GET /settings answers them (`settingsView` in the contract). */
+export interface SettingsView {
+  id: number; user_id: number; company_name: string; attendance_mode: string; enable_gps_tracking: boolean;
+  require_location: boolean; enable_covid_screening: boolean; time_rounding: string | null; display_round_in_out_times: boolean;
+  date_format: string; time_format: string; time_zone: string; created_at: string; updated_at: string;
+}
+
+/** The body of POST /settings; user_id is the signed-in manager's (the server checks it is theirs). */
+export type SettingsInput = Omit<SettingsView, 'id' | 'user_id' | 'created_at' | 'updated_at'> & { user_id?: number };
+
+const KEY = ['settings'];
+
+/** The server answers an array holding one settings row. */
+export const useSettings = () => useQuery({ queryKey: KEY, queryFn: () => request<SettingsView[]>('/settings').then((a) => a[0] ?? null) });
+
+export function useSaveSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: SettingsInput) => request<{ message: string; data: SettingsView }>('/settings', { body: b }),
+    // The answer is the saved row: show it at once; the current user (company name, zone) may change too.
+    onSuccess: (a) => {
+      qc.setQueryData(KEY, a.data);
+      return qc.invalidateQueries({ queryKey: ['auth'] });
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { STORAGE_KEYS } from '@punchclock/contract';
+import type { PunchInput, PunchRow } from '../../api/punches';
+
+/** What the punch form edits: the API body without the employee (the screen knows who). */
+export type PunchValues = Omit<PunchInput, 'employee_id'> & { date: string };
+
+/** Today as YYYY-MM-DD in the browser's zone: toISOString would give the UTC day, wrong near midnight. */
+export function localToday(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export const emptyPunch = (): PunchValues => ({ date: localToday(), time_in: '', time_out: '', deduction: 'Auto', type: 'None', notes: '' });
+
+/** A row as form values; an open punch (no Time Out yet) starts with an empty Time Out. */
+export const valuesOf = (p: PunchRow): PunchValues => ({
+  date: p.date, time_in: p.time_in, time_out: p.time_out ?? '', notes: p.notes ?? '',
+  deduction: p.deduction === 'Manual' ? 'Manual' : 'Auto',
+  type: p.type === 'Lunch' || p.type === 'Break' ? p.type : 'None',
+});
+
+/** The body the API takes: an empty date is left out so the server uses the account's today. */
+export const punchBody = (employeeId: number, v: PunchValues): PunchInput => ({ ...v, employee_id: employeeId, date: v.date || undefined });
+
+/** The signed-in employee's own record id, which login stores as `emp_id`. */
+export function ownEmployeeRef(): number {
+  const n = Number(localStorage.getItem(STORAGE_KEYS.empId));
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
