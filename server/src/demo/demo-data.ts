@@ -32,6 +32,12 @@ const DEPARTMENTS: { name: string; type: (typeof DEPARTMENT_TYPES)[number]; titl
   { name: 'Delivery', type: 'Group', titles: ['Driver', 'Dispatcher'] },
   { name: 'Client: Harbor Foods', type: 'Client', titles: ['Merchandiser'] },
 ];
+/** Departments without staff of their own: one every employee belongs to, one for a job site. */
+const EXTRA_DEPARTMENTS = [
+  { dp_name: 'All Hands', dp_type: 'Group', assign_to_all_employees: 1, exclude_from_reports: 0 },
+  { dp_name: 'Pier 9 Expansion', dp_type: 'Job Site', assign_to_all_employees: 0, exclude_from_reports: 1 },
+] as const;
+const STATIONS = ['Front entrance tablet', 'Warehouse dock PC'];
 
 /** Removes every row of an account, children first (the foreign keys forbid any other order). */
 async function deleteAccount(db: Database, accountId: number) {
@@ -103,13 +109,35 @@ export async function seedDemo(db: Database, secret: string): Promise<{ email: s
     .values({ account_id: accountId, user_type: 'employee', employee_ref: first.id, name: employees[0].name, username: 'demo.employee', email: DEMO_EMPLOYEE_EMAIL, phone_number: null, date_of_birth: null, password_hash: await hashPassword(DEMO_PASSWORD), profile_image: null, created_at: at, updated_at: at })
     .execute();
 
-  const punches = demoPunches(accountId, empRows.map((e) => e.id), rand);
+  await seedExtras(db, accountId, empRows.map((e) => e.id), rand);
+  const stationIds = (await db.insertInto('stations')
+    .values(STATIONS.map((name) => ({ account_id: accountId, name, token_hash: null, pairing_code_hash: null, pairing_expires_at: null, last_seen_at: null, last_sync_at: null, revoked_at: null, created_at: at, updated_at: at })))
+    .returning('id').execute()).map((r) => r.id);
+  const punches = demoPunches(accountId, empRows.map((e) => e.id), rand, stationIds);
   await insertChunked(db, 'punches', punches);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, employees: empRows.length, punches: punches.length };
 }
 
-/** Weekday shifts for 8 weeks: most start 8:00–9:00, some arrive late, lunches, and one forgotten clock-out. */
-function demoPunches(accountId: number, employeeIds: number[], rand: () => number) {
+/** Departments without staff of their own, and custom fields with values (locker numbers are unique). */
+async function seedExtras(db: Database, accountId: number, employeeIds: number[], rand: () => number) {
+  const at = nowIso();
+  await db.insertInto('departments').values(EXTRA_DEPARTMENTS.map((d) => ({ account_id: accountId, ...d, created_at: at, updated_at: at }))).execute();
+  const fields = await db.insertInto('custom_fields').values([
+    { account_id: accountId, field_name: 'Locker', field_type: 'number', allow_duplicates: 0, created_at: at, updated_at: at },
+    { account_id: accountId, field_name: 'Start date', field_type: 'date', allow_duplicates: 1, created_at: at, updated_at: at },
+    { account_id: accountId, field_name: 'Shirt size', field_type: 'text', allow_duplicates: 1, created_at: at, updated_at: at },
+  ]).returning(['id', 'field_name']).execute();
+  const id = (name: string) => fields.find((f) => f.field_name === name)!.id;
+  const values = employeeIds.flatMap((emp, i) => [
+    { account_id: accountId, field_id: id('Locker'), employee_ref: emp, value: String(100 + i) },
+    { account_id: accountId, field_id: id('Start date'), employee_ref: emp, value: `20${18 + (i % 7)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}` },
+    { account_id: accountId, field_id: id('Shirt size'), employee_ref: emp, value: ['S', 'M', 'L', 'XL'][i % 4] },
+  ]);
+  await insertChunked(db, 'custom_field_values', values);
+}
+
+/** Weekday shifts for 8 weeks: most start 8:00–9:00, some arrive late, some clock out for lunch, and one forgot to clock out. */
+function demoPunches(accountId: number, employeeIds: number[], rand: () => number, stationIds: number[]) {
   const rows: object[] = [];
   const today = localDay(new Date(), ZONE);
   const at = nowIso();
@@ -131,12 +159,18 @@ function demoPunches(accountId: number, employeeIds: number[], rand: () => numbe
       const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
       const timeIn = zonedToUtc(date, hhmm(startMin), ZONE).toISOString();
       const timeOut = forgot ? null : zonedToUtc(date, hhmm(endMin), ZONE).toISOString();
-      rows.push({
-        account_id: accountId, employee_ref: emp, client_id: randomUUID(), clock_out_client_id: forgot ? null : randomUUID(),
-        work_date: date, time_in: timeIn, time_out: timeOut, device_time_in: timeIn, device_time_out: timeOut,
-        received_in_at: timeIn, received_out_at: timeOut, source: 'station', type: 'None', deduction: 'Auto',
-        notes: late ? 'Late arrival' : null, created_at: at, updated_at: at,
+      const station = stationIds[i % stationIds.length];
+      const shift = (from: string, to: string | null, notes: string | null) => rows.push({
+        account_id: accountId, employee_ref: emp, client_id: randomUUID(), clock_out_client_id: to ? randomUUID() : null,
+        work_date: date, time_in: from, time_out: to, device_time_in: from, device_time_out: to,
+        received_in_at: from, received_out_at: to, source: 'station', station_id: station, station_out_id: to ? station : null,
+        type: 'None', deduction: 'Auto', notes, created_at: at, updated_at: at,
       });
+      // About a third clock out for a 30-minute lunch at noon: two punches that day.
+      if (!forgot && rand() < 0.3 && startMin < 12 * 60 && endMin > 13 * 60) {
+        shift(timeIn, zonedToUtc(date, '12:00', ZONE).toISOString(), late ? 'Late arrival' : null);
+        shift(zonedToUtc(date, '12:30', ZONE).toISOString(), timeOut, 'Back from lunch');
+      } else shift(timeIn, timeOut, late ? 'Late arrival' : null);
     });
   }
   return rows;

@@ -1,0 +1,59 @@
+import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { CUSTOM_FIELD_TYPES, messages } from '@punchclock/contract';
+import { fieldErrors, messageOf } from '../../api/client';
+import { type CustomFieldInput, type CustomFieldView, usePeopleMutations } from '../../api/people';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { SubmitButton } from '../../components/SubmitButton';
+
+const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));
+
+const initialOf = (f?: CustomFieldView): CustomFieldInput =>
+  f ? { field_name: f.field_name, field_type: f.field_type, field_options: f.allow_duplicates } : { field_name: '', field_type: '', field_options: false };
+
+interface Props {
+  /** The field to edit; absent creates a new one. */
+  field?: CustomFieldView;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+/** Create or edit one custom field; used by /CreateCustomField and the modal on /CustomFields. */
+export function CustomFieldForm({ field, onDone, onClose }: Props) {
+  const { createField, updateField } = usePeopleMutations();
+  const form = useForm<CustomFieldInput>({ initialValues: initialOf(field) });
+  const busy = createField.isPending || updateField.isPending;
+  const fail = (e: unknown) => {
+    form.setErrors(fieldErrors(e));
+    const msg = messageOf(e, messages.general.genericError);
+    notifyError(field ? `Error updating field: ${msg}` : messages.customFields.createError(msg));
+  };
+  const done = (a: { message: string }) => {
+    notifySuccess(a.message || (field ? 'Field updated successfully' : 'Field created successfully'));
+    onDone();
+  };
+  const submit = form.onSubmit((v) => {
+    const body = { ...v, field_name: v.field_name.trim() };
+    // Both name and type are needed; say so once instead of sending a request the server would refuse.
+    if (!body.field_name || !body.field_type) {
+      form.setErrors({ ...(body.field_name ? {} : { field_name: 'Field name is required.' }), ...(body.field_type ? {} : { field_type: 'Type is required.' }) });
+      notifyError(messages.customFields.requiredFields);
+      return;
+    }
+    if (field) updateField.mutate({ ...body, id: field.id }, { onSuccess: done, onError: fail });
+    else createField.mutate(body, { onSuccess: done, onError: fail });
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Field Name" required maxLength={80} data-autofocus {...form.getInputProps('field_name')} />
+        <Select label="Type" required placeholder="Choose a type" data={TYPE_OPTIONS} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('field_type')} />
+        <Checkbox label="Allow Duplicates" {...form.getInputProps('field_options', { type: 'checkbox' })} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Close</Button>
+          <SubmitButton busy={busy} busyLabel="Saving...">Submit</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
