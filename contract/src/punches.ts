@@ -23,6 +23,8 @@ export const punchRow = z.object({
   id: z.number(), employee_id: z.number(), date: z.string(), time_in: z.string(), time_out: z.string().nullable(), hours: z.number().nullable(),
   deduction: z.string(), type: z.string(), notes: z.string().nullable(), source: z.string(), late_sync: z.boolean(), conflict: z.string().nullable(),
   latitude: z.number().nullable(), longitude: z.number().nullable(),
+  /** In and out rounded by the account's Time Rounding; screens show them when `display_rounded` is on. time_in/time_out stay raw. */
+  rounded_time_in: z.string(), rounded_time_out: z.string().nullable(), display_rounded: z.boolean(),
 });
 export const punchListAnswer = z.object({ data: z.array(punchRow) });
 export const punchAnswer = z.object({ message: z.string(), data: punchRow });

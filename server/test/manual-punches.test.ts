@@ -94,4 +94,18 @@ describe('manual punches', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}`, headers: b.owner.auth })).json().data).toHaveLength(1);
   });
+
+  it('reports hours from rounded times, shows rounded times when asked, keeps raw times, and drops hours in Attendance Only', async () => {
+    const s = await setup();
+    const save = (body: object) => t.app.inject({ method: 'POST', url: '/settings', headers: s.owner.auth, payload: body });
+    expect((await save({ time_rounding: '10 Minutes', display_round_in_out_times: true })).statusCode).toBe(200);
+    const created = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '09:04', time_out: '17:26' }) });
+    expect(created.json().data).toMatchObject({ time_in: '09:04', time_out: '17:26', rounded_time_in: '09:00', rounded_time_out: '17:30', display_rounded: true, hours: 8.5 });
+    await save({ time_rounding: '5 Minutes', display_round_in_out_times: false });
+    const five = (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth })).json().data[0];
+    expect(five).toMatchObject({ time_in: '09:04', rounded_time_in: '09:05', rounded_time_out: '17:25', display_rounded: false, hours: 8.33 });
+    await save({ time_rounding: null, attendance_mode: 'Attendance Only' });
+    const presence = (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth })).json().data[0];
+    expect(presence).toMatchObject({ time_in: '09:04', time_out: '17:26', hours: null });
+  });
 });

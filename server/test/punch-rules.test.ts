@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceTimeProblem, elapsedSince, isLateSync, timeOutAfterTimeIn, workedTime } from '../src/lib/punch-rules';
+import { deviceTimeProblem, elapsedSince, isLateSync, reportedHours, roundToStep, roundingStep, timeOutAfterTimeIn, workedTime } from '../src/lib/punch-rules';
 import { localDay, zonedToUtc } from '../src/lib/time';
 
 const now = '2026-03-10T12:00:00.000Z';
@@ -35,5 +35,19 @@ describe('punch rules', () => {
     expect(localDay(new Date('2026-03-10T03:30:00Z'), 'Europe/Berlin')).toBe('2026-03-10');
     expect(zonedToUtc('2026-03-08', '09:00', 'America/New_York').toISOString()).toBe('2026-03-08T13:00:00.000Z');
     expect(zonedToUtc('2026-03-07', '09:00', 'America/New_York').toISOString()).toBe('2026-03-07T14:00:00.000Z');
+  });
+
+  it('rounds to the nearest step and reports hours from rounded times', () => {
+    expect(roundingStep('5 Minutes')).toBe(5);
+    expect(roundingStep('10 Minutes')).toBe(10);
+    expect(roundingStep(null)).toBeNull();
+    expect(roundToStep('2026-01-05T09:02:29.000Z', 5)).toBe('2026-01-05T09:00:00.000Z');
+    expect(roundToStep('2026-01-05T09:02:30.000Z', 5)).toBe('2026-01-05T09:05:00.000Z');
+    expect(roundToStep('2026-01-05T09:04:59.000Z', 10)).toBe('2026-01-05T09:00:00.000Z');
+    expect(roundToStep('2026-01-05T09:04:59.000Z', null)).toBe('2026-01-05T09:04:59.000Z');
+    expect(reportedHours('2026-01-05T09:04:00Z', '2026-01-05T17:26:00Z', 10, false)).toBe(8.5);
+    expect(reportedHours('2026-01-05T09:04:00Z', '2026-01-05T17:26:00Z', null, false)).toBe(8.37);
+    expect(reportedHours('2026-01-05T09:04:00Z', null, 10, false)).toBeNull();
+    expect(reportedHours('2026-01-05T09:04:00Z', '2026-01-05T17:26:00Z', 10, true)).toBeNull();
   });
 });

@@ -33,3 +33,20 @@ export function elapsedSince(timeIn: string, now: string): { seconds: number; mi
   const seconds = Math.max(0, Math.floor((Date.parse(now) - Date.parse(timeIn)) / 1000));
   return { seconds, minutes: Math.floor(seconds / 60) };
 }
+
+/** Time rounding (spec §3 Settings): an instant to the nearest `step` minutes. Raw times stay stored; only reports use this. */
+export function roundToStep(iso: string, stepMinutes: number | null): string {
+  if (!stepMinutes) return iso;
+  const step = stepMinutes * 60_000;
+  return new Date(Math.round(Date.parse(iso) / step) * step).toISOString();
+}
+
+/** The rounding step of a settings value ('5 Minutes' → 5), or null for none. */
+export const roundingStep = (setting: string | null): number | null => (setting ? Number.parseInt(setting, 10) || null : null);
+
+/** Reported hours to 2 decimals from rounded in and out times; null while open or in Attendance Only mode. */
+export function reportedHours(timeIn: string, timeOut: string | null, stepMinutes: number | null, attendanceOnly: boolean): number | null {
+  if (!timeOut || attendanceOnly) return null;
+  const ms = Date.parse(roundToStep(timeOut, stepMinutes)) - Date.parse(roundToStep(timeIn, stepMinutes));
+  return Math.round((Math.max(0, ms) / 3_600_000) * 100) / 100;
+}

@@ -5,13 +5,21 @@ import type { Database } from '../../db/database';
 import type { Selectable } from 'kysely';
 import type { PunchesTable } from '../../db/schema';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { reportedHours, roundingStep, roundToStep } from '../../lib/punch-rules';
 import { localDay, localTime, nowIso, zonedToUtc } from '../../lib/time';
 import { recordActivity } from '../activity/activity.repository';
+
+interface ReportRules { zone: string; step: number | null; displayRounded: boolean; attendanceOnly: boolean }
 
 type Permission = 'create_time_entries' | 'edit_time_entries';
 
 export function punchesService({ db }: { db: Database }) {
-  const zoneOf = async (accountId: number) => (await db.selectFrom('accounts').select('time_zone').where('id', '=', accountId).executeTakeFirstOrThrow()).time_zone;
+  /** What shapes a reported punch: the account's zone, time rounding, and Attendance Only (no hours). */
+  async function rulesOf(accountId: number): Promise<ReportRules> {
+    const r = await db.selectFrom('accounts').innerJoin('settings', 'settings.account_id', 'accounts.id')
+      .select(['accounts.time_zone', 'settings.time_rounding', 'settings.display_round_in_out_times', 'settings.attendance_mode']).where('accounts.id', '=', accountId).executeTakeFirstOrThrow();
+    return { zone: r.time_zone, step: roundingStep(r.time_rounding), displayRounded: !!r.display_round_in_out_times, attendanceOnly: r.attendance_mode === 'Attendance Only' };
+  }
 
   /** Managers act on any employee of their account; an employee only on themself, with the permission asked. */
   async function employeeFor(auth: AuthContext, employeeRef: number, permission?: Permission) {
@@ -24,11 +32,13 @@ export function punchesService({ db }: { db: Database }) {
     return e;
   }
 
-  function view(p: Selectable<PunchesTable>, zone: string, showPosition: boolean) {
-    const hours = p.time_out ? Math.round(((Date.parse(p.time_out) - Date.parse(p.time_in)) / 3_600_000) * 100) / 100 : null;
+  function view(p: Selectable<PunchesTable>, rules: ReportRules, showPosition: boolean) {
+    const { zone, step } = rules;
+    const local = (iso: string | null) => (iso ? localTime(new Date(iso), zone) : null);
     return {
-      id: p.id, employee_id: p.employee_ref, date: p.work_date, time_in: localTime(new Date(p.time_in), zone),
-      time_out: p.time_out ? localTime(new Date(p.time_out), zone) : null, hours, deduction: p.deduction, type: p.type, notes: p.notes,
+      id: p.id, employee_id: p.employee_ref, date: p.work_date, time_in: local(p.time_in)!, time_out: local(p.time_out),
+      rounded_time_in: local(roundToStep(p.time_in, step))!, rounded_time_out: local(p.time_out && roundToStep(p.time_out, step)), display_rounded: rules.displayRounded && !!step,
+      hours: reportedHours(p.time_in, p.time_out, step, rules.attendanceOnly), deduction: p.deduction, type: p.type, notes: p.notes,
       source: p.source, late_sync: !!p.late_sync, conflict: p.conflict,
       latitude: showPosition ? p.latitude : null, longitude: showPosition ? p.longitude : null,
     };
@@ -57,16 +67,16 @@ export function punchesService({ db }: { db: Database }) {
   return {
     async list(auth: AuthContext, employeeRef: number) {
       const e = await employeeFor(auth, employeeRef);
-      const zone = await zoneOf(auth.accountId);
+      const rules = await rulesOf(auth.accountId);
       const rows = await db.selectFrom('punches').selectAll().where('account_id', '=', auth.accountId).where('employee_ref', '=', e.id).where('deleted_at', 'is', null).orderBy('time_in', 'desc').limit(1000).execute();
       const showPosition = auth.userType === 'user' || !!e.view_gps_location;
-      return { data: rows.map((p) => view(p, zone, showPosition)) };
+      return { data: rows.map((p) => view(p, rules, showPosition)) };
     },
 
     async create(auth: AuthContext, body: ManualPunchBody) {
       const e = await employeeFor(auth, body.employee_id, 'create_time_entries');
-      const zone = await zoneOf(auth.accountId);
-      const t = await instants(auth, e.id, body, zone);
+      const rules = await rulesOf(auth.accountId);
+      const t = await instants(auth, e.id, body, rules.zone);
       const at = nowIso();
       const row = await db.insertInto('punches').values({
         account_id: auth.accountId, employee_ref: e.id, client_id: randomUUID(), clock_out_client_id: null, work_date: t.date, time_in: t.timeIn, time_out: t.timeOut,
@@ -74,7 +84,7 @@ export function punchesService({ db }: { db: Database }) {
         deduction: body.deduction, type: body.type, notes: body.notes ?? null, latitude: null, longitude: null, accuracy: null, latitude_out: null, longitude_out: null,
         accuracy_out: null, screening: null, conflict: null, created_by_user_id: auth.userId, created_at: at, updated_at: at,
       }).returningAll().executeTakeFirstOrThrow();
-      const data = view(row, zone, true);
+      const data = view(row, rules, true);
       await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: e.id, action: 'punch.created', details: { new: data } });
       return { message: messages.punches.created, data };
     },
@@ -83,12 +93,12 @@ export function punchesService({ db }: { db: Database }) {
       const old = await findPunch(auth, id);
       await employeeFor(auth, old.employee_ref, 'edit_time_entries');
       if (body.employee_id !== old.employee_ref) throw unprocessable('A punch cannot be moved to another employee.');
-      const zone = await zoneOf(auth.accountId);
-      const t = await instants(auth, old.employee_ref, body, zone, id);
+      const rules = await rulesOf(auth.accountId);
+      const t = await instants(auth, old.employee_ref, body, rules.zone, id);
       const row = await db.updateTable('punches').set({ work_date: t.date, time_in: t.timeIn, time_out: t.timeOut, deduction: body.deduction, type: body.type, notes: body.notes ?? null, updated_at: nowIso() })
         .where('id', '=', id).where('account_id', '=', auth.accountId).returningAll().executeTakeFirstOrThrow();
-      const data = view(row, zone, true);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.updated', details: { old: view(old, zone, true), new: data } });
+      const data = view(row, rules, true);
+      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.updated', details: { old: view(old, rules, true), new: data } });
       return { message: messages.punches.updated, data };
     },
 
@@ -97,8 +107,8 @@ export function punchesService({ db }: { db: Database }) {
       const old = await findPunch(auth, id);
       await employeeFor(auth, old.employee_ref, 'edit_time_entries');
       await db.updateTable('punches').set({ deleted_at: nowIso(), updated_at: nowIso() }).where('id', '=', id).where('account_id', '=', auth.accountId).execute();
-      const zone = await zoneOf(auth.accountId);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.deleted', details: { old: view(old, zone, true) } });
+      const rules = await rulesOf(auth.accountId);
+      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.deleted', details: { old: view(old, rules, true) } });
       return { message: messages.punches.deleted };
     },
   };
