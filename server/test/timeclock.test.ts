@@ -171,6 +171,25 @@ describe('clocking in and out', () => {
     expect(row).toMatchObject({ latitude: 40.7128, longitude: -74.006, accuracy: 12 });
   });
 
+  it('asks the screening questions at clock-in when COVID screening is on, and stores the answers with the punch', async () => {
+    const a = await account();
+    const e = await employee(a);
+    await t.db.updateTable('settings').set({ enable_covid_screening: 1 }).where('account_id', '=', a.accountId).execute();
+    const refused = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(messages.clock.screeningRequired);
+    expect(await openShifts(e.id)).toBe(0);
+    const answers = { 'Do you have a fever?': 'No', 'Have you been in contact with anyone with COVID-19?': 'No', 'Do you have any symptoms?': 'No' };
+    const ok = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid(), screening: answers });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await t.db.selectFrom('punches').select('screening').where('id', '=', ok.json().punch.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.screening!)).toEqual(answers);
+    // Clocking out asks nothing.
+    expect((await call(a, '/api/clock-out', { employee_id: e.code, client_id: cid() })).statusCode).toBe(200);
+    const tooMany = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid(), screening: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`q${i}`, 'No'])) });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   it('lists who is in for the account only', async () => {
     const a = await account();
     const b = await account();

@@ -78,10 +78,14 @@ describe('time station', () => {
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
     await page.reload();
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    const company = page.getByRole('heading', { name: 'Harbor Logistics (demo)' });
+    await company.waitFor();
 
     await context.setOffline(true);
     await page.reload();
     await page.getByLabel('Employee ID').waitFor();
+    // The station remembers its company and rules when it starts without a connection.
+    await company.waitFor();
     const codes = ['E1002', 'E1003', 'E1005'];
     for (const code of codes) {
       await enterEmployee(page, code);
