@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database';
-import type { PunchesTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, PunchesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 
 export type ClockEmployee = {
@@ -9,7 +9,8 @@ export type ClockEmployee = {
 
 export type NewPunch = Omit<PunchesTable, 'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'late_sync' | 'deduction' | 'type'> & { late_sync?: number };
 
-export function clockRepository(db: Database) {
+/** Works on the database or inside a transaction (a synced batch is written in chunks, one transaction each). */
+export function clockRepository(db: Kysely<DB>) {
   const employees = () =>
     db.selectFrom('employees')
       .leftJoin('departments', 'departments.id', 'employees.department_id')
@@ -52,6 +53,16 @@ export function clockRepository(db: Database) {
     insertPunch: (p: NewPunch) => {
       const at = nowIso();
       return db.insertInto('punches').values({ ...p, created_at: at, updated_at: at }).returning(['id', 'time_in']).executeTakeFirstOrThrow();
+    },
+
+    /**
+     * The same insert for synced punches: a second open shift or a replayed client id writes nothing
+     * and answers undefined instead of raising, so one conflict cannot abort a whole chunk's transaction
+     * on PostgreSQL.
+     */
+    insertPunchIfFree: (p: NewPunch) => {
+      const at = nowIso();
+      return db.insertInto('punches').values({ ...p, created_at: at, updated_at: at }).onConflict((oc) => oc.doNothing()).returning(['id', 'time_in']).executeTakeFirst();
     },
 
     /** Closes the open shift in one conditional UPDATE: two clock-outs racing cannot both succeed. */
