@@ -86,6 +86,8 @@ export const userView = z.object({
   profile_image_url: z.string().nullable(),
   company_name: z.string(),
   time_zone: z.string(),
+  /** For an employee login: their own permissions, so screens show only what the server will allow. */
+  permissions: z.record(z.string(), z.boolean()).nullable().optional(),
 });
 export type UserView = z.infer<typeof userView>;
 export const getUserResponse = z.object({ user: userView });

@@ -226,6 +226,7 @@ export const messages = {
     importMissingColumn: (column: string) => `The file has no '${column}' column. Download the template and keep its header row.`,
     importEmpty: 'The file has no employee rows under its header row.',
     importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
+    importRepeated: (field: string) => `This ${field} is already on an earlier row of the file.`,
     importNothingValid: 'No row of the file can be imported. Fix the rows listed and upload it again.',
     importPreview: (valid: number, bad: number) => `${valid} row${valid === 1 ? '' : 's'} can be imported; ${bad} row${bad === 1 ? ' has' : 's have'} problems.`,
     siteAccessDenied: 'Your employer has not given you access to this site.',

@@ -47,7 +47,7 @@ describe('employees', () => {
     expect(created.statusCode, created.body).toBe(201);
     const e = created.json().data;
     expect(created.json().message).toBe(messages.employees.created);
-    expect(e).toMatchObject({ name: 'Ada Lovelace', employee_id: 'A100', hourly_rate: '18.50', email: 'ada@example.com', department_name: 'Warehouse', has_pin: true, permission_app: true, use_card_or_pin: true, punch_in_out: true, clocked_in: false, status: 'active' });
+    expect(e).toMatchObject({ name: 'Ada Lovelace', employee_id: 'A100', hourly_rate: '18.50', email: 'ada@example.com', department_name: 'Warehouse', has_pin: true, permission_app: true, use_card_or_pin: true, clocked_in: false, status: 'active' });
     expect(JSON.stringify(e)).not.toContain('1234');
     expect((await t.db.selectFrom('employees').select('hourly_rate_cents').where('id', '=', e.id).executeTakeFirstOrThrow()).hourly_rate_cents).toBe(1850);
 
@@ -270,7 +270,7 @@ describe('import', () => {
     expect(p).toMatchObject({ preview: true, total_rows: 10, valid_rows: 7, imported: 0, new_departments: ['Night Shift'] });
     expect(p.errors).toEqual(expect.arrayContaining([
       { row: 4, field: 'Name', reason: 'Name is required.' },
-      { row: 7, field: 'Employee ID', reason: messages.people.employeeIdTaken },
+      { row: 7, field: 'Employee ID', reason: messages.people.importRepeated('Employee ID') },
       expect.objectContaining({ row: 9, field: 'Email' }), expect.objectContaining({ row: 9, field: 'Hourly Rate' }), expect.objectContaining({ row: 9, field: 'PIN' }),
     ]));
     expect((await call(s, 'GET', '/api/employees')).json().data).toEqual([]);

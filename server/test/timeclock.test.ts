@@ -17,12 +17,12 @@ async function account(): Promise<Account> {
 }
 
 let n = 0;
-async function employee(a: Account, extra: { pin?: string; use_card_or_pin?: number; status?: string; punch_in_out?: number } = {}) {
+async function employee(a: Account, extra: { pin?: string; use_card_or_pin?: number; status?: string; permission_app?: number } = {}) {
   n += 1;
   const at = new Date().toISOString();
   const dep = await t.db.insertInto('departments').values({ account_id: a.accountId, dp_name: `Dept ${n}`, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
   const code = `E${n}x${a.accountId}`;
-  const row = await t.db.insertInto('employees').values({ account_id: a.accountId, department_id: dep.id, employee_id: code, name: `Worker ${n}`, use_card_or_pin: extra.use_card_or_pin ?? 0, status: extra.status ?? 'active', punch_in_out: extra.punch_in_out ?? 1, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db.insertInto('employees').values({ account_id: a.accountId, department_id: dep.id, employee_id: code, name: `Worker ${n}`, use_card_or_pin: extra.use_card_or_pin ?? 0, status: extra.status ?? 'active', permission_app: extra.permission_app ?? 1, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
   if (extra.pin) await t.db.updateTable('employees').set({ pin: hashPin(SECRET, row.id, extra.pin) }).where('id', '=', row.id).execute();
   return { id: row.id, code, badge: signBadge(SECRET, { accountId: a.accountId, employeeRef: row.id, version: 1 }) };
 }
@@ -150,7 +150,7 @@ describe('clocking in and out', () => {
     expect((await call(a, '/api/clock-in', { employee_id: eb.code, client_id: cid() })).statusCode).toBe(404);
     const inactive = await employee(a, { status: 'inactive' });
     expect((await call(a, '/api/clock-in', { employee_id: inactive.code, client_id: cid() })).statusCode).toBe(403);
-    const noPunching = await employee(a, { punch_in_out: 0 });
+    const noPunching = await employee(a, { permission_app: 0 });
     expect((await call(a, '/api/clock-in', { employee_id: noPunching.code, client_id: cid() })).json().message).toBe(messages.clock.notAllowed);
     await t.app.inject({ method: 'DELETE', url: `/api/stations/${a.stationId}`, headers: a.owner.auth });
     const e = await employee(a);

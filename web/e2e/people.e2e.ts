@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_COLUMNS, messages } from '@punchclock/contract';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -63,6 +63,7 @@ async function search(page: Page, f: { text?: string; department?: string; statu
 /** Ticks a permission group, checks its sub-options come and go with it, and leaves it ticked. */
 async function exerciseGroup(page: Page, parent: string, children: string[]) {
   const box = page.getByLabel(parent, { exact: true });
+  if (await box.isChecked()) await box.uncheck();
   for (const c of children) expect(await page.getByLabel(c, { exact: true }).count()).toBe(0);
   await box.check();
   for (const c of children) await page.getByLabel(c, { exact: true }).waitFor();
@@ -76,7 +77,8 @@ function workbook(rows: (string | number)[][]): string {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...IMPORT_COLUMNS], ...rows]), 'Employees');
   const file = join(mkdtempSync(join(tmpdir(), 'punchclock-import-')), 'employees.xlsx');
-  XLSX.writeFile(wb, file);
+  // The ESM build of xlsx has no fs access, so the bytes are written here.
+  writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
   return file;
 }
 
@@ -102,7 +104,9 @@ describe('people', () => {
     await page.getByLabel('Email', { exact: true }).fill('robin.tester@example.com');
     await page.getByLabel('PIN', { exact: true }).fill('1234');
     await exerciseGroup(page, 'Send Email Notification', ['Email Notification on Check In', 'Email Notification on Check Out']);
-    await exerciseGroup(page, 'App Login', ['Solo Mode', 'Use Card or PIN', 'Allow Other Employees']);
+    // App Login (what lets an employee punch at a station) starts ticked for a new employee.
+    expect(await page.getByLabel('App Login (punch at time stations)', { exact: true }).isChecked()).toBe(true);
+    await exerciseGroup(page, 'App Login (punch at time stations)', ['Solo Mode', 'Use Card or PIN', 'Allow Other Employees']);
     await exerciseGroup(page, 'Site Login', ['Create Time Entries', 'Edit Time Entries', 'Punch In/Out', 'Run Reports', 'View GPS Location', 'View Pay Information']);
     await screenshot(page, 'people-create');
     await page.getByRole('button', { name: 'Create Employee' }).click();
@@ -137,6 +141,8 @@ describe('people', () => {
     await row.getByRole('link', { name: 'Robin Tester' }).click();
     await page.waitForURL(/\/Employee\/\d+$/);
     await page.getByTestId('employee-details').getByText('Shift Lead').waitFor();
+    // The modal edits a subset; the rest (here the email) must survive the save.
+    await page.getByTestId('employee-details').getByText('robin.tester@example.com').waitFor();
     const qr = page.getByAltText('Badge QR code');
     await qr.waitFor();
     const pdf = page.waitForResponse((r) => r.url().includes('/api/employees/print/'));

@@ -35,7 +35,7 @@ async function newEmployee(token: string, extra: Record<string, unknown> = {}) {
   const dept = await api<{ data: { id: number } }>('/departments', { token, body: { dp_name: `Floor ${seq}` } });
   expect(dept.status).toBe(201);
   const code = `P${Date.now().toString(36)}${seq}`;
-  const emp = await api<{ data: { id: number } }>('/employees', { token, body: { name: `Riley ${code}`, department_id: dept.body.data.id, employee_id: code, punch_in_out: true, ...extra } });
+  const emp = await api<{ data: { id: number } }>('/employees', { token, body: { name: `Riley ${code}`, department_id: dept.body.data.id, employee_id: code, ...extra } });
   expect(emp.status).toBe(201);
   return { id: emp.body.data.id, code, name: `Riley ${code}` };
 }
@@ -76,7 +76,7 @@ describe('punches', () => {
     await page.getByLabel('Date').fill(day);
     await page.getByLabel('Time In').fill('09:00');
     await page.getByLabel('Time Out').fill('17:30');
-    await page.getByLabel('Type').click();
+    await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Lunch' }).click();
     await page.getByLabel('Notes').fill('Forgot to clock in');
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -36,7 +36,7 @@ const PUBLIC_PAGES: PageDef[] = [
 
 const EMPLOYEE_PAGES: PageDef[] = [
   { path: '/HomeUser', title: 'Dashboard', load: () => import('./pages/employee/HomeUser') },
-  { path: '/ActivityUser', title: 'Activity' },
+  { path: '/ActivityUser', title: 'Activity', load: () => import('./pages/punches/PunchDetails') },
   { path: '/ManualUserPunch', title: 'Manual Punch', load: () => import('./pages/punches/ManualUserPunch') },
   { path: '/UserReport', title: 'Reports' },
   { path: '/SupportUser', title: 'Support' },

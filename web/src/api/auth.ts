@@ -72,6 +72,8 @@ export const useGenerateQrCode = () => useMutation({ mutationFn: generateQrCode 
 export const useUploadProfilePicture = () => useMutation({ mutationFn: uploadProfilePicture });
 
 export const useCurrentUser = () => useQuery({ queryKey: authKeys.user, queryFn: getUser });
+/** An employee's own permission flags from the server (empty until loaded; managers have none to check). */
+export const useOwnPermissions = (): Record<string, boolean> => useCurrentUser().data?.permissions ?? {};
 
 /** The picture URL, or null for the default avatar (also when it cannot be loaded). */
 export const useProfilePicture = () =>

@@ -36,7 +36,9 @@ export const employeeQr = (id: number) => request<{ status: string; data: { qr_c
 export function usePeopleMutations() {
   const qc = useQueryClient();
   const refresh = () => Promise.all([K.employees, K.departments, K.fields].map((queryKey) => qc.invalidateQueries({ queryKey })));
-  const useWrite = <A, R>(fn: (a: A) => Promise<R>) => useMutation({ mutationFn: fn, onSuccess: refresh });
+  // The refresh is not awaited: a row that starts a delete is gone once the list reloads, and the
+  // caller's own onSuccess (its toast) must run before that, not be skipped with the unmounted row.
+  const useWrite = <A, R>(fn: (a: A) => Promise<R>) => useMutation({ mutationFn: fn, onSuccess: () => { void refresh(); } });
   return {
     createEmployee: useWrite((b: EmployeeInput) => request<{ message: string; data: EmployeeView }>('/employees', { body: b })),
     updateEmployee: useWrite((b: EmployeeInput & { id: number }) => request<{ message: string; data: EmployeeView }>(`/employees/${b.id}`, { method: 'PUT', body: b })),

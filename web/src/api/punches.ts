@@ -7,6 +7,8 @@ export interface PunchRow {
   id: number; employee_id: number; date: string; time_in: string; time_out: string | null; hours: number | null;
   deduction: string; type: string; notes: string | null; source: string; late_sync: boolean; conflict: string | null;
   latitude: number | null; longitude: number | null;
+  /** In and out after the account's Time Rounding; shown instead of the raw times when `display_rounded`. */
+  rounded_time_in: string; rounded_time_out: string | null; display_rounded: boolean;
 }
 
 /** The body of POST /api/manual-punches and PUT /api/manual-punches/{id}. */

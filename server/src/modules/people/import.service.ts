@@ -103,8 +103,11 @@ export function importService(deps: AppDeps) {
         else if (v.value !== null) custom.push({ field_id: f.id, value: v.value });
       }
       if (parsed.success) {
-        if (codes.has(parsed.data.employee_id)) issues.push({ row, field: 'Employee ID', reason: messages.people.employeeIdTaken });
-        if (parsed.data.email && emails.has(parsed.data.email)) issues.push({ row, field: 'Email', reason: messages.people.emailTaken });
+        const earlier = (taken: boolean, inAccount: boolean, field: string, already: string) => {
+          if (taken) issues.push({ row, field, reason: inAccount ? already : messages.people.importRepeated(field) });
+        };
+        earlier(codes.has(parsed.data.employee_id), state.codes.has(parsed.data.employee_id), 'Employee ID', messages.people.employeeIdTaken);
+        if (parsed.data.email) earlier(emails.has(parsed.data.email), state.emails.has(parsed.data.email), 'Email', messages.people.emailTaken);
       }
       if (issues.length > before || !parsed.success) continue;
       // Later rows are checked against the earlier good rows of the same file.
@@ -131,7 +134,7 @@ export function importService(deps: AppDeps) {
       for (let i = 0; i < good.length; i += CHUNK) {
         const rows = good.slice(i, i + CHUNK).map((r) => ({
           account_id: auth.accountId, department_id: depts.get(r.department.toLowerCase())!, employee_id: r.employee_id, name: r.name, title: r.title || null,
-          email: r.email || null, hourly_rate_cents: r.hourly_rate ?? 0, pin: null, punch_in_out: 1, import_batch_id: batch.id, created_at: at, updated_at: at,
+          email: r.email || null, hourly_rate_cents: r.hourly_rate ?? 0, pin: null, permission_app: 1, import_batch_id: batch.id, created_at: at, updated_at: at,
         }));
         for (const e of await trx.insertInto('employees').values(rows).returning(['id', 'employee_id']).execute()) ids.set(e.employee_id, e.id);
       }

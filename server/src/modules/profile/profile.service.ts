@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { messages } from '@punchclock/contract';
+import { EMPLOYEE_FLAGS, messages } from '@punchclock/contract';
 import type { AuthContext } from '../../auth/guards';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
@@ -16,6 +16,13 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
   const repo = authRepository(db);
   const pictures = fileStore(config.dataDir, 'profile');
   const pictureUrl = (file: string | null) => (file ? `${PROFILE_PICTURE_ROUTE}/${file}` : null);
+
+  /** An employee's own permission flags (null for managers, who may do everything in their account). */
+  async function employeePermissions(auth: AuthContext): Promise<Record<string, boolean> | null> {
+    if (auth.userType !== 'employee' || !auth.employeeRef) return null;
+    const e = await db.selectFrom('employees').select([...EMPLOYEE_FLAGS]).where('id', '=', auth.employeeRef).where('account_id', '=', auth.accountId).executeTakeFirst();
+    return e ? Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, !!e[f]])) : null;
+  }
 
   async function currentUser(auth: AuthContext) {
     const user = await repo.findUserById(auth.userId);
@@ -41,6 +48,7 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
           profile_image_url: pictureUrl(u.profile_image),
           company_name: u.company_name,
           time_zone: u.time_zone,
+          permissions: await employeePermissions(auth),
         },
       };
     },

@@ -52,7 +52,7 @@ export function clockService({ db, config, limiter }: { db: Database; config: Ap
 
   async function identify(caller: ClockCaller, id: Identity, r: ClockRepository = repo) {
     const found = await findEmployee(caller, id, r);
-    if (found.employee.status === 'inactive' || !found.employee.punch_in_out) throw forbidden(messages.clock.notAllowed);
+    if (found.employee.status === 'inactive' || !found.employee.permission_app) throw forbidden(messages.clock.notAllowed);
     if (needsPin(found.employee, found.byBadge)) await checkPin(caller, found.employee, id.pin);
     return found.employee;
   }
@@ -87,7 +87,7 @@ export function clockService({ db, config, limiter }: { db: Database; config: Ap
   return {
     async checkEmployee(caller: ClockCaller, id: Identity) {
       const found = await findEmployee(caller, id);
-      if (found.employee.status === 'inactive' || !found.employee.punch_in_out) throw forbidden(messages.clock.notAllowed);
+      if (found.employee.status === 'inactive' || !found.employee.permission_app) throw forbidden(messages.clock.notAllowed);
       const pinNeeded = needsPin(found.employee, found.byBadge);
       if (pinNeeded && id.pin) await checkPin(caller, found.employee, id.pin);
       const open = await repo.openShift(found.employee.id);

@@ -10,7 +10,7 @@ function MovePicker({ options, onPick, error }: PickerProps) {
   const [value, setValue] = useState<string | null>(null);
   const pick = (v: string | null) => { setValue(v); onPick(v ? Number(v) : undefined); };
   return (
-    <Select label="Move its employees to" placeholder="Choose a department" required value={value} onChange={pick} error={error}
+    <Select label="Move its employees to" placeholder="Choose a department" required value={value} onChange={pick} error={value ? undefined : error}
       data={options.map((o) => ({ value: String(o.id), label: o.dp_name }))} comboboxProps={{ withinPortal: true }} />
   );
 }

@@ -1,79 +1,66 @@
-import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { messages } from '@punchclock/contract';
-import { IconClockPause, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClockPause, IconClockPlay, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useOwnPermissions } from '../../api/auth';
+import { usePunches } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
 import { useSession } from '../../session/session';
+import { PunchTable } from '../punches/PunchTable';
+import { ownEmployeeRef } from '../punches/punch-values';
 
-const COLUMNS = ['Date', 'Time In', 'Time Out', 'Hours', 'Type'];
-
-function CurrentStatus() {
+/** Clocked in or not, from the employee's real punches: an open shift is one without a time out. */
+function CurrentStatus({ employeeId }: { employeeId: number }) {
+  const punches = usePunches(employeeId);
+  const open = punches.data?.find((p) => p.time_out === null);
+  const last = punches.data?.[0];
   return (
     <Paper withBorder radius="lg" p="xl" h="100%">
-      <Title order={2} fz="lg" mb="md">
-        Current Status
-      </Title>
-      <Group gap="md" wrap="nowrap">
-        <ThemeIcon size={52} radius="xl" variant="light" color="gray">
-          <IconClockPause size={28} />
-        </ThemeIcon>
-        <Stack gap={4}>
-          <Badge color="gray" variant="light" w="fit-content">
-            Not clocked in
-          </Badge>
-          <Text fz="sm" c="dimmed">
-            No punches recorded yet.
-          </Text>
-        </Stack>
-      </Group>
+      <Title order={2} fz="lg" mb="md">Current Status</Title>
+      {punches.isPending ? <Loader size="sm" /> : (
+        <Group gap="md" wrap="nowrap">
+          <ThemeIcon size={52} radius="xl" variant="light" color={open ? 'green' : 'gray'}>
+            {open ? <IconClockPlay size={28} /> : <IconClockPause size={28} />}
+          </ThemeIcon>
+          <Stack gap={4}>
+            <Badge color={open ? 'green' : 'gray'} variant="light" w="fit-content">{open ? 'Clocked in' : 'Not clocked in'}</Badge>
+            <Text fz="sm" c="dimmed">
+              {open ? `Since ${open.time_in} on ${open.date}` : last ? `Last shift: ${last.date}, ${last.time_in}–${last.time_out ?? ''}` : 'No punches recorded yet.'}
+            </Text>
+          </Stack>
+        </Group>
+      )}
     </Paper>
   );
 }
 
-function RecentActivity() {
+function RecentActivity({ employeeId }: { employeeId: number }) {
+  const permissions = useOwnPermissions();
   return (
     <Paper withBorder radius="lg" p="xl">
       <Group justify="space-between" mb="md">
-        <Title order={2} fz="lg">
-          Recent Activity
-        </Title>
-        <Button component={Link} to="/ManualUserPunch" size="xs" variant="light" leftSection={<IconPlus size={14} />}>
-          Create Manual Punch
-        </Button>
+        <Title order={2} fz="lg">Recent Activity</Title>
+        {permissions.create_time_entries && (
+          <Button component={Link} to="/ManualUserPunch" size="xs" variant="light" leftSection={<IconPlus size={14} />}>Create Manual Punch</Button>
+        )}
       </Group>
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length} py="xl" ta="center" c="dimmed">
-                {messages.punches.noActivity}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PunchTable employeeId={employeeId} canEdit={permissions.edit_time_entries === true} limit={10} />
+      <Button component={Link} to="/ActivityUser" variant="subtle" size="xs" mt="sm">See all punches</Button>
     </Paper>
   );
 }
 
-/** The employee's dashboard (spec §2.2 /HomeUser); punches arrive with the time-tracking work. */
+/** The employee's dashboard (spec §2.2 /HomeUser): their status and latest punches. */
 export default function HomeUser() {
   const { username } = useSession();
+  const employeeId = ownEmployeeRef();
   return (
     <AppPage title={`Hello, ${username || 'Guest'}`} description="Your time at a glance.">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <CurrentStatus />
+          <CurrentStatus employeeId={employeeId} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <RecentActivity />
+          <RecentActivity employeeId={employeeId} />
         </Grid.Col>
       </Grid>
     </AppPage>

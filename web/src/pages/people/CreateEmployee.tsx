@@ -8,7 +8,7 @@ import { useCustomFields, useDepartments, usePeopleMutations } from '../../api/p
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
-import { effectiveFlags, type Flags, noFlags, PermissionGroups } from './PermissionGroups';
+import { effectiveFlags, type Flags, newEmployeeFlags, PermissionGroups } from './PermissionGroups';
 
 interface Values { name: string; department_id: string | null; title: string; employee_id: string; hourly_rate: number | string; email: string; pin: string; status: string }
 
@@ -44,7 +44,7 @@ export default function CreateEmployee() {
   const navigate = useNavigate();
   const fields = useCustomFields();
   const { createEmployee } = usePeopleMutations();
-  const [flags, setFlags] = useState<Flags>(noFlags);
+  const [flags, setFlags] = useState<Flags>(newEmployeeFlags);
   const [custom, setCustom] = useState<Record<string, string>>({});
   const form = useEmployeeForm();
 

@@ -28,7 +28,8 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
   });
   const submit = form.onSubmit((v) =>
     updateEmployee.mutate(
-      { id: employee.id, name: v.name.trim(), department_id: Number(v.department_id), title: v.title.trim(), employee_id: v.employee_id.trim(), hourly_rate: v.hourly_rate === '' ? 0 : v.hourly_rate, custom_fields: custom },
+      // The modal edits a subset: the rest is sent as it is, since the server clears an absent email.
+      { id: employee.id, email: employee.email ?? '', status: employee.status, name: v.name.trim(), department_id: Number(v.department_id), title: v.title.trim(), employee_id: v.employee_id.trim(), hourly_rate: v.hourly_rate === '' ? 0 : v.hourly_rate, custom_fields: custom },
       {
         onSuccess: () => { notifySuccess(messages.employees.updated); onClose(); },
         onError: (e) => { form.setErrors(fieldErrors(e)); notifyError(messageOf(e, messages.employees.updateFailed)); },

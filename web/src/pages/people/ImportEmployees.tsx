@@ -116,7 +116,7 @@ export default function ImportEmployees() {
       <SimpleGrid cols={1} spacing="md">
         <Step n={1} title="Download the template"><TemplateButton /></Step>
         <Step n={2} title="Fill it in">
-          <Text size="sm">One employee per row, under the columns {IMPORT_COLUMNS.join(', ')}; your custom fields follow. Name and Employee ID are required, and an unknown department is created for you.</Text>
+          <Text size="sm">One employee per row, under the columns {IMPORT_COLUMNS.join(', ')}; your custom fields follow. Name, Employee ID and Department are required; a department that does not exist yet is created for you.</Text>
         </Step>
         <Step n={3} title="Upload it"><Uploader /></Step>
       </SimpleGrid>

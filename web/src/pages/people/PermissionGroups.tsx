@@ -8,7 +8,7 @@ interface Group { parent: EmployeeFlag; label: string; children: [EmployeeFlag, 
 /** Each parent permission and the options that only mean something while it is on. */
 export const PERMISSION_GROUPS: Group[] = [
   { parent: 'email_notification', label: 'Send Email Notification', children: [['send_check_in_notification', 'Email Notification on Check In'], ['send_check_out_notification', 'Email Notification on Check Out']] },
-  { parent: 'permission_app', label: 'App Login', children: [['solo_mode', 'Solo Mode'], ['use_card_or_pin', 'Use Card or PIN'], ['allow_other_employees', 'Allow Other Employees']] },
+  { parent: 'permission_app', label: 'App Login (punch at time stations)', children: [['solo_mode', 'Solo Mode'], ['use_card_or_pin', 'Use Card or PIN'], ['allow_other_employees', 'Allow Other Employees']] },
   {
     parent: 'permission_site', label: 'Site Login',
     children: [['create_time_entries', 'Create Time Entries'], ['edit_time_entries', 'Edit Time Entries'], ['punch_in_out', 'Punch In/Out'], ['run_reports', 'Run Reports'], ['view_gps_location', 'View GPS Location'], ['view_pay_information', 'View Pay Information']],
@@ -16,6 +16,9 @@ export const PERMISSION_GROUPS: Group[] = [
 ];
 
 export const noFlags = (): Flags => Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, false])) as Flags;
+
+/** A new employee starts with App Login, which is what lets them punch at a time station. */
+export const newEmployeeFlags = (): Flags => ({ ...noFlags(), permission_app: true });
 
 /** What is sent: a hidden sub-option is always false, whatever was ticked before its parent went off. */
 export function effectiveFlags(flags: Flags): Flags {

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Paper } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useOwnPermissions } from '../../api/auth';
 import { useEmployee } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
 import { useSession } from '../../session/session';
@@ -9,7 +10,7 @@ import { PunchTable } from './PunchTable';
 import { ownEmployeeRef } from './punch-values';
 
 /** What a manager's screen passes in the route state: whose punches to show. */
-interface DetailsState { employeeId?: number; id?: number; canEdit?: boolean }
+interface DetailsState { employeeId?: number; id?: number }
 
 function stateOf(raw: unknown): DetailsState {
   return raw && typeof raw === 'object' ? (raw as DetailsState) : {};
@@ -27,20 +28,21 @@ function ManagerDetails({ employeeId }: { employeeId: number }) {
 }
 
 /**
- * /PunchDetails and /ActivityDetail. An employee sees their own punches; the API does not tell
- * the browser their edit_time_entries permission, so edit controls appear only when the route
- * state says so (the server refuses with its 403 message otherwise). A manager needs the
- * employee in the route state, else goes to the employee list to pick one.
+ * /PunchDetails and /ActivityDetail (managers) and /ActivityUser (employees). An employee sees their
+ * own punches, with edit controls when their edit_time_entries permission (from /api/get-user)
+ * allows; the server checks again. A manager needs the employee in the route state, else goes to
+ * the employee list to pick one.
  */
 export default function PunchDetails() {
   const user = useSession().user;
   const state = stateOf(useLocation().state);
+  const permissions = useOwnPermissions();
   if (user?.user_type === 'employee') {
     const own = ownEmployeeRef();
     return (
       <AppPage title="Punch Details" actions={<Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>Create Manual Punch</Button>}>
         {own === 0 ? <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
-          : <Paper withBorder p="md"><PunchTable employeeId={own} canEdit={state.canEdit === true} /></Paper>}
+          : <Paper withBorder p="md"><PunchTable employeeId={own} canEdit={permissions.edit_time_entries === true} /></Paper>}
       </AppPage>
     );
   }

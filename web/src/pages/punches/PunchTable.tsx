@@ -33,26 +33,21 @@ function Source({ p }: { p: PunchRow }) {
   );
 }
 
-interface RowProps { p: PunchRow; canEdit: boolean; onEdit: (p: PunchRow) => void }
+/** A time as the account wants it shown: rounded when 'display round in/out times' is on, the raw time on hover. */
+function TimeCell({ raw, rounded, showRounded }: { raw: string | null; rounded: string | null; showRounded: boolean }) {
+  if (raw === null) return <>-</>;
+  if (!showRounded || rounded === raw) return <>{raw}</>;
+  return <Tooltip label={`Punched at ${raw}`}><Text span size="sm">{rounded}</Text></Tooltip>;
+}
 
-function PunchTableRow({ p, canEdit, onEdit }: RowProps) {
-  const { remove } = usePunchMutations();
-  const askDelete = () =>
-    modals.openConfirmModal({
-      title: 'Delete punch',
-      children: <Text size="sm">Are you sure you want to delete the punch of {p.date} ({p.time_in} – {p.time_out ?? '…'})?</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(p.id, {
-        onSuccess: (a) => notifySuccess(a.message || messages.punches.deleted),
-        onError: (e) => notifyError(messageOf(e, 'Failed to delete the punch.')),
-      }),
-    });
+interface RowProps { p: PunchRow; canEdit: boolean; onEdit: (p: PunchRow) => void; onDelete: (p: PunchRow) => void }
+
+function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
   return (
     <Table.Tr data-testid={`punch-${p.id}`}>
       <Table.Td>{p.date}</Table.Td>
-      <Table.Td>{p.time_in}</Table.Td>
-      <Table.Td>{p.time_out ?? '-'}</Table.Td>
+      <Table.Td><TimeCell raw={p.time_in} rounded={p.rounded_time_in} showRounded={p.display_rounded} /></Table.Td>
+      <Table.Td><TimeCell raw={p.time_out} rounded={p.rounded_time_out} showRounded={p.display_rounded} /></Table.Td>
       <Table.Td>{p.hours === null ? '-' : p.hours.toFixed(2)}</Table.Td>
       <Table.Td>{p.deduction}</Table.Td>
       <Table.Td>{p.type}</Table.Td>
@@ -63,7 +58,7 @@ function PunchTableRow({ p, canEdit, onEdit }: RowProps) {
         <Table.Td>
           <Group gap={4} wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={`Edit punch ${p.date}`} onClick={() => onEdit(p)}><IconPencil size={18} /></ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete punch ${p.date}`} onClick={askDelete}><IconTrash size={18} /></ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete punch ${p.date}`} onClick={() => onDelete(p)}><IconTrash size={18} /></ActionIcon>
           </Group>
         </Table.Td>
       )}
@@ -87,19 +82,37 @@ function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onClose: (
   );
 }
 
+/** Lives with the table, not the row: the row is gone once the list reloads, and its callbacks with it. */
+function useDeletePunch() {
+  const { remove } = usePunchMutations();
+  return (p: PunchRow) =>
+    modals.openConfirmModal({
+      title: 'Delete punch',
+      children: <Text size="sm">Are you sure you want to delete the punch of {p.date} ({p.time_in} – {p.time_out ?? '…'})?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(p.id, {
+        onSuccess: (a) => notifySuccess(a.message || messages.punches.deleted),
+        onError: (e) => notifyError(messageOf(e, 'Failed to delete the punch.')),
+      }),
+    });
+}
+
 /**
  * An employee's punches, newest first. Managers may always edit and delete; an employee only
- * when `canEdit` says their account allows it (the server checks again either way).
+ * when `canEdit` says their account allows it (the server checks again either way). `limit` shows
+ * only the newest rows (the dashboard).
  */
-export function PunchTable({ employeeId, canEdit = false }: { employeeId: number; canEdit?: boolean }) {
+export function PunchTable({ employeeId, canEdit = false, limit }: { employeeId: number; canEdit?: boolean; limit?: number }) {
   const punches = usePunches(employeeId);
   const manager = useSession().user?.user_type === 'user';
   const editable = manager || canEdit;
   const [editing, setEditing] = useState<PunchRow | null>(null);
+  const askDelete = useDeletePunch();
 
   if (punches.isLoading) return <Loader size="sm" aria-label="Loading punches" />;
   if (punches.isError) return <Alert color="red">{messageOf(punches.error, messages.punches.fetchFailed)}</Alert>;
-  const rows = punches.data ?? [];
+  const rows = (punches.data ?? []).slice(0, limit);
   if (rows.length === 0) return <Text c="dimmed" ta="center" py="lg">{messages.punches.noData}</Text>;
   return (
     <>
@@ -108,7 +121,7 @@ export function PunchTable({ employeeId, canEdit = false }: { employeeId: number
           <Table.Thead>
             <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}{editable && <Table.Th aria-label="Actions" />}</Table.Tr>
           </Table.Thead>
-          <Table.Tbody>{rows.map((p) => <PunchTableRow key={p.id} p={p} canEdit={editable} onEdit={setEditing} />)}</Table.Tbody>
+          <Table.Tbody>{rows.map((p) => <PunchTableRow key={p.id} p={p} canEdit={editable} onEdit={setEditing} onDelete={askDelete} />)}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       <EditPunchModal punch={editing} onClose={() => setEditing(null)} />

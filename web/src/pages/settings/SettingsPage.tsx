@@ -86,8 +86,9 @@ export default function SettingsPage() {
       </Group>
       <Title order={2} fz="lg" mb="sm">Company Settings</Title>
       {settings.isError && <Alert color="red" mb="md">{messageOf(settings.error, 'Failed to load the settings.')}</Alert>}
-      {/* Remounts with the loaded (or newly saved) row so the fields show what the server holds. */}
-      <SettingsForm key={settings.data?.updated_at ?? 'loading'} saved={settings.data} loading={settings.isLoading} />
+      {/* Remounts once the row arrives so the fields start from what the server holds; not on save,
+          which would drop the save's own success callback along with the old form. */}
+      <SettingsForm key={settings.data ? 'loaded' : 'loading'} saved={settings.data} loading={settings.isLoading} />
     </AppPage>
   );
 }
