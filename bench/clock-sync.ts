@@ -23,7 +23,7 @@ const { account_id: accountId } = await db.selectFrom('users').select('account_i
 const at = new Date().toISOString();
 const dep = await db.insertInto('departments').values({ account_id: accountId, dp_name: 'Bench', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
 // 100 employees, each with 50 shifts (in + out) over the last days: 10,000 punches.
-const employees = Array.from({ length: 100 }, (_, i) => ({ account_id: accountId, department_id: dep.id, employee_id: `B${i}`, name: `Bench ${i}`, created_at: at, updated_at: at }));
+const employees = Array.from({ length: 100 }, (_, i) => ({ account_id: accountId, department_id: dep.id, employee_id: `B${i}`, name: `Bench ${i}`, permission_app: 1, created_at: at, updated_at: at }));
 await db.insertInto('employees').values(employees).execute();
 const punches = Array.from({ length: ITEMS }, (_, i) => {
   const employee = i % 100;
