@@ -5,7 +5,7 @@ const t = useTestApp();
 
 // Every call of the foundation, with the kinds of wrong input a client or an attacker can send.
 // `reads` says whether the call reads its body: one that ignores it (logout) may answer 200.
-const calls: { method: 'POST' | 'GET'; url: string; auth: boolean; reads: boolean }[] = [
+const calls: { method: 'POST' | 'GET' | 'PUT'; url: string; auth: boolean; reads: boolean }[] = [
   { method: 'POST', url: '/api/register', auth: false, reads: true },
   { method: 'POST', url: '/api/login', auth: false, reads: true },
   { method: 'POST', url: '/api/logout', auth: true, reads: false },
@@ -15,6 +15,19 @@ const calls: { method: 'POST' | 'GET'; url: string; auth: boolean; reads: boolea
   { method: 'POST', url: '/api/generate-qr-code', auth: true, reads: false },
   { method: 'POST', url: '/api/get-profile-picture', auth: true, reads: false },
   { method: 'POST', url: '/api/upload-profile', auth: true, reads: true },
+  // People (issue 3): ids that are not the caller's answer 404 at worst, bodies are checked first.
+  { method: 'POST', url: '/employees', auth: true, reads: true },
+  { method: 'PUT', url: '/employees/1', auth: true, reads: true },
+  // Every search field is optional, so a body of other fields is a search for everything.
+  { method: 'POST', url: '/api/search', auth: true, reads: false },
+  { method: 'POST', url: '/allemployees', auth: true, reads: true },
+  { method: 'POST', url: '/employees/import', auth: true, reads: true },
+  { method: 'POST', url: '/departments', auth: true, reads: true },
+  { method: 'PUT', url: '/departments/1', auth: true, reads: true },
+  { method: 'POST', url: '/alldepartments', auth: true, reads: true },
+  { method: 'POST', url: '/api/fields', auth: true, reads: true },
+  { method: 'PUT', url: '/api/fields/1', auth: true, reads: true },
+  { method: 'POST', url: '/api/employees/1/regenerate-badge', auth: true, reads: true },
 ];
 
 const bodies: [string, string, string][] = [

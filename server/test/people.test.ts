@@ -363,3 +363,22 @@ describe('account isolation', () => {
     }
   });
 });
+
+describe('hostile input', () => {
+  it('treats search text and bulk ids as data, never as SQL or wildcards', async () => {
+    const s = await signUp(t.app);
+    const e = await employee(s, await department(s));
+    for (const query of ["'; DROP TABLE employees; --", '%_%', '\\', '" OR 1=1 --', '<script>alert(1)</script>']) {
+      const res = await call(s, 'POST', '/api/search', { query, status: 'All' });
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().employees, query).toEqual([]);
+    }
+    const huge = await call(s, 'POST', `/allemployees?emp_id[]=${'9'.repeat(5000)}`);
+    expect(huge.statusCode).toBe(422);
+    const injected = await call(s, 'POST', `/allemployees?emp_id[]=${encodeURIComponent(`[0 OR 1=1]`)}`);
+    expect(injected.statusCode).toBe(404);
+    expect((await call(s, 'GET', `/api/employees/${e.id}`)).json().data.deleted_at).toBeNull();
+    expect((await call(s, 'GET', '/api/employees/abc')).statusCode).toBe(400);
+    expect((await call(s, 'GET', '/api/employees/99999999999')).statusCode).toBe(400);
+  });
+});
