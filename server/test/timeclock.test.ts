@@ -253,6 +253,13 @@ describe('offline sync', () => {
     expect(logged).toHaveLength(4);
     expect(await openShifts(e.id)).toBe(1);
     expect(await openShifts(other.id)).toBe(0);
+    // The manager sees each of them, newest first, with the employee and station named; another account sees none.
+    const seen = await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth });
+    expect(seen.json().data).toHaveLength(4);
+    expect(seen.json().data.find((i: { kind: string }) => i.kind === 'out')).toMatchObject({ status: 'conflict', kind: 'out', employee_id: other.code, employee_name: expect.stringContaining('Worker'), station: 'Front door', reason: messages.clock.notClockedIn });
+    const b = await account();
+    expect((await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: b.owner.auth })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: { authorization: `Station ${a.station}` } })).statusCode).toBe(401);
   });
 
   it('takes a 10,000-punch batch, and refuses a larger one', async () => {

@@ -191,4 +191,35 @@ describe('punches', () => {
     await screenshot(page, 'punches-location');
     await context.close();
   });
+
+  it('D: a synced punch that conflicts is shown to the manager on the Devices page, never dropped', async () => {
+    const owner = await newOwner();
+    const emp = await newEmployee(owner.token);
+    const station = await api<{ token: string }>('/api/stations', { token: owner.token, body: { name: 'Dock tablet', pair: 'this-browser' } });
+    expect(station.status).toBe(201);
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    // Two clock-ins with no clock-out between them (e.g. from two stations): the second is a conflict.
+    const sync = await fetch(new URL('/api/punches/sync', b.baseUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Station ${station.body.token}` },
+      body: JSON.stringify({ punches: [
+        { client_id: `d-${emp.code}-1`, kind: 'in', employee_id: emp.code, device_time: minutesAgo(30) },
+        { client_id: `d-${emp.code}-2`, kind: 'in', employee_id: emp.code, device_time: minutesAgo(20) },
+      ] }),
+    });
+    expect(((await sync.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(['created', 'conflict']);
+
+    const { page, context } = await b.newPage();
+    await managerLogsIn(page, owner.email, owner.password);
+    await page.goto('/Device');
+    const issues = page.getByTestId('punch-issues');
+    await issues.getByRole('link', { name: new RegExp(emp.name) }).waitFor();
+    expect(await issues.textContent()).toContain(messages.clock.alreadyClockedInServer);
+    expect(await issues.textContent()).toContain('Dock tablet');
+    await screenshot(page, 'punches-conflicts');
+    await issues.getByRole('link', { name: new RegExp(emp.name) }).click();
+    await page.waitForURL(new RegExp(`/ManualPunch/${emp.id}$`));
+    await context.close();
+  });
 });
+

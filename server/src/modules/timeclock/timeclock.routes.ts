@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { authOf, requireManager } from '../../auth/guards';
 import { callerOf, requireClockCaller } from '../../auth/station-guard';
 import { clockService } from './clock.service';
+import { conflictsService } from './conflicts.service';
 import { stationsService } from './stations.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 422: errorBody, 429: errorBody };
@@ -16,6 +17,7 @@ const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }
 export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
   const stations = stationsService(app.deps);
   const clock = clockService(app.deps);
+  const conflicts = conflictsService(app.deps);
   app.decorateRequest('clockCaller', null);
   const devices = ['Time stations'];
   const tags = ['Time punches and clocking'];
@@ -30,6 +32,8 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => stations.rename(authOf(req).accountId, authOf(req).userId, req.params.id, req.body.name));
   app.delete('/api/stations/:id', { onRequest: requireManager, schema: { tags: devices, summary: 'Revoke a station: its token stops working at once', params: idParams, response: { 200: messageResponse, ...errors } } },
     async (req) => stations.revoke(authOf(req).accountId, authOf(req).userId, req.params.id));
+  app.get('/api/punch-conflicts', { onRequest: requireManager, schema: { tags, summary: 'Synced punches the server did not apply (conflicts and refusals, newest first): the manager fixes them with a manual punch', response: { 200: z.any(), ...errors } } },
+    async (req) => conflicts.list(authOf(req).accountId));
   app.get('/api/station/me', { onRequest: requireClockCaller, schema: { tags: devices, security: stationAuth, summary: 'The calling station, its company and the settings that change clocking', response: { 200: stationMeAnswer, ...errors } } },
     async (req) => stations.me(callerOf(req).accountId, callerOf(req).stationId));
 

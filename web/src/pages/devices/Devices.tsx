@@ -7,6 +7,7 @@ import { type NewStation, type Station, useStationMutations, useStations } from 
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { saveStation } from '../../station/station-session';
+import { PunchIssues } from './PunchIssues';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
@@ -94,7 +95,7 @@ function StationRow({ s }: { s: Station }) {
   );
 }
 
-/** /Device: the account's time stations — add (this browser or a pairing code), rename, revoke. */
+/** /Device: the account's time stations — add (this browser or a pairing code), rename, revoke — and the synced punches that need a manager. */
 export default function Devices() {
   const stations = useStations();
   const [adding, setAdding] = useState(false);
@@ -117,6 +118,7 @@ export default function Devices() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <PunchIssues />
       <AddStationModal opened={adding} onClose={() => setAdding(false)} />
     </AppPage>
   );
