@@ -88,6 +88,8 @@ export const userView = z.object({
   time_zone: z.string(),
   /** For an employee login: their own permissions, so screens show only what the server will allow. */
   permissions: z.record(z.string(), z.boolean()).nullable().optional(),
+  /** For an employee login: the account settings that change punching from the website. */
+  clock_settings: z.object({ enable_gps_tracking: z.boolean(), require_location: z.boolean(), enable_covid_screening: z.boolean() }).nullable().optional(),
 });
 export type UserView = z.infer<typeof userView>;
 export const getUserResponse = z.object({ user: userView });

@@ -192,6 +192,8 @@ export const messages = {
     notClockedIn: 'Employee is not clocked in.',
     badgeInvalid: 'This badge is not valid. Please use your current badge or type your Employee ID.',
     notAllowed: 'This employee is not allowed to punch in and out. Please ask your manager.',
+    selfNotAllowed: 'You are not allowed to punch in and out from the website. Please use a time station or ask your manager.',
+    selfOnly: 'You can only clock yourself in and out.',
     pinRequired: 'Please enter your PIN.',
     pinWrong: 'Wrong PIN. Please try again.',
     pinLocked: 'Too many wrong PINs. Please wait 15 minutes or ask your manager.',

@@ -129,9 +129,14 @@ describe('punches', () => {
     await page.getByText(messages.punches.notAllowedCreate).waitFor();
     await screenshot(page, 'punches-employee-refused');
 
-    await page.goto('/PunchDetails');
-    await page.waitForLoadState('networkidle');
+    // Their own punches (/ActivityUser) show, without edit or delete controls.
+    await page.goto('/ActivityUser');
+    await page.getByTestId('punch-table').getByText('12:00').waitFor();
     expect(await page.getByRole('button', { name: /^(Edit|Delete) punch / }).count()).toBe(0);
+    // Nor can they clock themselves in from the dashboard without Punch In/Out.
+    await page.goto('/HomeUser');
+    await page.getByTestId('punch-table').waitFor();
+    expect(await page.getByRole('button', { name: 'Clock In' }).count()).toBe(0);
 
     const put = await api('/api/manual-punches/' + added.body.data.id, { token, method: 'PUT', body: { employee_id: emp.id, date: yesterday(), time_in: '08:00', time_out: '11:00', deduction: 'Auto', type: 'None', notes: '' } });
     expect(put.status).toBe(403);
@@ -219,6 +224,42 @@ describe('punches', () => {
     await screenshot(page, 'punches-conflicts');
     await issues.getByRole('link', { name: new RegExp(emp.name) }).click();
     await page.waitForURL(new RegExp(`/ManualPunch/${emp.id}$`));
+    await context.close();
+  });
+
+  it('E: an employee with Punch In/Out clocks in and out from their dashboard, and one with Edit Time Entries edits their punch', async () => {
+    const owner = await newOwner();
+    const u = uniqueUser('self');
+    const emp = await newEmployee(owner.token, { email: u.email, permission_site: true, punch_in_out: true, edit_time_entries: true });
+    const link = new URL(await passwordLinkFor(b.dataDir, u.email));
+    expect((await api('/api/password-update', { body: { ...Object.fromEntries(link.searchParams), password: u.password, password_confirmation: u.password } })).status).toBe(200);
+
+    const { page, context } = await b.newPage();
+    await logIn(page, u.email, u.password);
+    await page.waitForURL(/\/HomeUser$/);
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText(messages.clock.clockedIn).waitFor();
+    const elapsed = page.getByTestId('self-elapsed');
+    const first = await elapsed.textContent();
+    await expect.poll(() => elapsed.textContent(), { timeout: 5000 }).not.toBe(first);
+    expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Clock Out' }).click();
+    await page.getByText(messages.clock.clockedOut).waitFor();
+    expect(await page.getByTestId('self-total').textContent()).toMatch(/^0 hours, 0 minutes \(0 total minutes\)$/);
+    const [punch] = await punchesOf(owner.token, emp.id);
+    expect(punch.time_out).not.toBeNull();
+
+    // A punch of theirs from yesterday is listed with edit controls, and the edit goes through.
+    const added = await api('/api/manual-punches', { token: owner.token, body: { employee_id: emp.id, date: yesterday(), time_in: '08:00', time_out: '12:00', deduction: 'Auto', type: 'None', notes: '' } });
+    expect(added.status).toBe(201);
+    await page.goto('/ActivityUser');
+    const row = page.getByTestId('punch-table').getByRole('row').filter({ hasText: '08:00' });
+    await row.getByRole('button', { name: /^Edit punch / }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Notes').fill('Left early for the dentist');
+    await dialog.getByRole('button', { name: /Save|Submit/ }).click();
+    await page.getByTestId('punch-table').getByText('Left early for the dentist').waitFor();
+    await screenshot(page, 'punches-self-clock');
     await context.close();
   });
 });

@@ -5,11 +5,13 @@ import { nowIso } from '../lib/time';
 import { authenticate } from './guards';
 import { sha256 } from './tokens';
 
-/** Who may clock people in and out: a paired station, or a manager of the account. */
+/** Who may clock people in and out: a paired station, a manager of the account, or an employee punching themself. */
 export interface ClockCaller {
   accountId: number;
   stationId: number | null;
   userId: number | null;
+  /** Set when an employee's own login punches: they may clock only themself, never anyone else. */
+  selfRef?: number | null;
 }
 
 declare module 'fastify' {
@@ -37,6 +39,22 @@ export async function requireClockCaller(req: FastifyRequest): Promise<void> {
     return;
   }
   const auth = await authenticate(req);
+  if (auth.userType !== 'user') throw forbidden();
+  req.clockCaller = { accountId: auth.accountId, stationId: null, userId: auth.userId };
+}
+
+/**
+ * The clock calls an employee may make from their own login (Site Login with Punch In/Out): the
+ * same as requireClockCaller, plus an employee token, which can only ever name its own employee.
+ */
+export async function requireClockCallerOrSelf(req: FastifyRequest): Promise<void> {
+  if (stationToken(req)) return requireClockCaller(req);
+  const auth = await authenticate(req);
+  if (auth.userType === 'employee') {
+    if (!auth.employeeRef) throw forbidden();
+    req.clockCaller = { accountId: auth.accountId, stationId: null, userId: auth.userId, selfRef: auth.employeeRef };
+    return;
+  }
   if (auth.userType !== 'user') throw forbidden();
   req.clockCaller = { accountId: auth.accountId, stationId: null, userId: auth.userId };
 }

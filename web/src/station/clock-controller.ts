@@ -2,6 +2,9 @@ import { messages } from '@punchclock/contract';
 import { badgeEmployeeRef, type CheckAnswer, type ClockOutAnswer, isNetworkError, stationCall, StationApiError, type EmployeeIdentity } from './station-api';
 import { newClientId, type QueuedPunch, stationDb } from './queue';
 import { syncPending } from './sync';
+import { elapsedText, getPosition, totalText, type Position } from './clock-text';
+
+export { elapsedText, getPosition, totalText, type Position };
 
 /** What the clock panel shows about the employee in front of the station. */
 export interface ClockState {
@@ -13,11 +16,6 @@ export interface ClockState {
   offline: boolean;
 }
 
-export interface Position {
-  latitude: number;
-  longitude: number;
-  accuracy: number;
-}
 
 export const OFFLINE_SAVED = 'No connection: the punch is saved on this station and will be sent when the connection returns.';
 export const LOCATION_REQUIRED = 'Location is required to punch in or out. Please allow location access.';
@@ -118,22 +116,3 @@ export function clockErrorMessage(e: unknown, kind: 'in' | 'out' | 'check'): str
   return kind === 'in' ? messages.clock.clockInFailed : kind === 'out' ? messages.clock.clockOutFailed : messages.clock.validateFailed;
 }
 
-export async function getPosition(timeoutMs = 10_000): Promise<Position | null> {
-  if (!('geolocation' in navigator)) return null;
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
-      () => resolve(null),
-      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
-    );
-  });
-}
-
-/** 'N min S sec' (spec §4) for the time since `since`. */
-export function elapsedText(since: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} sec`;
-}
-
-/** 'H hours, M minutes (T total minutes)' (spec §4). */
-export const totalText = (t: { hours: number; minutes: number; total_minutes: number }) => `${t.hours} hours, ${t.minutes} minutes (${t.total_minutes} total minutes)`;

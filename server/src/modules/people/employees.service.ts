@@ -16,13 +16,16 @@ type Trx = Transaction<DB>;
 
 /**
  * Flags sent in the body; absent ones keep their value on update. App Login (permission_app) is what lets an
- * employee punch at a time station, so on create it defaults on when not sent.
+ * employee punch at a time station, so on create it defaults on when not sent; Punch In/Out (punching
+ * from their own login) defaults off.
  */
 function flagValues(body: EmployeeBody, creating: boolean) {
   const out: Partial<Record<(typeof EMPLOYEE_FLAGS)[number], number>> = {};
   for (const f of EMPLOYEE_FLAGS) if (body[f] !== undefined) out[f] = Number(body[f]);
   if (body.view_gps_location_information !== undefined && body.view_gps_location === undefined) out.view_gps_location = Number(body.view_gps_location_information);
   if (creating && out.permission_app === undefined) out.permission_app = 1;
+  // Punching from the website is opt-in (the column's old default was on).
+  if (creating && out.punch_in_out === undefined) out.punch_in_out = 0;
   return out;
 }
 

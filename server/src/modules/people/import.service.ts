@@ -134,7 +134,7 @@ export function importService(deps: AppDeps) {
       for (let i = 0; i < good.length; i += CHUNK) {
         const rows = good.slice(i, i + CHUNK).map((r) => ({
           account_id: auth.accountId, department_id: depts.get(r.department.toLowerCase())!, employee_id: r.employee_id, name: r.name, title: r.title || null,
-          email: r.email || null, hourly_rate_cents: r.hourly_rate ?? 0, pin: null, permission_app: 1, import_batch_id: batch.id, created_at: at, updated_at: at,
+          email: r.email || null, hourly_rate_cents: r.hourly_rate ?? 0, pin: null, permission_app: 1, punch_in_out: 0, import_batch_id: batch.id, created_at: at, updated_at: at,
         }));
         for (const e of await trx.insertInto('employees').values(rows).returning(['id', 'employee_id']).execute()) ids.set(e.employee_id, e.id);
       }

@@ -24,6 +24,12 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
     return e ? Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, !!e[f]])) : null;
   }
 
+  async function clockSettings(auth: AuthContext) {
+    if (auth.userType !== 'employee') return null;
+    const s = await db.selectFrom('settings').select(['enable_gps_tracking', 'require_location', 'enable_covid_screening']).where('account_id', '=', auth.accountId).executeTakeFirst();
+    return s ? { enable_gps_tracking: !!s.enable_gps_tracking, require_location: !!s.require_location, enable_covid_screening: !!s.enable_covid_screening } : null;
+  }
+
   async function currentUser(auth: AuthContext) {
     const user = await repo.findUserById(auth.userId);
     if (!user) throw notFound();
@@ -49,6 +55,7 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
           company_name: u.company_name,
           time_zone: u.time_zone,
           permissions: await employeePermissions(auth),
+          clock_settings: await clockSettings(auth),
         },
       };
     },

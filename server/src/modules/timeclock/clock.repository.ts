@@ -3,7 +3,7 @@ import type { DB, PunchesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 
 export type ClockEmployee = {
-  id: number; employee_id: string; name: string; pin: string | null; use_card_or_pin: number; permission_app: number;
+  id: number; employee_id: string; name: string; pin: string | null; use_card_or_pin: number; permission_app: number; permission_site: number; punch_in_out: number;
   status: string; badge_version: number; department_name: string | null;
 };
 
@@ -14,7 +14,7 @@ export function clockRepository(db: Kysely<DB>) {
   const employees = () =>
     db.selectFrom('employees')
       .leftJoin('departments', 'departments.id', 'employees.department_id')
-      .select(['employees.id', 'employees.employee_id', 'employees.name', 'employees.pin', 'employees.use_card_or_pin', 'employees.permission_app', 'employees.status', 'employees.badge_version', 'departments.dp_name as department_name'])
+      .select(['employees.id', 'employees.employee_id', 'employees.name', 'employees.pin', 'employees.use_card_or_pin', 'employees.permission_app', 'employees.permission_site', 'employees.punch_in_out', 'employees.status', 'employees.badge_version', 'departments.dp_name as department_name'])
       .where('employees.deleted_at', 'is', null);
 
   return {

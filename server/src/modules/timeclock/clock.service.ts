@@ -27,6 +27,12 @@ export function clockService({ db, config, limiter }: { db: Database; config: Ap
 
   /** The employee a badge or a typed ID names, inside the caller's account only. */
   async function findEmployee(caller: ClockCaller, id: Identity, r: ClockRepository = repo): Promise<{ employee: ClockEmployee; byBadge: boolean }> {
+    if (caller.selfRef) {
+      // An employee's own login: signed in with a password, so no PIN; only themself.
+      const employee = await r.employeeById(caller.accountId, caller.selfRef);
+      if (!employee || (id.employee_id && id.employee_id !== employee.employee_id) || id.badge) throw forbidden(messages.clock.selfOnly);
+      return { employee, byBadge: true };
+    }
     if (id.badge) {
       const claims = verifyBadge(config.appSecret, id.badge);
       const employee = claims && claims.accountId === caller.accountId ? await r.employeeById(caller.accountId, claims.employeeRef) : undefined;
@@ -50,9 +56,16 @@ export function clockService({ db, config, limiter }: { db: Database; config: Ap
     throw unprocessable(messages.clock.pinWrong, { pin: [messages.clock.pinWrong] });
   }
 
+  /** Stations and managers punch employees with App Login; an employee punches themself with Site Login and Punch In/Out. */
+  function assertMayPunch(caller: ClockCaller, e: ClockEmployee) {
+    if (caller.selfRef) {
+      if (e.status === 'inactive' || !e.permission_site || !e.punch_in_out) throw forbidden(messages.clock.selfNotAllowed);
+    } else if (e.status === 'inactive' || !e.permission_app) throw forbidden(messages.clock.notAllowed);
+  }
+
   async function identify(caller: ClockCaller, id: Identity, r: ClockRepository = repo) {
     const found = await findEmployee(caller, id, r);
-    if (found.employee.status === 'inactive' || !found.employee.permission_app) throw forbidden(messages.clock.notAllowed);
+    assertMayPunch(caller, found.employee);
     if (needsPin(found.employee, found.byBadge)) await checkPin(caller, found.employee, id.pin);
     return found.employee;
   }
@@ -77,7 +90,7 @@ export function clockService({ db, config, limiter }: { db: Database; config: Ap
     return {
       account_id: caller.accountId, employee_ref: e.id, client_id: b.client_id, clock_out_client_id: null, work_date: localDay(new Date(at), settings.time_zone),
       time_in: at, time_out: null, device_time_in: b.device_time ?? null, device_time_out: null, received_in_at: receivedAt, received_out_at: null,
-      late_sync: b.device_time && isLateSync(b.device_time, receivedAt) ? 1 : 0, source: caller.stationId ? 'station' : 'manager', station_id: caller.stationId, station_out_id: null,
+      late_sync: b.device_time && isLateSync(b.device_time, receivedAt) ? 1 : 0, source: caller.stationId ? 'station' : caller.selfRef ? 'web' : 'manager', station_id: caller.stationId, station_out_id: null,
       notes: null, latitude: pos.latitude, longitude: pos.longitude, accuracy: pos.accuracy, latitude_out: null, longitude_out: null, accuracy_out: null,
       screening: b.screening ? JSON.stringify(b.screening) : null, conflict: null, created_by_user_id: caller.userId,
     };
@@ -87,7 +100,7 @@ export function clockService({ db, config, limiter }: { db: Database; config: Ap
   return {
     async checkEmployee(caller: ClockCaller, id: Identity) {
       const found = await findEmployee(caller, id);
-      if (found.employee.status === 'inactive' || !found.employee.permission_app) throw forbidden(messages.clock.notAllowed);
+      assertMayPunch(caller, found.employee);
       const pinNeeded = needsPin(found.employee, found.byBadge);
       if (pinNeeded && id.pin) await checkPin(caller, found.employee, id.pin);
       const open = await repo.openShift(found.employee.id);

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireManager } from '../../auth/guards';
-import { callerOf, requireClockCaller } from '../../auth/station-guard';
+import { callerOf, requireClockCaller, requireClockCallerOrSelf } from '../../auth/station-guard';
 import { clockService } from './clock.service';
 import { conflictsService } from './conflicts.service';
 import { stationsService } from './stations.service';
@@ -38,11 +38,11 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => stations.me(callerOf(req).accountId, callerOf(req).stationId));
 
   const clockSchema = (summary: string, body: z.ZodType, answer: z.ZodType) => ({ tags, security: stationAuth, summary, body, response: { 200: answer, ...errors } });
-  app.post('/api/check-employee', { onRequest: requireClockCaller, schema: clockSchema('Identify an employee by Employee ID (and PIN) or badge; says whether they are clocked in', employeeIdentity, checkEmployeeAnswer) },
+  app.post('/api/check-employee', { onRequest: requireClockCallerOrSelf, schema: clockSchema('Identify an employee by Employee ID (and PIN) or badge; says whether they are clocked in', employeeIdentity, checkEmployeeAnswer) },
     async (req) => clock.checkEmployee(callerOf(req), req.body as z.output<typeof employeeIdentity>));
-  app.post('/api/clock-in', { onRequest: requireClockCaller, schema: clockSchema('Clock in (idempotent on client_id; 409 "Employee already clocked in without clocking out.")', clockBody, clockInAnswer) },
+  app.post('/api/clock-in', { onRequest: requireClockCallerOrSelf, schema: clockSchema('Clock in (idempotent on client_id; 409 "Employee already clocked in without clocking out.")', clockBody, clockInAnswer) },
     async (req) => clock.clockIn(callerOf(req), req.body as z.output<typeof clockBody>));
-  app.post('/api/clock-out', { onRequest: requireClockCaller, schema: clockSchema('Clock out (idempotent on client_id); answers hours, minutes, total_minutes, time_out', clockBody, clockOutAnswer) },
+  app.post('/api/clock-out', { onRequest: requireClockCallerOrSelf, schema: clockSchema('Clock out (idempotent on client_id); answers hours, minutes, total_minutes, time_out', clockBody, clockOutAnswer) },
     async (req) => clock.clockOut(callerOf(req), req.body as z.output<typeof clockBody>));
   app.get('/api/employee-status', { onRequest: requireClockCaller, schema: { tags, security: stationAuth, summary: 'Every current employee with whether they are clocked in', response: { 200: employeeStatusAnswer, ...errors } } },
     async (req) => clock.status(callerOf(req)));

@@ -7,6 +7,7 @@ import { AppPage } from '../../components/AppPage';
 import { useSession } from '../../session/session';
 import { PunchTable } from '../punches/PunchTable';
 import { ownEmployeeRef } from '../punches/punch-values';
+import { SelfClock } from './SelfClock';
 
 /** Clocked in or not, from the employee's real punches: an open shift is one without a time out. */
 function CurrentStatus({ employeeId }: { employeeId: number }) {
@@ -29,6 +30,7 @@ function CurrentStatus({ employeeId }: { employeeId: number }) {
           </Stack>
         </Group>
       )}
+      <SelfClock />
     </Paper>
   );
 }

@@ -40,7 +40,7 @@ export default function PunchDetails() {
   if (user?.user_type === 'employee') {
     const own = ownEmployeeRef();
     return (
-      <AppPage title="Punch Details" actions={<Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>Create Manual Punch</Button>}>
+      <AppPage title="Punch Details" actions={permissions.create_time_entries && <Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>Create Manual Punch</Button>}>
         {own === 0 ? <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
           : <Paper withBorder p="md"><PunchTable employeeId={own} canEdit={permissions.edit_time_entries === true} /></Paper>}
       </AppPage>

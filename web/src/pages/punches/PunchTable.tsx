@@ -23,10 +23,13 @@ function Location({ p }: { p: PunchRow }) {
   );
 }
 
+/** Where a punch came from: a station, the employee's own login, a manager's clock, or typed in by hand. */
+const SOURCE_LABELS: Record<string, string> = { station: 'Station', web: 'Web', manager: 'Manager', manual: 'Manual' };
+
 function Source({ p }: { p: PunchRow }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={p.source === 'station' ? 'blue' : 'gray'}>{p.source === 'station' ? 'Station' : 'Manual'}</Badge>
+      <Badge variant="light" color={p.source === 'station' ? 'blue' : 'gray'}>{SOURCE_LABELS[p.source] ?? p.source}</Badge>
       {p.conflict && <Tooltip label={p.conflict} multiline w={260}><Badge color="red">Conflict</Badge></Tooltip>}
       {p.late_sync && <Badge color="yellow" variant="light">Late sync</Badge>}
     </Group>

@@ -23,6 +23,9 @@ export const valuesOf = (p: PunchRow): PunchValues => ({
 /** The body the API takes: an empty date is left out so the server uses the account's today. */
 export const punchBody = (employeeId: number, v: PunchValues): PunchInput => ({ ...v, employee_id: employeeId, date: v.date || undefined });
 
+/** The signed-in employee's own Employee ID, which login stores as `employee_id`. */
+export const ownEmployeeCode = (): string => localStorage.getItem(STORAGE_KEYS.employeeId) ?? '';
+
 /** The signed-in employee's own record id, which login stores as `emp_id`. */
 export function ownEmployeeRef(): number {
   const n = Number(localStorage.getItem(STORAGE_KEYS.empId));

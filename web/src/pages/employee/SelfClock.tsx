@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { messages } from '@punchclock/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useCurrentUser } from '../../api/auth';
+import { messageOf, request } from '../../api/client';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { elapsedText, getPosition, totalText } from '../../station/clock-text';
+import { ScreeningModal } from '../../station/ScreeningModal';
+import { ownEmployeeCode } from '../punches/punch-values';
+
+interface CheckAnswer { clocked_in: boolean; clock_in_time: string | null }
+interface OutAnswer { message: string; hours: number | null; minutes: number | null; total_minutes: number | null }
+
+const LOCATION_NEEDED = 'Your employer requires your location to punch in or out. Please allow location access in your browser and try again.';
+
+function useTick(on: boolean) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!on) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [on]);
+  return now;
+}
+
+/**
+ * Clock In and Clock Out from the employee's own login (Site Login with Punch In/Out). The server
+ * only lets this login punch its own employee; position and screening follow the account settings
+ * exactly as at a station.
+ */
+export function SelfClock() {
+  const user = useCurrentUser().data;
+  const allowed = !!user?.permissions?.permission_site && !!user.permissions.punch_in_out;
+  const code = ownEmployeeCode();
+  const qc = useQueryClient();
+  const state = useQuery({ queryKey: ['self-clock'], queryFn: () => request<CheckAnswer>('/api/check-employee', { body: { employee_id: code } }), enabled: allowed && !!code });
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [total, setTotal] = useState<string | null>(null);
+  const clockedIn = !!state.data?.clocked_in;
+  const now = useTick(clockedIn);
+  if (!allowed || !user) return null;
+  const settings = user.clock_settings;
+
+  async function punch(kind: 'in' | 'out', screening?: Record<string, string>) {
+    setBusy(true);
+    try {
+      const position = settings?.enable_gps_tracking || settings?.require_location ? await getPosition() : null;
+      if (!position && settings?.require_location) return notifyError(LOCATION_NEEDED);
+      const body = { employee_id: code, client_id: crypto.randomUUID(), ...(position ?? {}), ...(screening ? { screening } : {}) };
+      const answer = await request<OutAnswer>(`/api/clock-${kind}`, { body });
+      notifySuccess(answer.message);
+      const { hours, minutes, total_minutes } = answer;
+      setTotal(kind === 'out' && hours !== null && minutes !== null && total_minutes !== null ? totalText({ hours, minutes, total_minutes }) : null);
+      await Promise.all([qc.invalidateQueries({ queryKey: ['self-clock'] }), qc.invalidateQueries({ queryKey: ['punches'] })]);
+    } catch (e) {
+      const message = messageOf(e, kind === 'in' ? messages.clock.clockInFailed : messages.clock.clockOutFailed);
+      notifyError(message === messages.clock.alreadyClockedInServer ? messages.clock.alreadyClockedIn : message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const clockIn = () => (settings?.enable_covid_screening ? setAsking(true) : void punch('in'));
+  return (
+    <Stack gap="xs" mt="md">
+      {state.isError && <Alert color="red">{messageOf(state.error, messages.clock.validateFailed)}</Alert>}
+      <Group>
+        <Button onClick={clockIn} loading={busy && !clockedIn} disabled={clockedIn || busy || state.isPending}>Clock In</Button>
+        <Button onClick={() => void punch('out')} loading={busy && clockedIn} disabled={!clockedIn || busy} color="orange">Clock Out</Button>
+      </Group>
+      {clockedIn && state.data?.clock_in_time && <Text size="sm" data-testid="self-elapsed">{elapsedText(state.data.clock_in_time, now)}</Text>}
+      {total && <Text size="sm" data-testid="self-total">{total}</Text>}
+      <ScreeningModal opened={asking} onCancel={() => setAsking(false)} onDone={(answers) => { setAsking(false); void punch('in', answers); }} />
+    </Stack>
+  );
+}
