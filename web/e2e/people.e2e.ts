@@ -35,7 +35,7 @@ async function registerOwner(prefix: string): Promise<Owner> {
   return { email: u.email, password: u.password, token: a.access_token };
 }
 
-const createDepartment = (o: Owner, dp_name: string) => api<{ data: { id: number } }>(o.token, '/departments', { dp_name }).then((a) => a.data.id);
+const createDepartment = (o: Owner, dp_name: string, extra: Record<string, unknown> = {}) => api<{ data: { id: number } }>(o.token, '/departments', { dp_name, ...extra }).then((a) => a.data.id);
 
 async function signIn(page: Page, o: Owner) {
   await logIn(page, o.email, o.password);
@@ -48,10 +48,11 @@ async function chooseOption(page: Page, input: ReturnType<Page['getByRole']>, op
 }
 
 /** Runs the search panel with the given filters and answers the "Found N employees" count. */
-async function search(page: Page, f: { text?: string; department?: string; status?: 'All' | 'In' | 'Out'; deleted?: boolean }) {
+async function search(page: Page, f: { text?: string; department?: string; current?: boolean; status?: 'All' | 'In' | 'Out'; deleted?: boolean }) {
   await page.getByRole('button', { name: 'Clear Search' }).click();
   if (f.text) await page.getByPlaceholder('Search by Name, Department, Title, ID, Email...').fill(f.text);
   if (f.department) await chooseOption(page, page.getByRole('combobox', { name: 'Department' }), f.department);
+  if (f.current) await page.getByLabel('Show Current Department').check();
   if (f.status) await page.getByRole('radio', { name: f.status, exact: true }).check();
   if (f.deleted) await page.getByLabel('Show Deleted Employees').check();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -87,6 +88,7 @@ describe('people', () => {
     const owner = await registerOwner('people');
     await createDepartment(owner, 'Warehouse');
     await createDepartment(owner, 'Office');
+    await createDepartment(owner, 'All Hands', { assign_to_all_employees: true });
     const { page, context } = await b.newPage();
     await signIn(page, owner);
     await page.goto('/Employee');
@@ -121,6 +123,10 @@ describe('people', () => {
     expect(await search(page, { text: 'Nobody Like This' })).toBe(0);
     expect(await search(page, { department: 'Warehouse' })).toBe(1);
     expect(await search(page, { department: 'Office' })).toBe(0);
+    // A department assigned to all employees finds everyone, unless only current departments count.
+    expect(await search(page, { department: 'All Hands' })).toBe(1);
+    expect(await search(page, { department: 'All Hands', current: true })).toBe(0);
+    expect(await search(page, { department: 'Warehouse', current: true })).toBe(1);
     expect(await search(page, { text: 'R-100', status: 'All' })).toBe(1);
     expect(await search(page, { text: 'R-100', status: 'In' })).toBe(0);
     expect(await search(page, { text: 'robin.tester@', status: 'All', deleted: true })).toBe(1);
