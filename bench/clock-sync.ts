@@ -1,25 +1,10 @@
 // Measures offline sync throughput: one batch of 10,000 punches through the real app (SQLite, or
 // PostgreSQL with BENCH_DATABASE_URL=postgres://…/an_empty_database). Run: npx tsx bench/clock-sync.ts
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
-import { createDatabase } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
+import { benchApp } from './bench-app';
 
 const ITEMS = 10_000;
-const dir = mkdtempSync(join(tmpdir(), 'punchclock-bench-'));
-const url = process.env.BENCH_DATABASE_URL || join(dir, 'bench.sqlite');
-const db = createDatabase(url);
-await migrateToLatest(db);
-const app = await buildApp(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: join(dir, 'none') }), { db, logger: false });
-
-const s = Date.now().toString(36);
-const reg = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Bench', email: `bench${s}@example.com`, password: 'bench password', password_confirmation: 'bench password', phone_number: '+1 555 0100', username: `bench${s}`, date_of_birth: '1980-01-01', terms: true } });
-const auth = { authorization: `Bearer ${reg.json().access_token}` };
+const { app, db, url, auth, accountId, suffix: s, close } = await benchApp();
 const station = (await app.inject({ method: 'POST', url: '/api/stations', headers: auth, payload: { name: 'Bench', pair: 'this-browser' } })).json().token;
-const { account_id: accountId } = await db.selectFrom('users').select('account_id').where('id', '=', reg.json().user_id).executeTakeFirstOrThrow();
 const at = new Date().toISOString();
 const dep = await db.insertInto('departments').values({ account_id: accountId, dp_name: 'Bench', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
 // 100 employees, each with 50 shifts (in + out) over the last days: 10,000 punches.
@@ -38,5 +23,4 @@ const created = res.json().results.filter((r: { status: string }) => r.status ==
 console.log(`database: ${url.startsWith('postgres') ? 'postgresql' : 'sqlite'}`);
 console.log(`sync of ${ITEMS} punches: ${seconds.toFixed(2)} s, ${Math.round(ITEMS / seconds)} punches/s, ${created} created, status ${res.statusCode}`);
 console.log(`peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
-await app.close();
-await db.destroy();
+await close();

@@ -2,24 +2,10 @@
 // the real app over multipart, on SQLite, or PostgreSQL with BENCH_DATABASE_URL=postgres://…/an_empty_database.
 // Target (issue 3): under 10 s and under 400 MB peak memory. Run: npx tsx bench/import-employees.ts
 import * as XLSX from '@e965/xlsx';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
-import { createDatabase } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
+import { benchApp } from './bench-app';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
-const dir = mkdtempSync(join(tmpdir(), 'punchclock-bench-'));
-const url = process.env.BENCH_DATABASE_URL || join(dir, 'bench.sqlite');
-const db = createDatabase(url);
-await migrateToLatest(db);
-const app = await buildApp(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: join(dir, 'none') }), { db, logger: false });
-
-const s = Date.now().toString(36);
-const reg = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Bench', email: `bench${s}@example.com`, password: 'bench password', password_confirmation: 'bench password', phone_number: '+1 555 0100', username: `bench${s}`, date_of_birth: '1980-01-01', terms: true } });
-const auth = { authorization: `Bearer ${reg.json().access_token}` };
+const { app, url, auth, close } = await benchApp();
 await app.inject({ method: 'POST', url: '/api/fields', headers: auth, payload: { field_name: 'Locker', field_type: 'number', field_options: 'false' } });
 
 const departments = ['Warehouse', 'Drivers', 'Office', 'Night Shift', 'Dock'];
@@ -34,10 +20,15 @@ const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition
 const started = process.hrtime.bigint();
 const res = await app.inject({ method: 'POST', url: '/employees/import', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+const listStarted = process.hrtime.bigint();
 const count = (await app.inject({ method: 'GET', url: '/api/employees', headers: auth })).json().data.length;
+const listSeconds = Number(process.hrtime.bigint() - listStarted) / 1e9;
+const searchStarted = process.hrtime.bigint();
+const found = (await app.inject({ method: 'POST', url: '/api/search', headers: auth, payload: { query: 'person 99', status: 'All' } })).json().employees.length;
+const searchSeconds = Number(process.hrtime.bigint() - searchStarted) / 1e9;
 console.log(`database: ${url.startsWith('postgres') ? 'postgresql' : 'sqlite'}`);
 console.log(`file: ${ROWS} rows, ${(file.length / 1024).toFixed(0)} kB`);
 console.log(`import: ${seconds.toFixed(2)} s, status ${res.statusCode}, imported ${res.json().imported}, errors ${res.json().errors?.length}, employees now ${count}`);
+console.log(`list of ${count} employees: ${listSeconds.toFixed(2)} s; search 'person 99' (${found} found): ${searchSeconds.toFixed(2)} s`);
 console.log(`peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
-await app.close();
-await db.destroy();
+await close();

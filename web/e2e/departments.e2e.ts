@@ -1,24 +1,13 @@
 import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, screenshot, uniqueUser, useBrowser } from './support';
+import { apiCall, logIn, type Method, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser } from './support';
 
 const b = useBrowser();
 
-interface Owner { email: string; password: string; token: string }
 interface Dept { id: number; dp_name: string; dp_type: string; employee_count: number; exclude_from_reports: boolean; updated_at: string }
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A raw call: status and parsed body, so tests can assert refusals as well as successes. */
-async function call(token: string, method: Method, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${b.baseUrl}${path}`, {
-    method,
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const call = (token: string, method: Method, path: string, body?: unknown) => apiCall(b.baseUrl, token, method, path, body);
 
 async function api<T>(token: string, method: Method, path: string, body?: unknown): Promise<T> {
   const a = await call(token, method, path, body);
@@ -26,22 +15,7 @@ async function api<T>(token: string, method: Method, path: string, body?: unknow
   return a.body as T;
 }
 
-/** A brand-new account, so each journey sees only what it creates. */
-async function registerOwner(prefix: string): Promise<Owner> {
-  const u = uniqueUser(prefix);
-  const res = await fetch(`${b.baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ name: u.name, email: u.email, password: u.password, password_confirmation: u.password, phone_number: u.phone, username: u.username, date_of_birth: u.dob, terms: true }),
-  });
-  expect(res.status).toBe(201);
-  const login = await fetch(`${b.baseUrl}/api/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ email: u.email, password: u.password }),
-  });
-  expect(login.status).toBe(200);
-  const a = (await login.json()) as { access_token: string };
-  return { email: u.email, password: u.password, token: a.access_token };
-}
+const registerOwner = (prefix: string) => registerOwnerAt(b.baseUrl, prefix);
 
 const departments = (o: Owner) => api<Dept[]>(o.token, 'GET', '/departments');
 const departmentId = async (o: Owner, name: string) => (await departments(o)).find((d) => d.dp_name === name)?.id as number;

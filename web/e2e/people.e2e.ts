@@ -5,35 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, screenshot, uniqueUser, useBrowser } from './support';
+import { apiCall, logIn, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser } from './support';
 
 const b = useBrowser();
 
-interface Owner { email: string; password: string; token: string }
-
+/** A successful call's body; anything else fails the journey with the server's answer. */
 async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${b.baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
+  const a = await apiCall(b.baseUrl, token, body === undefined ? 'GET' : 'POST', path, body);
+  if (a.status >= 300) throw new Error(`${path} answered ${a.status}: ${JSON.stringify(a.body)}`);
+  return a.body as T;
 }
 
-/** A brand-new account, so the journeys see only what they create. */
-async function registerOwner(prefix: string): Promise<Owner> {
-  const u = uniqueUser(prefix);
-  const res = await fetch(`${b.baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ name: u.name, email: u.email, password: u.password, password_confirmation: u.password, phone_number: u.phone, username: u.username, date_of_birth: u.dob, terms: true }),
-  });
-  expect(res.status).toBe(201);
-  const a = (await res.json()) as { access_token: string };
-  return { email: u.email, password: u.password, token: a.access_token };
-}
+const registerOwner = (prefix: string) => registerOwnerAt(b.baseUrl, prefix);
 
 const createDepartment = (o: Owner, dp_name: string, extra: Record<string, unknown> = {}) => api<{ data: { id: number } }>(o.token, '/departments', { dp_name, ...extra }).then((a) => a.data.id);
 

@@ -1,7 +1,7 @@
 import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, passwordLinkFor, screenshot, uniqueUser, useBrowser } from './support';
+import { logIn, passwordLinkFor, registerOwner, screenshot, uniqueUser, useBrowser } from './support';
 
 const b = useBrowser();
 
@@ -19,14 +19,7 @@ async function api<T = Record<string, unknown>>(path: string, opts: { token?: st
 }
 
 /** A fresh account (its own employees and punches, so journeys never collide), logged in over the API. */
-async function newOwner() {
-  const u = uniqueUser('punch');
-  const reg = await api('/api/register', { body: { name: u.name, email: u.email, password: u.password, password_confirmation: u.password, phone_number: u.phone, username: u.username, date_of_birth: u.dob, terms: true } });
-  expect(reg.status).toBe(201);
-  const login = await api<{ access_token: string }>('/api/login', { body: { email: u.email, password: u.password } });
-  expect(login.status).toBe(200);
-  return { ...u, token: login.body.access_token };
-}
+const newOwner = () => registerOwner(b.baseUrl, 'punch');
 
 let seq = 0;
 /** A department and one employee in it; answers the employee's record id. */

@@ -82,3 +82,27 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+export interface Owner { email: string; password: string; token: string }
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One API call as a script (not the browser) makes it: status and parsed body, so refusals can be asserted too. */
+export async function apiCall(baseUrl: string, token: string | null, method: Method, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(new URL(path, baseUrl), {
+    method,
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** A brand-new account signed up and logged in over the API, so a journey sees only what it creates. */
+export async function registerOwner(baseUrl: string, prefix: string): Promise<Owner> {
+  const u = uniqueUser(prefix);
+  const reg = await apiCall(baseUrl, null, 'POST', '/api/register', { name: u.name, email: u.email, password: u.password, password_confirmation: u.password, phone_number: u.phone, username: u.username, date_of_birth: u.dob, terms: true });
+  if (reg.status !== 201) throw new Error(`sign-up answered ${reg.status}: ${JSON.stringify(reg.body)}`);
+  const login = await apiCall(baseUrl, null, 'POST', '/api/login', { email: u.email, password: u.password });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  return { email: u.email, password: u.password, token: (login.body as { access_token: string }).access_token };
+}
