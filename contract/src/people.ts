@@ -126,7 +126,9 @@ export interface EmployeeView {
 
 export interface DepartmentView {
   id: number; user_id: number; dp_name: string; dp_type: string; exclude_from_reports: boolean; use_company_settings: boolean;
-  assign_to_all_employees: boolean; employee_count: number; created_at: string; updated_at: string;
+  assign_to_all_employees: boolean; employee_count: number;
+  /** Current employees of the department with an open shift (the 'In' of the department list). */
+  clocked_in_count: number; created_at: string; updated_at: string;
 }
 
 export interface CustomFieldView { id: number; user_id: number; field_name: string; field_type: string; field_options: boolean; allow_duplicates: boolean; value_count: number; created_at: string; updated_at: string }

@@ -110,6 +110,8 @@ describe('employees', () => {
     expect(await search({ query: 'e2', status: 'All' })).toEqual(['Bob']);
     expect(await search({ query: '%', status: 'All' })).toEqual([]);
     expect(await search({ status: 'In' })).toEqual(['Bob']);
+    const counts = (await call(s, 'GET', '/departments')).json().map((d: { dp_name: string; employee_count: number; clocked_in_count: number }) => [d.dp_name, d.employee_count, d.clocked_in_count]);
+    expect(counts).toEqual([['Alpha', 1, 0], ['Everyone', 1, 1]]);
     expect(await search({})).toEqual(['Ada']); // Status defaults to Out
     expect(await search({ status: 'All', department_id: a })).toEqual(['Ada']);
     expect(await search({ status: 'All', department_id: all })).toEqual(['Ada', 'Bob']);

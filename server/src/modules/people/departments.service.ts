@@ -13,11 +13,13 @@ export function departmentsService({ db }: { db: Database }) {
   async function views(auth: AuthContext, id?: number): Promise<DepartmentView[]> {
     let q = db.selectFrom('departments as d').selectAll('d')
       .select((eb) => eb.selectFrom('employees as e').select((x) => x.fn.countAll<number>().as('n')).whereRef('e.department_id', '=', 'd.id').where('e.deleted_at', 'is', null).as('employee_count'))
+      .select((eb) => eb.selectFrom('employees as e').innerJoin('punches as p', 'p.employee_ref', 'e.id').select((x) => x.fn.countAll<number>().as('n'))
+        .whereRef('e.department_id', '=', 'd.id').where('e.deleted_at', 'is', null).where('p.time_out', 'is', null).where('p.deleted_at', 'is', null).as('clocked_in_count'))
       .where('d.account_id', '=', auth.accountId).where('d.deleted_at', 'is', null);
     if (id) q = q.where('d.id', '=', id);
     const rows = await q.orderBy('d.dp_name').execute();
     return rows.map((d) => ({
-      id: d.id, user_id: auth.ownerUserId, dp_name: d.dp_name, dp_type: d.dp_type, employee_count: Number(d.employee_count ?? 0),
+      id: d.id, user_id: auth.ownerUserId, dp_name: d.dp_name, dp_type: d.dp_type, employee_count: Number(d.employee_count ?? 0), clocked_in_count: Number(d.clocked_in_count ?? 0),
       ...(Object.fromEntries(FLAGS.map((f) => [f, !!d[f]])) as Record<(typeof FLAGS)[number], boolean>),
       created_at: d.created_at, updated_at: d.updated_at,
     }));

@@ -16,7 +16,7 @@ function Rows({ rows, onEdit }: { rows: DepartmentView[]; onEdit: (d: Department
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover>
         <Table.Thead>
-          <Table.Tr><Table.Th>Edit</Table.Th><Table.Th>Department Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Employees</Table.Th><Table.Th>Primary</Table.Th><Table.Th>Membership</Table.Th></Table.Tr>
+          <Table.Tr><Table.Th>Edit</Table.Th><Table.Th>Department Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Employees</Table.Th><Table.Th>Primary</Table.Th><Table.Th>In</Table.Th><Table.Th>Out</Table.Th><Table.Th>Membership</Table.Th></Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((d) => (
@@ -26,6 +26,8 @@ function Rows({ rows, onEdit }: { rows: DepartmentView[]; onEdit: (d: Department
               <Table.Td>{d.dp_type}</Table.Td>
               <Table.Td>{d.employee_count}</Table.Td>
               <Table.Td>{d.assign_to_all_employees ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>{d.clocked_in_count}</Table.Td>
+              <Table.Td>{d.employee_count - d.clocked_in_count}</Table.Td>
               <Table.Td><Button size="xs" variant="light" onClick={() => navigate(`/Departments/${d.id}`)}>Members</Button></Table.Td>
             </Table.Tr>
           ))}

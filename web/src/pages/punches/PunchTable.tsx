@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Modal, Pagination, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -10,6 +10,8 @@ import { useSession } from '../../session/session';
 import { PunchForm } from './PunchForm';
 import { punchBody, type PunchValues, valuesOf } from './punch-values';
 
+/** Punches per page: about a month of shifts. */
+const PAGE_SIZE = 25;
 const COLUMNS = ['Date', 'Time In', 'Time Out', 'Hours', 'Deduction', 'Type', 'Notes', 'Location', 'Source'];
 
 function Location({ p }: { p: PunchRow }) {
@@ -112,10 +114,13 @@ export function PunchTable({ employeeId, canEdit = false, limit }: { employeeId:
   const editable = manager || canEdit;
   const [editing, setEditing] = useState<PunchRow | null>(null);
   const askDelete = useDeletePunch();
+  const [page, setPage] = useState(1);
 
   if (punches.isLoading) return <Loader size="sm" aria-label="Loading punches" />;
   if (punches.isError) return <Alert color="red">{messageOf(punches.error, messages.punches.fetchFailed)}</Alert>;
-  const rows = (punches.data ?? []).slice(0, limit);
+  const all = (punches.data ?? []).slice(0, limit);
+  const pages = Math.ceil(all.length / PAGE_SIZE);
+  const rows = all.slice((Math.min(page, pages || 1) - 1) * PAGE_SIZE, Math.min(page, pages || 1) * PAGE_SIZE);
   if (rows.length === 0) return <Text c="dimmed" ta="center" py="lg">{messages.punches.noData}</Text>;
   return (
     <>
@@ -127,6 +132,7 @@ export function PunchTable({ employeeId, canEdit = false, limit }: { employeeId:
           <Table.Tbody>{rows.map((p) => <PunchTableRow key={p.id} p={p} canEdit={editable} onEdit={setEditing} onDelete={askDelete} />)}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} mt="sm" size="sm" aria-label="Punch pages" />}
       <EditPunchModal punch={editing} onClose={() => setEditing(null)} />
     </>
   );
