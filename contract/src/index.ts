@@ -8,3 +8,4 @@ export * from './timeclock';
 export * from './settings';
 export * from './punches';
 export * from './people';
+export * from './activity';

@@ -16,6 +16,7 @@ import { createDatabase, type Database, databaseReachable, dialectOf } from './d
 import { AppError, type FieldErrors } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(settingsRoutes);
   await app.register(punchesRoutes);
   await app.register(peopleRoutes);
+  await app.register(activityRoutes);
 
   await registerWebApp(app, config);
   return app;

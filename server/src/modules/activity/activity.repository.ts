@@ -25,3 +25,35 @@ export async function recordActivity(db: Database, entry: ActivityEntry): Promis
     })
     .execute();
 }
+
+/** Instants as stored (ISO UTC text): `from` included, `before` excluded. */
+export interface InstantRange { from?: string; before?: string }
+export interface LogFilter extends InstantRange { action?: string }
+
+export function activityRepository(db: Database) {
+  function filtered(accountId: number, f: LogFilter) {
+    let q = db.selectFrom('activity_logs').where('activity_logs.account_id', '=', accountId);
+    if (f.action) q = q.where('activity_logs.action', '=', f.action);
+    if (f.from) q = q.where('activity_logs.created_at', '>=', f.from);
+    if (f.before) q = q.where('activity_logs.created_at', '<', f.before);
+    return q;
+  }
+
+  return {
+    timeZone: async (accountId: number) =>
+      (await db.selectFrom('accounts').select('time_zone').where('id', '=', accountId).executeTakeFirstOrThrow()).time_zone,
+
+    count: async (accountId: number, f: LogFilter) =>
+      Number((await filtered(accountId, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+
+    /** Rows with who did it and to whom, in one query (the joins stay inside the account). */
+    page: (accountId: number, f: LogFilter, offset: number, limit: number, order: 'asc' | 'desc' = 'desc') =>
+      filtered(accountId, f)
+        .leftJoin('users', (j) => j.onRef('users.id', '=', 'activity_logs.user_id').on('users.account_id', '=', accountId))
+        .leftJoin('employees', (j) => j.onRef('employees.id', '=', 'activity_logs.employee_id').on('employees.account_id', '=', accountId))
+        .select(['activity_logs.id', 'activity_logs.user_id', 'activity_logs.employee_id', 'activity_logs.action', 'activity_logs.details',
+          'activity_logs.created_at', 'activity_logs.updated_at', 'users.name as user_name', 'employees.name as employee_name', 'employees.employee_id as employee_code'])
+        .orderBy('activity_logs.created_at', order).orderBy('activity_logs.id', order)
+        .offset(offset).limit(limit).execute(),
+  };
+}

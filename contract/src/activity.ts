@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { isoDate } from './fields';
+
+/**
+ * The actions the server writes to the activity log, with the label the Activity Logs filter shows.
+ * The server may write others later; the filter accepts any short action name.
+ */
+export const ACTIVITY_ACTIONS: Record<string, string> = {
+  'punch.clock_in': 'Clock in',
+  'punch.clock_out': 'Clock out',
+  'punch.created': 'Punch added by hand',
+  'punch.updated': 'Punch edited',
+  'punch.deleted': 'Punch deleted',
+  'punch.conflict': 'Synced punch in conflict',
+  'punch.rejected': 'Synced punch refused',
+  'employee.created': 'Employee created',
+  'employee.updated': 'Employee edited',
+  'employee.deleted': 'Employee deleted',
+  'employee.badge_regenerated': 'Badge regenerated',
+  'employees.imported': 'Employees imported',
+  'department.created': 'Department created',
+  'department.updated': 'Department edited',
+  'department.deleted': 'Department deleted',
+  'field.created': 'Custom field created',
+  'field.updated': 'Custom field edited',
+  'field.deleted': 'Custom field deleted',
+  'station.created': 'Station added',
+  'station.paired': 'Station paired',
+  'station.renamed': 'Station renamed',
+  'station.revoked': 'Station revoked',
+  'settings.updated': 'Settings saved',
+  'user.login': 'Login',
+  'user.logout': 'Logout',
+  'password.changed': 'Password changed',
+  'password.reset_requested': 'Password reset requested',
+  'password.updated_by_link': 'Password set by link',
+  'profile.picture_uploaded': 'Profile picture uploaded',
+  'account.registered': 'Account created',
+};
+
+/** Rows per page of GET /api/activity-logs: set by the server, not shown (spec §9). */
+export const ACTIVITY_PAGE_SIZE = 25;
+/** Most rows one CSV export carries; a wider range is refused so the export never runs away. */
+export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
+
+const action = z.string().trim().max(64, 'Action must be at most 64 characters long.').regex(/^[a-z_.]*$/, 'Action is not a known activity.');
+
+const filterFields = {
+  action: action.optional(),
+  start_date: z.union([isoDate, z.literal('')]).optional(),
+  end_date: z.union([isoDate, z.literal('')]).optional(),
+};
+const datesInOrder = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const datesMessage = { message: 'End date must be on or after the start date.', path: ['end_date'] };
+
+/** Filters of the CSV export; dates are days in the account's time zone, both included. */
+export const activityFilter = z.object(filterFields).refine(datesInOrder, datesMessage);
+/** GET /api/activity-logs: the filters and a page (from 1). */
+export const activityQuery = z.object({
+  ...filterFields,
+  page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page starts at 1.').max(1_000_000, 'Page is too large.').default(1),
+}).refine(datesInOrder, datesMessage);
+export type ActivityFilter = z.output<typeof activityFilter>;
+export type ActivityQuery = z.output<typeof activityQuery>;
+
+export const activityLogRow = z.object({
+  id: z.number(), user_id: z.number().nullable(), employee_id: z.number().nullable(), action: z.string(), details: z.string().nullable(),
+  created_at: z.string(), updated_at: z.string(),
+  /** Who did it and to whom, resolved by the server so the page needs no lookups. */
+  user_name: z.string().nullable(), employee_name: z.string().nullable(), employee_code: z.string().nullable(),
+});
+export type ActivityLogRow = z.infer<typeof activityLogRow>;
+
+export const activityLogPage = z.object({
+  data: z.array(activityLogRow), current_page: z.number(), last_page: z.number(), total: z.number(), per_page: z.number(),
+});
+export type ActivityLogPage = z.infer<typeof activityLogPage>;
