@@ -77,7 +77,7 @@ const MANAGER_PAGES: PageDef[] = [
   { path: '/Account_Setting', title: 'Account Settings', load: () => import('./pages/manager/AccountSetting') },
   { path: '/Account_Employees', title: 'Set Up Employees' },
   { path: '/PricingUser', title: 'Upgrade Account' },
-  { path: '/ActivityLogs', title: 'Activity Logs' },
+  { path: '/ActivityLogs', title: 'Activity Logs', load: () => import('./pages/activity/ActivityLogs') },
   { path: '/Activity', title: 'Employee Activity' },
   { path: '/ActivityDetail', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },
   { path: '/PunchDetails', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 
 export function notifySuccess(message: string) {
   notifications.show({ color: 'green', icon: <IconCheck size={18} />, message });
@@ -7,4 +7,9 @@ export function notifySuccess(message: string) {
 
 export function notifyError(message: string) {
   notifications.show({ color: 'red', icon: <IconX size={18} />, message });
+}
+
+/** Neither good nor bad news, e.g. a search that found nothing. */
+export function notifyInfo(message: string) {
+  notifications.show({ color: 'blue', icon: <IconInfoCircle size={18} />, message });
 }

@@ -6,7 +6,8 @@ import { messageOf } from '../../api/client';
 import { type ImportAnswer, useUploadedEmployees, usePeopleMutations } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { downloadFile, money } from './download';
+import { downloadFile } from '../../api/download';
+import { money } from './download';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (

@@ -1,47 +1,4 @@
-import { messages } from '@punchclock/contract';
-import { ApiError } from '../../api/client';
-import { session } from '../../session/session';
-
-/** The file name from a Content-Disposition header, else the fallback. */
-function fileNameOf(res: Response, fallback: string): string {
-  const cd = res.headers.get('Content-Disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
-  if (star) return decodeURIComponent(star);
-  return /filename="?([^";]+)"?/i.exec(cd)?.[1] ?? fallback;
-}
-
-async function errorOf(res: Response): Promise<ApiError> {
-  try {
-    const b = (await res.json()) as { message?: unknown };
-    return new ApiError(res.status, typeof b.message === 'string' ? b.message : '');
-  } catch {
-    return new ApiError(res.status, '');
-  }
-}
-
-/**
- * Downloads a file the API only hands to a signed-in owner: a plain link cannot carry the
- * Bearer token, so the file is fetched and saved through a temporary blob link.
- */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const token = session.token();
-  let res: Response;
-  try {
-    res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError(0, messages.general.networkError);
-  }
-  if (!res.ok) throw await errorOf(res);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileNameOf(res, fallbackName);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoke later: some browsers start reading the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { downloadFile } from '../../api/download';
 
 export const printCard = (id: number, employeeId: string) => downloadFile(`/api/employees/print/${id}`, `employee-card-${employeeId}.pdf`);
 

@@ -10,7 +10,7 @@ import { useSession } from '../../session/session';
 
 const LINKS = [
   ['Administrators', '/Administrator'], ['Devices', '/Device'], ['Custom Fields', '/CustomFields'],
-  ['Upgrade Account', '/PricingUser'], ['API Keys', '/APIKeys'],
+  ['Upgrade Account', '/PricingUser'], ['API Keys', '/APIKeys'], ['Activity Logs', '/ActivityLogs'],
 ] as const;
 
 const NO_ROUNDING = 'None';

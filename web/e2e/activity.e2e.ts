@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { messages } from '@punchclock/contract';
+import { describe, expect, it } from 'vitest';
+import { apiCall, logIn, type Method, type Owner, registerOwner, screenshot, useBrowser } from './support';
+
+const b = useBrowser();
+
+async function api<T>(o: Owner, method: Method, path: string, body?: unknown): Promise<T> {
+  const a = await apiCall(b.baseUrl, o.token, method, path, body);
+  if (a.status >= 300) throw new Error(`${method} ${path} answered ${a.status}: ${JSON.stringify(a.body)}`);
+  return a.body as T;
+}
+
+/** An owner with a department, an employee, a punch edited once, and enough other entries for two pages. */
+async function ownerWithHistory(prefix: string, employeeName: string) {
+  const o = await registerOwner(b.baseUrl, prefix);
+  const dep = await api<{ data: { id: number } }>(o, 'POST', '/departments', { dp_name: 'Warehouse' });
+  const emp = await api<{ data: { id: number } }>(o, 'POST', '/employees', { name: employeeName, department_id: dep.data.id, employee_id: 'W1' });
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const punch = await api<{ data: { id: number } }>(o, 'POST', '/api/manual-punches', { employee_id: emp.data.id, date: day, time_in: '09:00', time_out: '17:00' });
+  await api(o, 'PUT', `/api/manual-punches/${punch.data.id}`, { employee_id: emp.data.id, date: day, time_in: '09:00', time_out: '16:00' });
+  for (let i = 0; i < 26; i++) await api(o, 'POST', '/departments', { dp_name: `Bay ${i}` });
+  return o;
+}
+
+describe('activity logs', () => {
+  it('pages, filters and exports the account log, and shows a punch edit with its old and new values', async () => {
+    const owner = await ownerWithHistory('logs', 'Kim Forklift');
+    const other = await ownerWithHistory('logs2', 'Pat Elsewhere');
+    const { page, context } = await b.newPage({ acceptDownloads: true });
+    await logIn(page, owner.email, owner.password);
+    await page.waitForURL(/\/HomeSecond$/);
+    await page.goto('/Settings');
+    await page.getByRole('link', { name: 'Activity Logs' }).click();
+    await page.waitForURL(/\/ActivityLogs$/);
+
+    const table = page.getByTestId('activity-logs');
+    await table.getByText('Department created').first().waitFor();
+    const previous = page.getByRole('button', { name: 'Previous' });
+    const next = page.getByRole('button', { name: 'Next' });
+    await page.getByText(/^Page 1 of 2 · \d+ entries$/).waitFor();
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
+    await screenshot(page, 'activity-logs');
+    await next.click();
+    await page.getByText(/^Page 2 of 2/).waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    expect(await previous.isDisabled()).toBe(false);
+    // Nothing of the other account, on any page.
+    expect(await page.getByText('Pat Elsewhere').count()).toBe(0);
+
+    // Filter by action: Apply Filters goes back to page 1 and shows the edit, old → new.
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Punch edited', exact: true }).click();
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByText(/^Page 1 of 1 · 1 entries$/).waitFor();
+    await table.getByText('time_out: 17:00 → 16:00', { exact: true }).waitFor();
+    await table.getByText('Kim Forklift (W1)').waitFor();
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(true);
+
+    // The export carries what the filters select.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('activity_logs.csv');
+    const csv = readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+    expect(csv[0]).toBe('ID,Date,Action,Description,User,Employee ID,Employee,Details');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain('punch.updated');
+    expect(csv[1]).toContain('Kim Forklift');
+
+    // Days with nothing in them: the empty row and the toast.
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Start Date').fill(future);
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByText(messages.general.noLogsRow, { exact: true }).waitFor();
+    await page.getByText(messages.general.noLogs, { exact: true }).first().waitFor();
+
+    // An end before the start is stopped in the form; the server refuses it too.
+    await page.getByLabel('End Date').fill('2020-01-01');
+    await page.getByText('End date must be on or after the start date.').waitFor();
+    const refused = await apiCall(b.baseUrl, owner.token, 'GET', `/api/activity-logs?start_date=${future}&end_date=2020-01-01`);
+    expect(refused.status).toBe(400);
+    // The other account's token sees only its own log.
+    const theirs = await apiCall(b.baseUrl, other.token, 'GET', '/api/activity-logs?action=punch.updated');
+    expect(JSON.stringify(theirs.body)).not.toContain('Kim Forklift');
+    await context.close();
+  });
+});

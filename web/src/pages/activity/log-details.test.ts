@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { describeDetails } from './log-details';
+
+describe('describeDetails', () => {
+  it('shows an edit as the fields that changed, old and new', () => {
+    const details = JSON.stringify({ old: { time_in: '09:00', time_out: '17:00', notes: 'x', updated_at: '1' }, new: { time_in: '09:00', time_out: '16:00', notes: 'x', updated_at: '2' } });
+    expect(describeDetails(details)).toEqual(['time_out: 17:00 → 16:00']);
+  });
+
+  it('says so when an edit changed nothing', () => {
+    expect(describeDetails(JSON.stringify({ old: { a: 1 }, new: { a: 1 } }))).toEqual(['No field changed']);
+  });
+
+  it('lists a created or deleted record with its values, and the other keys after', () => {
+    expect(describeDetails(JSON.stringify({ new: { dp_name: 'Dock', dp_type: null }, moved_to: 4 }))).toEqual(['dp_name: Dock', 'dp_type: —', 'moved_to: 4']);
+  });
+
+  it('shows a renamed value pair and plain fields', () => {
+    expect(describeDetails(JSON.stringify({ station_id: 3, old: 'Front', new: 'Back' }))).toEqual(['Front → Back', 'station_id: 3']);
+  });
+
+  it('keeps long values short and shows text that is not JSON as it is', () => {
+    const [line] = describeDetails(JSON.stringify({ reason: 'r'.repeat(300) }));
+    expect(line.length).toBeLessThanOrEqual('reason: '.length + 80);
+    expect(line.endsWith('…')).toBe(true);
+    expect(describeDetails('plain words')).toEqual(['plain words']);
+    expect(describeDetails(null)).toEqual([]);
+    expect(describeDetails('[1,2]')).toEqual(['[1,2]']);
+  });
+});
