@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEDUCTIONS, PUNCH_TYPES } from './constants';
+import { DATE_FORMATS, DEDUCTIONS, PUNCH_TYPES, TIME_FORMATS } from './constants';
 import { isoDate } from './fields';
 import { messages } from './messages';
 
@@ -25,7 +25,11 @@ export const punchRow = z.object({
   latitude: z.number().nullable(), longitude: z.number().nullable(),
   /** In and out rounded by the account's Time Rounding; screens show them when `display_rounded` is on. time_in/time_out stay raw. */
   rounded_time_in: z.string(), rounded_time_out: z.string().nullable(), display_rounded: z.boolean(),
+  /** The account's Date Format and Time Format (Settings): how screens show `date` and the times. The fields above stay YYYY-MM-DD and 24-hour HH:MM. */
+  date_format: z.enum(DATE_FORMATS), time_format: z.enum(TIME_FORMATS),
 });
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export type TimeFormat = (typeof TIME_FORMATS)[number];
 export const punchListAnswer = z.object({ data: z.array(punchRow) });
 export const punchAnswer = z.object({ message: z.string(), data: punchRow });
 export const employeeRefParams = z.object({ employeeId: z.coerce.number({ error: 'employeeId must be a number.' }).int().positive().max(2_147_483_647) });

@@ -108,4 +108,28 @@ describe('manual punches', () => {
     const presence = (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth })).json().data[0];
     expect(presence).toMatchObject({ time_in: '09:04', time_out: '17:26', hours: null });
   });
+
+  it("carries the account's Date Format and Time Format on every punch row, to managers and employees, with the raw values unchanged", async () => {
+    const s = await setup({ create_time_entries: 1 });
+    const created = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '13:05' }) });
+    // New accounts show MM/DD/YY and 12 Hours (AM/PM).
+    expect(created.json().data).toMatchObject({ date: yesterday, time_in: '13:05', date_format: 'MM/DD/YY', time_format: '12 Hours (AM/PM)' });
+    const save = (body: object) => t.app.inject({ method: 'POST', url: '/settings', headers: s.owner.auth, payload: body });
+    const list = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers })).json().data;
+
+    expect((await save({ date_format: 'DD/MM/YY', time_format: '12 Hours (AM/PM)' })).statusCode).toBe(200);
+    for (const headers of [s.owner.auth, s.employeeAuth]) {
+      expect(await list(headers)).toMatchObject([{ date: yesterday, time_in: '13:05', time_out: '17:30', date_format: 'DD/MM/YY', time_format: '12 Hours (AM/PM)' }]);
+    }
+    expect((await save({ date_format: 'MM/DD/YY', time_format: '24 Hours' })).statusCode).toBe(200);
+    const own = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.employeeAuth, payload: punch(s.employeeRef, { date: twoDaysAgo }) });
+    expect(own.json().data).toMatchObject({ date: twoDaysAgo, date_format: 'MM/DD/YY', time_format: '24 Hours' });
+    const rows = await list(s.employeeAuth);
+    expect(rows.map((p: { date_format: string; time_format: string }) => [p.date_format, p.time_format])).toEqual([['MM/DD/YY', '24 Hours'], ['MM/DD/YY', '24 Hours']]);
+
+    // The activity log keeps the punch's values, not how the account shows them.
+    const log = await t.db.selectFrom('activity_logs').select('details').where('action', '=', 'punch.created').where('employee_id', '=', s.employeeRef).execute();
+    expect(log).toHaveLength(2);
+    for (const entry of log) expect(JSON.parse(entry.details as string).new).not.toHaveProperty('date_format');
+  });
 });

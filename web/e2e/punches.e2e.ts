@@ -41,6 +41,12 @@ function yesterday(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** A YYYY-MM-DD day as the punch tables show it: MM/DD/YY (new accounts) or DD/MM/YY. */
+function shownDay(day: string, format: 'MM/DD/YY' | 'DD/MM/YY' = 'MM/DD/YY'): string {
+  const [y, m, d] = day.split('-');
+  return format === 'MM/DD/YY' ? `${m}/${d}/${y.slice(2)}` : `${d}/${m}/${y.slice(2)}`;
+}
+
 async function managerLogsIn(page: Page, email: string, password: string) {
   await logIn(page, email, password);
   await page.waitForURL(/\/HomeSecond$/);
@@ -75,9 +81,12 @@ describe('punches', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(messages.punches.created).waitFor();
     await page.waitForURL(new RegExp(`/Employee/${emp.id}$`));
-    const edit = page.getByRole('button', { name: `Edit punch ${day}` });
+    // A new account shows dates as MM/DD/YY and times on a 12-hour clock; the API keeps ISO and 24-hour values.
+    const edit = page.getByRole('button', { name: `Edit punch ${shownDay(day)}` });
     await edit.waitFor();
     await page.getByRole('cell', { name: '8.50' }).waitFor();
+    await page.getByRole('cell', { name: '9:00 AM', exact: true }).waitFor();
+    await page.getByRole('cell', { name: '5:30 PM', exact: true }).waitFor();
     expect(await punchesOf(owner.token, emp.id)).toMatchObject([{ date: day, time_in: '09:00', time_out: '17:30', hours: 8.5 }]);
     await screenshot(page, 'punches-table');
 
@@ -86,11 +95,17 @@ describe('punches', () => {
     await dialog.getByLabel('Time Out').fill('16:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText(messages.punches.updated).waitFor();
-    await page.getByRole('cell', { name: '16:00' }).waitFor();
+    await page.getByRole('cell', { name: '4:00 PM', exact: true }).waitFor();
     await page.getByRole('cell', { name: '7.00' }).waitFor();
     expect(await punchesOf(owner.token, emp.id)).toMatchObject([{ date: day, time_in: '09:00', time_out: '16:00', hours: 7 }]);
 
-    await page.getByRole('button', { name: `Delete punch ${day}` }).click();
+    // Settings DD/MM/YY and 24 Hours change what the table and the delete prompt show.
+    expect((await api('/settings', { token: owner.token, body: { date_format: 'DD/MM/YY', time_format: '24 Hours' } })).status).toBe(200);
+    await page.reload();
+    await page.getByRole('cell', { name: shownDay(day, 'DD/MM/YY'), exact: true }).waitFor();
+    await page.getByRole('cell', { name: '16:00', exact: true }).waitFor();
+    await page.getByRole('button', { name: `Delete punch ${shownDay(day, 'DD/MM/YY')}` }).click();
+    expect(await page.getByRole('dialog').textContent()).toContain(`the punch of ${shownDay(day, 'DD/MM/YY')} (09:00 – 16:00)?`);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText(messages.punches.deleted).waitFor();
     await page.getByText(messages.punches.noData).waitFor();
@@ -124,7 +139,7 @@ describe('punches', () => {
 
     // Their own punches (/ActivityUser) show, without edit or delete controls.
     await page.goto('/ActivityUser');
-    await page.getByTestId('punch-table').getByText('12:00').waitFor();
+    await page.getByTestId('punch-table').getByText('12:00 PM', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^(Edit|Delete) punch / }).count()).toBe(0);
     // Nor can they clock themselves in from the dashboard without Punch In/Out.
     await page.goto('/HomeUser');
@@ -246,7 +261,7 @@ describe('punches', () => {
     const added = await api('/api/manual-punches', { token: owner.token, body: { employee_id: emp.id, date: yesterday(), time_in: '08:00', time_out: '12:00', deduction: 'Auto', type: 'None', notes: '' } });
     expect(added.status).toBe(201);
     await page.goto('/ActivityUser');
-    const row = page.getByTestId('punch-table').getByRole('row').filter({ hasText: '08:00' });
+    const row = page.getByTestId('punch-table').getByRole('row').filter({ hasText: shownDay(yesterday()) }).filter({ hasText: '8:00 AM' });
     await row.getByRole('button', { name: /^Edit punch / }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Notes').fill('Left early for the dentist');

@@ -1,4 +1,4 @@
-import type { DEDUCTIONS, PUNCH_TYPES } from '@punchclock/contract';
+import type { DateFormat, DEDUCTIONS, PUNCH_TYPES, TimeFormat } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
@@ -9,6 +9,8 @@ export interface PunchRow {
   latitude: number | null; longitude: number | null;
   /** In and out after the account's Time Rounding; shown instead of the raw times when `display_rounded`. */
   rounded_time_in: string; rounded_time_out: string | null; display_rounded: boolean;
+  /** The account's Date Format and Time Format (Settings), applied by `display-format`; the fields above stay ISO and 24-hour. */
+  date_format: DateFormat; time_format: TimeFormat;
 }
 
 /** The body of POST /api/manual-punches and PUT /api/manual-punches/{id}. */

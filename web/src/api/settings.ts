@@ -20,10 +20,11 @@ export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: SettingsInput) => request<{ message: string; data: SettingsView }>('/settings', { body: b }),
-    // The answer is the saved row: show it at once; the current user (company name, zone) may change too.
+    // The answer is the saved row: show it at once; the current user (company name, zone) may change
+    // too, and punch lists carry the rounding and the Date Format and Time Format they are shown in.
     onSuccess: (a) => {
       qc.setQueryData(KEY, a.data);
-      return qc.invalidateQueries({ queryKey: ['auth'] });
+      return Promise.all([['auth'], ['punches'], ['punch-conflicts']].map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type ManualPunchBody } from '@punchclock/contract';
+import { DATE_FORMATS, messages, TIME_FORMATS, type DateFormat, type ManualPunchBody, type TimeFormat } from '@punchclock/contract';
 import type { AuthContext } from '../../auth/guards';
 import type { Database } from '../../db/database';
 import type { Selectable } from 'kysely';
@@ -9,16 +9,23 @@ import { reportedHours, roundingStep, roundToStep } from '../../lib/punch-rules'
 import { localDay, localTime, nowIso, zonedToUtc } from '../../lib/time';
 import { recordActivity } from '../activity/activity.repository';
 
-interface ReportRules { zone: string; step: number | null; displayRounded: boolean; attendanceOnly: boolean }
+interface ReportRules { zone: string; step: number | null; displayRounded: boolean; attendanceOnly: boolean; dateFormat: DateFormat; timeFormat: TimeFormat }
+
+/** A stored format the contract does not know (never written by the settings screen) falls back to the sign-up default. */
+const known = <T extends string>(options: readonly T[], value: string): T => (options as readonly string[]).includes(value) ? (value as T) : options[0];
 
 type Permission = 'create_time_entries' | 'edit_time_entries';
 
 export function punchesService({ db }: { db: Database }) {
-  /** What shapes a reported punch: the account's zone, time rounding, and Attendance Only (no hours). */
+  /** What shapes a reported punch: the account's zone, time rounding, Attendance Only (no hours), and how screens show dates and times. */
   async function rulesOf(accountId: number): Promise<ReportRules> {
     const r = await db.selectFrom('accounts').innerJoin('settings', 'settings.account_id', 'accounts.id')
-      .select(['accounts.time_zone', 'settings.time_rounding', 'settings.display_round_in_out_times', 'settings.attendance_mode']).where('accounts.id', '=', accountId).executeTakeFirstOrThrow();
-    return { zone: r.time_zone, step: roundingStep(r.time_rounding), displayRounded: !!r.display_round_in_out_times, attendanceOnly: r.attendance_mode === 'Attendance Only' };
+      .select(['accounts.time_zone', 'settings.time_rounding', 'settings.display_round_in_out_times', 'settings.attendance_mode', 'settings.date_format', 'settings.time_format'])
+      .where('accounts.id', '=', accountId).executeTakeFirstOrThrow();
+    return {
+      zone: r.time_zone, step: roundingStep(r.time_rounding), displayRounded: !!r.display_round_in_out_times, attendanceOnly: r.attendance_mode === 'Attendance Only',
+      dateFormat: known(DATE_FORMATS, r.date_format), timeFormat: known(TIME_FORMATS, r.time_format),
+    };
   }
 
   /** Managers act on any employee of their account; an employee only on themself, with the permission asked. */
@@ -32,7 +39,8 @@ export function punchesService({ db }: { db: Database }) {
     return e;
   }
 
-  function view(p: Selectable<PunchesTable>, rules: ReportRules, showPosition: boolean) {
+  /** A punch as the activity log keeps it: its values, not how the account happens to show them. */
+  function record(p: Selectable<PunchesTable>, rules: ReportRules, showPosition: boolean) {
     const { zone, step } = rules;
     const local = (iso: string | null) => (iso ? localTime(new Date(iso), zone) : null);
     return {
@@ -42,6 +50,11 @@ export function punchesService({ db }: { db: Database }) {
       source: p.source, late_sync: !!p.late_sync, conflict: p.conflict,
       latitude: showPosition ? p.latitude : null, longitude: showPosition ? p.longitude : null,
     };
+  }
+
+  /** A punch as the API answers it: the values plus the account's Date Format and Time Format, which screens apply. */
+  function view(p: Selectable<PunchesTable>, rules: ReportRules, showPosition: boolean) {
+    return { ...record(p, rules, showPosition), date_format: rules.dateFormat, time_format: rules.timeFormat };
   }
 
   /** The instants of a manual punch, checked: out after in, not in the future, no overlap with the employee's other punches. */
@@ -85,7 +98,7 @@ export function punchesService({ db }: { db: Database }) {
         accuracy_out: null, screening: null, conflict: null, created_by_user_id: auth.userId, created_at: at, updated_at: at,
       }).returningAll().executeTakeFirstOrThrow();
       const data = view(row, rules, true);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: e.id, action: 'punch.created', details: { new: data } });
+      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: e.id, action: 'punch.created', details: { new: record(row, rules, true) } });
       return { message: messages.punches.created, data };
     },
 
@@ -98,7 +111,7 @@ export function punchesService({ db }: { db: Database }) {
       const row = await db.updateTable('punches').set({ work_date: t.date, time_in: t.timeIn, time_out: t.timeOut, deduction: body.deduction, type: body.type, notes: body.notes ?? null, updated_at: nowIso() })
         .where('id', '=', id).where('account_id', '=', auth.accountId).returningAll().executeTakeFirstOrThrow();
       const data = view(row, rules, true);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.updated', details: { old: view(old, rules, true), new: data } });
+      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.updated', details: { old: record(old, rules, true), new: record(row, rules, true) } });
       return { message: messages.punches.updated, data };
     },
 
@@ -108,7 +121,7 @@ export function punchesService({ db }: { db: Database }) {
       await employeeFor(auth, old.employee_ref, 'edit_time_entries');
       await db.updateTable('punches').set({ deleted_at: nowIso(), updated_at: nowIso() }).where('id', '=', id).where('account_id', '=', auth.accountId).execute();
       const rules = await rulesOf(auth.accountId);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.deleted', details: { old: view(old, rules, true) } });
+      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, employeeId: old.employee_ref, action: 'punch.deleted', details: { old: record(old, rules, true) } });
       return { message: messages.punches.deleted };
     },
   };

@@ -2,12 +2,22 @@ import { Badge, Button, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Titl
 import { IconClockPause, IconClockPlay, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useOwnPermissions } from '../../api/auth';
-import { usePunches } from '../../api/punches';
+import { type PunchRow, usePunches } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
 import { useSession } from '../../session/session';
+import { formatDate, formatTime } from '../punches/display-format';
 import { PunchTable } from '../punches/PunchTable';
 import { ownEmployeeRef } from '../punches/punch-values';
 import { SelfClock } from './SelfClock';
+
+/** The line under the status: the open shift, else the last one, in the account's Date Format and Time Format. */
+function statusLine(open: PunchRow | undefined, last: PunchRow | undefined): string {
+  const p = open ?? last;
+  if (!p) return 'No punches recorded yet.';
+  const date = formatDate(p.date, p.date_format);
+  const time = (t: string | null) => (t === null ? '' : formatTime(t, p.time_format));
+  return open ? `Since ${time(p.time_in)} on ${date}` : `Last shift: ${date}, ${time(p.time_in)}–${time(p.time_out)}`;
+}
 
 /** Clocked in or not, from the employee's real punches: an open shift is one without a time out. */
 function CurrentStatus({ employeeId }: { employeeId: number }) {
@@ -25,7 +35,7 @@ function CurrentStatus({ employeeId }: { employeeId: number }) {
           <Stack gap={4}>
             <Badge color={open ? 'green' : 'gray'} variant="light" w="fit-content">{open ? 'Clocked in' : 'Not clocked in'}</Badge>
             <Text fz="sm" c="dimmed">
-              {open ? `Since ${open.time_in} on ${open.date}` : last ? `Last shift: ${last.date}, ${last.time_in}–${last.time_out ?? ''}` : 'No punches recorded yet.'}
+              {statusLine(open, last)}
             </Text>
           </Stack>
         </Group>

@@ -7,6 +7,7 @@ import { messageOf } from '../../api/client';
 import { type PunchRow, usePunches, usePunchMutations } from '../../api/punches';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useSession } from '../../session/session';
+import { formatDate, formatTime } from './display-format';
 import { PunchForm } from './PunchForm';
 import { punchBody, type PunchValues, valuesOf } from './punch-values';
 
@@ -38,21 +39,25 @@ function Source({ p }: { p: PunchRow }) {
   );
 }
 
-/** A time as the account wants it shown: rounded when 'display round in/out times' is on, the raw time on hover. */
-function TimeCell({ raw, rounded, showRounded }: { raw: string | null; rounded: string | null; showRounded: boolean }) {
+/**
+ * A time as the account wants it shown: in its Time Format, rounded when 'display round in/out
+ * times' is on, the raw time on hover.
+ */
+function TimeCell({ raw, rounded, showRounded, format }: { raw: string | null; rounded: string | null; showRounded: boolean; format: string }) {
   if (raw === null) return <>-</>;
-  if (!showRounded || rounded === raw) return <>{raw}</>;
-  return <Tooltip label={`Punched at ${raw}`}><Text span size="sm">{rounded}</Text></Tooltip>;
+  if (!showRounded || rounded === null || rounded === raw) return <>{formatTime(raw, format)}</>;
+  return <Tooltip label={`Punched at ${formatTime(raw, format)}`}><Text span size="sm">{formatTime(rounded, format)}</Text></Tooltip>;
 }
 
 interface RowProps { p: PunchRow; canEdit: boolean; onEdit: (p: PunchRow) => void; onDelete: (p: PunchRow) => void }
 
 function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
+  const date = formatDate(p.date, p.date_format);
   return (
     <Table.Tr data-testid={`punch-${p.id}`}>
-      <Table.Td>{p.date}</Table.Td>
-      <Table.Td><TimeCell raw={p.time_in} rounded={p.rounded_time_in} showRounded={p.display_rounded} /></Table.Td>
-      <Table.Td><TimeCell raw={p.time_out} rounded={p.rounded_time_out} showRounded={p.display_rounded} /></Table.Td>
+      <Table.Td>{date}</Table.Td>
+      <Table.Td><TimeCell raw={p.time_in} rounded={p.rounded_time_in} showRounded={p.display_rounded} format={p.time_format} /></Table.Td>
+      <Table.Td><TimeCell raw={p.time_out} rounded={p.rounded_time_out} showRounded={p.display_rounded} format={p.time_format} /></Table.Td>
       <Table.Td>{p.hours === null ? '-' : p.hours.toFixed(2)}</Table.Td>
       <Table.Td>{p.deduction}</Table.Td>
       <Table.Td>{p.type}</Table.Td>
@@ -62,8 +67,8 @@ function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
       {canEdit && (
         <Table.Td>
           <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={`Edit punch ${p.date}`} onClick={() => onEdit(p)}><IconPencil size={18} /></ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete punch ${p.date}`} onClick={() => onDelete(p)}><IconTrash size={18} /></ActionIcon>
+            <ActionIcon variant="subtle" aria-label={`Edit punch ${date}`} onClick={() => onEdit(p)}><IconPencil size={18} /></ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete punch ${date}`} onClick={() => onDelete(p)}><IconTrash size={18} /></ActionIcon>
           </Group>
         </Table.Td>
       )}
@@ -93,7 +98,11 @@ function useDeletePunch() {
   return (p: PunchRow) =>
     modals.openConfirmModal({
       title: 'Delete punch',
-      children: <Text size="sm">Are you sure you want to delete the punch of {p.date} ({p.time_in} – {p.time_out ?? '…'})?</Text>,
+      children: (
+        <Text size="sm">
+          Are you sure you want to delete the punch of {formatDate(p.date, p.date_format)} ({formatTime(p.time_in, p.time_format)} – {p.time_out === null ? '…' : formatTime(p.time_out, p.time_format)})?
+        </Text>
+      ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(p.id, {
