@@ -57,6 +57,8 @@ describe('time station', () => {
     await page.waitForTimeout(2100);
     expect(await timer.textContent()).not.toBe(first);
     expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+    // The server acknowledged the punch and nothing waits: the station counts as in step.
+    await page.getByText(/^Last synced: (?!never)/).waitFor();
     await screenshot(page, 'station-clocked-in');
 
     await page.getByRole('button', { name: 'Clock Out' }).click();

@@ -1,6 +1,6 @@
 import { messages } from '@punchclock/contract';
 import { badgeEmployeeRef, type CheckAnswer, type ClockOutAnswer, isNetworkError, stationCall, StationApiError, type EmployeeIdentity } from './station-api';
-import { newClientId, type QueuedPunch, stationDb } from './queue';
+import { newClientId, pendingCount, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
 import { syncPending } from './sync';
 import { elapsedText, getPosition, totalText, type Position } from './clock-text';
 
@@ -73,6 +73,15 @@ export interface PunchOutcome {
 }
 
 /**
+ * The server has the punch. With nothing else waiting, the station is in step with the server as
+ * of now, so "Last synced" moves too (otherwise it would say "never" on a station that is always online).
+ */
+async function acknowledged(clientId: string): Promise<void> {
+  await stationDb.punches.update(clientId, { state: 'done' });
+  if ((await pendingCount()) === 0) await setLastSyncAt(new Date().toISOString());
+}
+
+/**
  * Clock in or out. The punch goes to the IndexedDB queue first with its client id, then is sent
  * directly; if the connection fails it stays queued and the background sync sends it later.
  */
@@ -84,11 +93,11 @@ export async function punch(kind: 'in' | 'out', id: EmployeeIdentity, position?:
   try {
     if (kind === 'in') {
       const answer = await stationCall<{ message: string; punch: { time_in: string } }>('/api/clock-in', body);
-      await stationDb.punches.update(clientId, { state: 'done' });
+      await acknowledged(clientId);
       return { message: answer.message, offline: false, clockInTime: answer.punch.time_in };
     }
     const answer = await stationCall<ClockOutAnswer>('/api/clock-out', body);
-    await stationDb.punches.update(clientId, { state: 'done' });
+    await acknowledged(clientId);
     const total = answer.total_minutes === null ? null : { hours: answer.hours ?? 0, minutes: answer.minutes ?? 0, total_minutes: answer.total_minutes };
     return { message: answer.message, offline: false, total };
   } catch (e) {
