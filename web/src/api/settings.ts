@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DATE_FORMATS, TIME_FORMATS } from '@punchclock/contract';
+import { type DisplayFormats, formatInstant } from '../pages/punches/display-format';
 import { request } from './client';
 
 /** The account's settings as GET /settings answers them (`settingsView` in the contract). */
@@ -27,4 +29,17 @@ export function useSaveSettings() {
       return Promise.all([['auth'], ['punches'], ['punch-conflicts']].map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
   });
+}
+
+/** Until the settings load, the sign-up defaults. */
+const DEFAULT_FORMATS: DisplayFormats = { date_format: DATE_FORMATS[0], time_format: TIME_FORMATS[0] };
+
+/**
+ * For manager screens: an instant as the account shows times — on its clock (time zone) and in its
+ * Date Format and Time Format, like the punch tables.
+ */
+export function useAccountInstant(): { when: (iso: string | null) => string; loading: boolean } {
+  const settings = useSettings();
+  const s = settings.data;
+  return { when: (iso) => formatInstant(iso, s ?? DEFAULT_FORMATS, s?.time_zone), loading: settings.isLoading };
 }

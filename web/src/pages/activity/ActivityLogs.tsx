@@ -3,8 +3,8 @@ import { ACTIVITY_ACTIONS, type ActivityLogRow, messages } from '@punchclock/con
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ActivityFilters, exportActivityCsv, useActivityLogs } from '../../api/activity';
-import { useCurrentUser } from '../../api/auth';
 import { messageOf } from '../../api/client';
+import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
 import { describeDetails } from './log-details';
@@ -14,12 +14,6 @@ const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...Object.entries(A
 const COLUMNS = ['Date', 'Action', 'By', 'Employee', 'Details'];
 /** A created record lists all its fields; the row shows the first few until asked for the rest. */
 const DETAIL_LINES_SHOWN = 3;
-
-/** An instant in the account's time zone, so the log reads like the punches it records. */
-function useWhen(): (iso: string) => string {
-  const zone = useCurrentUser().data?.time_zone;
-  return (iso) => new Date(iso).toLocaleString(undefined, { timeZone: zone, dateStyle: 'medium', timeStyle: 'medium' });
-}
 
 function FilterBar({ applied, onApply, busy }: { applied: ActivityFilters; onApply: (f: ActivityFilters) => void; busy: boolean }) {
   const [draft, setDraft] = useState(applied);
@@ -69,7 +63,8 @@ export default function ActivityLogs() {
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const logs = useActivityLogs(filters, page);
-  const when = useWhen();
+  // On the account's clock and in its formats, so the log reads like the punches it records.
+  const { when } = useAccountInstant();
   const data = logs.data;
   const lastPage = data?.last_page ?? 1;
 

@@ -1,18 +1,13 @@
 import { Alert, Anchor, Badge, Loader, Paper, Table, Text, Title } from '@mantine/core';
-import { DATE_FORMATS, TIME_FORMATS } from '@punchclock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { messageOf, request } from '../../api/client';
-import { useSettings } from '../../api/settings';
-import { type DisplayFormats, formatInstant } from '../punches/display-format';
+import { useAccountInstant } from '../../api/settings';
 
 interface PunchIssue {
   id: number; at: string; status: 'conflict' | 'rejected'; reason: string; kind: string | null; device_time: string | null;
   station: string | null; employee_id: string | null; employee_name: string | null; employee_ref: number | null;
 }
-
-/** Until the settings load, the sign-up defaults. */
-const DEFAULT_FORMATS: DisplayFormats = { date_format: DATE_FORMATS[0], time_format: TIME_FORMATS[0] };
 
 /**
  * Synced punches the server did not apply (the conflict rule): a clock-in while already in, a
@@ -21,17 +16,16 @@ const DEFAULT_FORMATS: DisplayFormats = { date_format: DATE_FORMATS[0], time_for
  */
 export function PunchIssues() {
   const issues = useQuery({ queryKey: ['punch-conflicts'], queryFn: () => request<{ data: PunchIssue[] }>('/api/punch-conflicts').then((a) => a.data) });
-  // Times on the account's clock and in its Date Format and Time Format, as in the punch tables.
-  const settings = useSettings();
-  const when = (iso: string | null) => formatInstant(iso, settings.data ?? DEFAULT_FORMATS, settings.data?.time_zone);
+  // Times on the account's clock and in its formats; shown once the settings are known, so they never jump.
+  const { when, loading } = useAccountInstant();
   return (
     <Paper withBorder p="md" mt="xl">
       <Title order={2} fz="lg" mb={4}>Punches that need attention</Title>
       <Text size="sm" c="dimmed" mb="md">Punches sent by stations that were not applied. Fix the employee's time with a manual punch.</Text>
-      {(issues.isLoading || settings.isLoading) && <Loader size="sm" />}
+      {(issues.isLoading || loading) && <Loader size="sm" />}
       {issues.isError && <Alert color="red">{messageOf(issues.error, 'Failed to load the punch conflicts.')}</Alert>}
       {issues.data?.length === 0 && <Text size="sm">No conflicts: every synced punch was applied.</Text>}
-      {!!issues.data?.length && !settings.isLoading && (
+      {!!issues.data?.length && !loading && (
         <Table.ScrollContainer minWidth={760}>
           <Table striped data-testid="punch-issues">
             <Table.Thead><Table.Tr><Table.Th>Received</Table.Th><Table.Th>Employee</Table.Th><Table.Th>Punch</Table.Th><Table.Th>Punched at</Table.Th><Table.Th>Station</Table.Th><Table.Th>Why</Table.Th></Table.Tr></Table.Thead>
