@@ -1,5 +1,5 @@
 import { messages } from '@punchclock/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../server/src/db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
@@ -20,8 +20,9 @@ async function pairThisBrowser(page: Page, name: string) {
   await page.getByText(name).first().waitFor();
 }
 
-async function enterEmployee(page: Page, id: string) {
-  const field = page.getByLabel('Employee ID');
+/** Types an employee ID on the station page, or inside the home page's clock dialog. */
+async function enterEmployee(scope: Page | Locator, id: string) {
+  const field = scope.getByLabel('Employee ID');
   await field.fill(id);
   await field.press('Enter');
 }
@@ -70,7 +71,22 @@ describe('time station', () => {
     await enterEmployee(page, 'E1004');
     await page.getByText('Clocked in', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+
+    // The home page's Clock In and Out dialog is the same clock on a paired browser…
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Clock In and Out' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Clock In and Out' });
+    await enterEmployee(dialog, 'E1004');
+    await dialog.getByText('Clocked in', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
     await context.close();
+
+    // …and on a browser that is not a station it says how to pair.
+    const other = await b.newPage();
+    await other.page.goto('/');
+    await other.page.getByRole('button', { name: 'Clock In and Out' }).first().click();
+    await other.page.getByRole('dialog', { name: 'Clock In and Out' }).getByText('This browser is not a time station yet').first().waitFor();
+    await other.context.close();
   });
 
   it('punches three employees offline and syncs them exactly once, even when a sync is retried', async () => {
