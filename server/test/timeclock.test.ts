@@ -262,6 +262,20 @@ describe('offline sync', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: { authorization: `Station ${a.station}` } })).statusCode).toBe(401);
   });
 
+  it('logs a conflicting badge punch without the badge signature, and still names the employee', async () => {
+    const a = await account();
+    const e = await employee(a);
+    await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
+    const res = await call(a, '/api/punches/sync', { punches: [{ client_id: cid(), kind: 'in', badge: e.badge, device_time: at(3) }] });
+    expect(res.json().results[0].status).toBe('conflict');
+    const log = await t.db.selectFrom('activity_logs').select('details').where('account_id', '=', a.accountId).where('action', '=', 'punch.conflict').executeTakeFirstOrThrow();
+    const signature = e.badge.split('.').at(-1) as string;
+    expect(log.details).not.toContain(signature);
+    expect(JSON.parse(log.details as string).punch.badge).toBe(`PC1.${a.accountId}.${e.id}.1.redacted`);
+    const [issue] = (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth })).json().data;
+    expect(issue).toMatchObject({ status: 'conflict', employee_id: e.code, employee_ref: e.id });
+  });
+
   it('takes a 10,000-punch batch, and refuses a larger one', async () => {
     const a = await account();
     const e = await employee(a);

@@ -22,6 +22,12 @@ const SYNC_CHUNK = 250;
 type Identity = { employee_id?: string; badge?: string; pin?: string };
 type Settings = Awaited<ReturnType<ReturnType<typeof clockRepository>['settings']>>;
 
+/**
+ * The log keeps which badge was shown (account, employee, version) but not its signature: the log is
+ * exported as CSV, and a signed badge is a credential that punches.
+ */
+const unsigned = (badge?: string) => badge?.replace(/\.[a-f0-9]{32}$/, '.redacted');
+
 export function clockService({ db, config, limiter }: { db: Database; config: AppConfig; limiter: RateLimiter }) {
   const repo = clockRepository(db);
 
@@ -199,7 +205,7 @@ export function clockService({ db, config, limiter }: { db: Database; config: Ap
 
       async function syncOne(item: SyncItem, r: ClockRepository, trx: Kysely<DB>) {
         const refuse = async (status: 'conflict' | 'rejected', message: string) => {
-          await recordActivity(trx, { accountId: caller.accountId, userId: caller.userId, action: `punch.${status}`, details: { reason: message, station_id: caller.stationId, punch: { ...item, pin: undefined } } });
+          await recordActivity(trx, { accountId: caller.accountId, userId: caller.userId, action: `punch.${status}`, details: { reason: message, station_id: caller.stationId, punch: { ...item, pin: undefined, badge: unsigned(item.badge) } } });
           return { client_id: item.client_id, status, message };
         };
         const problem = deviceTimeProblem(item.device_time, receivedAt);
