@@ -22,6 +22,9 @@ describe('demo data', () => {
     expect(await count('departments')).toBeGreaterThanOrEqual(5);
     const open = await t.db.selectFrom('punches').select('id').where('account_id', '=', accountId).where('time_out', 'is', null).execute();
     expect(open).toHaveLength(1);
+    // The activity log holds each shift's clock-in and each clock-out except the forgotten one.
+    const logged = Number((await t.db.selectFrom('activity_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).where('action', 'in', ['punch.clock_in', 'punch.clock_out']).executeTakeFirstOrThrow()).n);
+    expect(logged).toBe(first.punches * 2 - 1);
 
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(login.statusCode).toBe(200);

@@ -115,6 +115,7 @@ export async function seedDemo(db: Database, secret: string): Promise<{ email: s
     .returning('id').execute()).map((r) => r.id);
   const punches = demoPunches(accountId, empRows.map((e) => e.id), rand, stationIds);
   await insertChunked(db, 'punches', punches);
+  await insertChunked(db, 'activity_logs', await clockLogs(db, accountId));
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, employees: empRows.length, punches: punches.length };
 }
 
@@ -134,6 +135,15 @@ async function seedExtras(db: Database, accountId: number, employeeIds: number[]
     { account_id: accountId, field_id: id('Shirt size'), employee_ref: emp, value: ['S', 'M', 'L', 'XL'][i % 4] },
   ]);
   await insertChunked(db, 'custom_field_values', values);
+}
+
+/** The activity log a station writes for those shifts: a clock-in and (where there is one) a clock-out, at their times. */
+async function clockLogs(db: Database, accountId: number) {
+  const shifts = await db.selectFrom('punches').select(['id', 'employee_ref', 'time_in', 'time_out', 'station_id']).where('account_id', '=', accountId).execute();
+  return shifts.flatMap((p) => [
+    { account_id: accountId, user_id: null, employee_id: p.employee_ref, action: 'punch.clock_in', details: JSON.stringify({ punch_id: p.id, time_in: p.time_in, station_id: p.station_id }), created_at: p.time_in, updated_at: p.time_in },
+    ...(p.time_out ? [{ account_id: accountId, user_id: null, employee_id: p.employee_ref, action: 'punch.clock_out', details: JSON.stringify({ punch_id: p.id, time_out: p.time_out, station_id: p.station_id }), created_at: p.time_out, updated_at: p.time_out }] : []),
+  ]);
 }
 
 /** Weekday shifts for 8 weeks: most start 8:00–9:00, some arrive late, some clock out for lunch, and one forgot to clock out. */
