@@ -38,7 +38,7 @@ function FilterBar({ applied, onApply, busy }: { applied: ActivityFilters; onApp
 }
 
 function LogRow({ row, when }: { row: ActivityLogRow; when: (iso: string) => string }) {
-  const lines = describeDetails(row.details);
+  const lines = describeDetails(row.details, when);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.created_at)}</Table.Td>

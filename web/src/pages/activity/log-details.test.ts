@@ -27,4 +27,11 @@ describe('describeDetails', () => {
     expect(describeDetails(null)).toEqual([]);
     expect(describeDetails('[1,2]')).toEqual(['[1,2]']);
   });
+
+  it('shows stored instants through the given clock, and leaves other text alone', () => {
+    const when = (iso: string) => `at ${iso.slice(11, 16)}`;
+    const details = JSON.stringify({ punch_id: 7, time_out: '2026-11-20T23:13:00.000Z', notes: '2026-11-20 was late' });
+    expect(describeDetails(details, when)).toEqual(['punch_id: 7', 'time_out: at 23:13', 'notes: 2026-11-20 was late']);
+    expect(describeDetails(details)).toContain('time_out: 2026-11-20T23:13:00.000Z');
+  });
 });
