@@ -1,7 +1,7 @@
 import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, logIn, type Method, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser } from './support';
+import { apiCall, type Method, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser, chooseOption, signInAsManager as signIn } from './support';
 
 const b = useBrowser();
 
@@ -22,16 +22,6 @@ const departmentId = async (o: Owner, name: string) => (await departments(o)).fi
 const createDepartment = (o: Owner, dp_name: string) => api<{ data: Dept }>(o.token, 'POST', '/departments', { dp_name }).then((a) => a.data.id);
 const createEmployee = (o: Owner, name: string, department_id: number, employee_id: string) =>
   api<{ data: { id: number } }>(o.token, 'POST', '/employees', { name, department_id, employee_id }).then((a) => a.data.id);
-
-async function signIn(page: Page, o: Owner) {
-  await logIn(page, o.email, o.password);
-  await page.waitForURL(/\/HomeSecond$/);
-}
-
-async function chooseOption(page: Page, input: ReturnType<Page['getByRole']>, option: string) {
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(`\\b${name}\\b`) });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, logIn, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser } from './support';
+import { apiCall, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser, chooseOption, signInAsManager as signIn } from './support';
 
 const b = useBrowser();
 
@@ -19,16 +19,6 @@ async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
 const registerOwner = (prefix: string) => registerOwnerAt(b.baseUrl, prefix);
 
 const createDepartment = (o: Owner, dp_name: string, extra: Record<string, unknown> = {}) => api<{ data: { id: number } }>(o.token, '/departments', { dp_name, ...extra }).then((a) => a.data.id);
-
-async function signIn(page: Page, o: Owner) {
-  await logIn(page, o.email, o.password);
-  await page.waitForURL(/\/HomeSecond$/);
-}
-
-async function chooseOption(page: Page, input: ReturnType<Page['getByRole']>, option: string) {
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Runs the search panel with the given filters and answers the "Found N employees" count. */
 async function search(page: Page, f: { text?: string; department?: string; current?: boolean; status?: 'All' | 'In' | 'Out'; deleted?: boolean }) {

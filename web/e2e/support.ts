@@ -106,3 +106,15 @@ export async function registerOwner(baseUrl: string, prefix: string): Promise<Ow
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
   return { email: u.email, password: u.password, token: (login.body as { access_token: string }).access_token };
 }
+
+/** Logs an owner in through the login page and waits for the manager's home. */
+export async function signInAsManager(page: Page, o: Owner) {
+  await logIn(page, o.email, o.password);
+  await page.waitForURL(/\/HomeSecond$/);
+}
+
+/** Picks an option of a Mantine Select (opened by clicking its input). */
+export async function chooseOption(page: Page, input: ReturnType<Page['getByRole']>, option: string) {
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
