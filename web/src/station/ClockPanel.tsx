@@ -7,18 +7,9 @@ import {
 import { PinPad } from './PinPad';
 import { ScreeningModal } from './ScreeningModal';
 import { isBadge, type StationInfo } from './station-api';
+import { useTick } from './useTick';
 
 type Notice = { color: 'green' | 'red' | 'yellow' | 'blue'; text: string } | null;
-
-function useTick(active: boolean) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
 
 /**
  * The 'Clock In and Out' panel of spec §2.4 and §4: Employee ID (or a scanned badge), PIN when the

@@ -1,28 +1,19 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth';
 import { messageOf, request } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { elapsedText, getPosition, totalText } from '../../station/clock-text';
 import { ScreeningModal } from '../../station/ScreeningModal';
 import { ownEmployeeCode } from '../punches/punch-values';
+import { useTick } from '../../station/useTick';
 
 interface CheckAnswer { clocked_in: boolean; clock_in_time: string | null }
 interface OutAnswer { message: string; hours: number | null; minutes: number | null; total_minutes: number | null }
 
 const LOCATION_NEEDED = 'Your employer requires your location to punch in or out. Please allow location access in your browser and try again.';
-
-function useTick(on: boolean) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!on) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [on]);
-  return now;
-}
 
 /**
  * Clock In and Clock Out from the employee's own login (Site Login with Punch In/Out). The server
