@@ -13,11 +13,43 @@ export async function benchApp() {
   const url = process.env.BENCH_DATABASE_URL || join(dir, 'bench.sqlite');
   const db = createDatabase(url);
   await migrateToLatest(db);
-  const app = await buildApp(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: join(dir, 'none') }), { db, logger: false });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: join(dir, 'none') }),
+    { db, logger: false },
+  );
   const s = Date.now().toString(36);
-  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'Bench', email: `bench${s}@example.com`, password: 'bench password', password_confirmation: 'bench password', phone_number: '+1 555 0100', username: `bench${s}`, date_of_birth: '1980-01-01', terms: true } });
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: {
+      name: 'Bench',
+      email: `bench${s}@example.com`,
+      password: 'bench password',
+      password_confirmation: 'bench password',
+      phone_number: '+1 555 0100',
+      username: `bench${s}`,
+      date_of_birth: '1980-01-01',
+      terms: true,
+    },
+  });
   const auth = { authorization: `Bearer ${reg.json().access_token}` };
-  const { account_id: accountId } = await db.selectFrom('users').select('account_id').where('id', '=', reg.json().user_id).executeTakeFirstOrThrow();
-  const close = async () => { await app.close(); await db.destroy(); };
-  return { app, db, url, auth, accountId, suffix: s, dialect: url.startsWith('postgres') ? 'postgresql' : 'sqlite', close };
+  const { account_id: accountId } = await db
+    .selectFrom('users')
+    .select('account_id')
+    .where('id', '=', reg.json().user_id)
+    .executeTakeFirstOrThrow();
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+  };
+  return {
+    app,
+    db,
+    url,
+    auth,
+    accountId,
+    suffix: s,
+    dialect: url.startsWith('postgres') ? 'postgresql' : 'sqlite',
+    close,
+  };
 }

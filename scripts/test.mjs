@@ -13,7 +13,12 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(label, cmd, args, opts = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
   return r.status === 0;
 }
 
@@ -21,17 +26,29 @@ function ensureChromium() {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (existsSync(path)) return true;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package with apt-get…');
-    return run('install chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']) && existsSync(path);
+    console.log("Chromium is missing: installing Debian's chromium package with apt-get…");
+    return (
+      run('install chromium', 'bash', [
+        '-c',
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+      ]) && existsSync(path)
+    );
   }
-  console.error(`The browser tests need Chromium at ${path}. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH).`);
+  console.error(
+    `The browser tests need Chromium at ${path}. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH).`,
+  );
   return false;
 }
 
 const results = [];
 function vitest(label, cwd, args = []) {
   const out = join(reports, `${label}.json`);
-  const ok = run(label, npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], { cwd: join(root, cwd) });
+  const ok = run(
+    label,
+    npx,
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+    { cwd: join(root, cwd) },
+  );
   let passed = 0;
   let failed = ok ? 0 : 1;
   if (existsSync(out)) {
@@ -47,14 +64,16 @@ let ok = run('type-check and lint', npm, ['run', 'check']);
 ok = run('build web', npm, ['run', 'build', '-w', 'web']) && ok;
 ok = vitest('api (sqlite + postgres)', 'server') && ok;
 ok = vitest('web units', 'web') && ok;
-if (ensureChromium()) ok = vitest('browser journeys (sqlite + postgres)', 'web', ['--config', 'e2e/vitest.config.ts']) && ok;
+if (ensureChromium())
+  ok = vitest('browser journeys (sqlite + postgres)', 'web', ['--config', 'e2e/vitest.config.ts']) && ok;
 else {
   ok = false;
   results.push({ label: 'browser journeys', passed: 0, failed: 1, ok: false });
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results)
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 // A step that failed without a failing test (type errors, a build error) still counts as one failure.
 const failed = results.reduce((n, r) => n + r.failed, 0) + (ok || results.some((r) => r.failed > 0) ? 0 : 1);

@@ -9,14 +9,24 @@ const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 // (/departments vs /Departments, /settings vs /Settings, /faqs vs /FAQS), so they are proxied as
 // whole path segments and only for API calls — see `pageOrApi`.
 const BARE_API_PATHS = [
-  'employees', 'departments', 'department', 'settings', 'getdata', 'fields', 'faqs', 'allemployees',
-  'alldepartments', 'password-update', 'uploads',
+  'employees',
+  'departments',
+  'department',
+  'settings',
+  'getdata',
+  'fields',
+  'faqs',
+  'allemployees',
+  'alldepartments',
+  'password-update',
+  'uploads',
 ];
 
 /** A browser navigation (HTML wanted, no token) gets the app's index.html; anything else goes to the API. */
 function pageOrApi(req: IncomingMessage): string | undefined {
   if (req.headers.authorization) return undefined;
-  const navigation = req.headers['sec-fetch-mode'] === 'navigate' || String(req.headers.accept ?? '').includes('text/html');
+  const navigation =
+    req.headers['sec-fetch-mode'] === 'navigate' || String(req.headers.accept ?? '').includes('text/html');
   return req.method === 'GET' && navigation ? '/index.html' : undefined;
 }
 

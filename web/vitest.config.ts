@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
 // One copy of react-router. Left to Node, 'react-router' and 'react-router/dom' load as two
 // module instances, and the DOM RouterProvider's context is not the one Outlet and the hooks
 // read; pointing both at the ES module files the browser build uses makes them share one.
-const routerDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/development');
+const routerDist = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/development',
+);
 
 // Component tests only; the browser journeys under e2e/ have their own config.
 export default defineConfig({

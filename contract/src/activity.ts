@@ -43,35 +43,58 @@ export const ACTIVITY_PAGE_SIZE = 25;
 /** Most rows one CSV export carries; a wider range is refused so the export never runs away. */
 export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
 
-const action = z.string().trim().max(64, 'Action must be at most 64 characters long.').regex(/^[a-z_.]*$/, 'Action is not a known activity.');
+const action = z
+  .string()
+  .trim()
+  .max(64, 'Action must be at most 64 characters long.')
+  .regex(/^[a-z_.]*$/, 'Action is not a known activity.');
 
 const filterFields = {
   action: action.optional(),
   start_date: z.union([isoDate, z.literal('')]).optional(),
   end_date: z.union([isoDate, z.literal('')]).optional(),
 };
-const datesInOrder = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const datesInOrder = (q: { start_date?: string; end_date?: string }) =>
+  !q.start_date || !q.end_date || q.start_date <= q.end_date;
 const datesMessage = { message: 'End date must be on or after the start date.', path: ['end_date'] };
 
 /** Filters of the CSV export; dates are days in the account's time zone, both included. */
 export const activityFilter = z.object(filterFields).refine(datesInOrder, datesMessage);
 /** GET /api/activity-logs: the filters and a page (from 1). */
-export const activityQuery = z.object({
-  ...filterFields,
-  page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page starts at 1.').max(1_000_000, 'Page is too large.').default(1),
-}).refine(datesInOrder, datesMessage);
+export const activityQuery = z
+  .object({
+    ...filterFields,
+    page: z.coerce
+      .number({ error: 'Page must be a number.' })
+      .int('Page must be a whole number.')
+      .min(1, 'Page starts at 1.')
+      .max(1_000_000, 'Page is too large.')
+      .default(1),
+  })
+  .refine(datesInOrder, datesMessage);
 export type ActivityFilter = z.output<typeof activityFilter>;
 export type ActivityQuery = z.output<typeof activityQuery>;
 
 export const activityLogRow = z.object({
-  id: z.number(), user_id: z.number().nullable(), employee_id: z.number().nullable(), action: z.string(), details: z.string().nullable(),
-  created_at: z.string(), updated_at: z.string(),
+  id: z.number(),
+  user_id: z.number().nullable(),
+  employee_id: z.number().nullable(),
+  action: z.string(),
+  details: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Who did it and to whom, resolved by the server so the page needs no lookups. */
-  user_name: z.string().nullable(), employee_name: z.string().nullable(), employee_code: z.string().nullable(),
+  user_name: z.string().nullable(),
+  employee_name: z.string().nullable(),
+  employee_code: z.string().nullable(),
 });
 export type ActivityLogRow = z.infer<typeof activityLogRow>;
 
 export const activityLogPage = z.object({
-  data: z.array(activityLogRow), current_page: z.number(), last_page: z.number(), total: z.number(), per_page: z.number(),
+  data: z.array(activityLogRow),
+  current_page: z.number(),
+  last_page: z.number(),
+  total: z.number(),
+  per_page: z.number(),
 });
 export type ActivityLogPage = z.infer<typeof activityLogPage>;

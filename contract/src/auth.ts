@@ -9,15 +9,30 @@ export const registerBody = z
     email,
     password: newPassword,
     password_confirmation: z.string({ error: 'Confirm Password is required.' }).max(200),
-    phone_number: requiredText('Phone Number', 30).regex(/^[+()\d\s.-]{5,30}$/, 'Please enter a valid phone number.'),
-    username: requiredText('Username', 50).regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, digits, dots, dashes and underscores.'),
-    date_of_birth: isoDate.refine((d) => d <= new Date().toISOString().slice(0, 10) && d >= '1900-01-01', 'Date of Birth must be a past date.'),
-    terms: z.union([z.boolean(), z.literal('true'), z.literal('1'), z.literal(1)], { error: messages.registration.termsRequired })
+    phone_number: requiredText('Phone Number', 30).regex(
+      /^[+()\d\s.-]{5,30}$/,
+      'Please enter a valid phone number.',
+    ),
+    username: requiredText('Username', 50).regex(
+      /^[A-Za-z0-9._-]+$/,
+      'Username may only contain letters, digits, dots, dashes and underscores.',
+    ),
+    date_of_birth: isoDate.refine(
+      (d) => d <= new Date().toISOString().slice(0, 10) && d >= '1900-01-01',
+      'Date of Birth must be a past date.',
+    ),
+    terms: z
+      .union([z.boolean(), z.literal('true'), z.literal('1'), z.literal(1)], {
+        error: messages.registration.termsRequired,
+      })
       .refine((t) => t === true || t === 'true' || t === '1' || t === 1, messages.registration.termsRequired),
     company_name: z.string().trim().max(120).nullish(),
     time_zone: z.string().trim().max(64).nullish(),
   })
-  .refine((b) => b.password === b.password_confirmation, { message: messages.registration.passwordsMismatch, path: ['password_confirmation'] });
+  .refine((b) => b.password === b.password_confirmation, {
+    message: messages.registration.passwordsMismatch,
+    path: ['password_confirmation'],
+  });
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const registerResponse = z.object({
@@ -53,7 +68,9 @@ export const passwordUpdateBody = z
     password: newPassword,
     password_confirmation: z.string().max(200).optional(),
     token: requiredText('Token', 200),
-    expires: z.union([z.number().int(), z.string().regex(/^\d{1,15}$/, 'Expires must be a number.')]).transform(Number),
+    expires: z
+      .union([z.number().int(), z.string().regex(/^\d{1,15}$/, 'Expires must be a number.')])
+      .transform(Number),
     signature: requiredText('Signature', 200),
   })
   .refine((b) => b.password_confirmation === undefined || b.password === b.password_confirmation, {
@@ -69,7 +86,10 @@ export const changePasswordBody = z
     new_password: newPassword,
     new_password_confirmation: z.string({ error: 'Confirm Password is required.' }).max(200),
   })
-  .refine((b) => b.new_password === b.new_password_confirmation, { message: messages.passwords.newMismatch, path: ['new_password_confirmation'] });
+  .refine((b) => b.new_password === b.new_password_confirmation, {
+    message: messages.passwords.newMismatch,
+    path: ['new_password_confirmation'],
+  });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 export const userIdBody = z.object({ user_id: userIdField }).partial();
@@ -89,12 +109,22 @@ export const userView = z.object({
   /** For an employee login: their own permissions, so screens show only what the server will allow. */
   permissions: z.record(z.string(), z.boolean()).nullable().optional(),
   /** For an employee login: the account settings that change punching from the website. */
-  clock_settings: z.object({ enable_gps_tracking: z.boolean(), require_location: z.boolean(), enable_covid_screening: z.boolean() }).nullable().optional(),
+  clock_settings: z
+    .object({
+      enable_gps_tracking: z.boolean(),
+      require_location: z.boolean(),
+      enable_covid_screening: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type UserView = z.infer<typeof userView>;
 export const getUserResponse = z.object({ user: userView });
 
 export const qrResponse = z.object({ message: z.string(), qr_code: z.string() });
-export const profilePictureResponse = z.object({ profile_picture_url: z.string().nullable(), profile_image_url: z.string().nullable() });
+export const profilePictureResponse = z.object({
+  profile_picture_url: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+});
 export const uploadProfileResponse = z.object({ message: z.string(), profile_image_url: z.string() });
 export const healthResponse = z.object({ status: z.string(), database: z.string() });

@@ -8,11 +8,25 @@ export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PLANS = [
   { id: 'basic', name: 'Basic Plan', price: 19, features: ['1 User', '10GB Storage', 'Email Support'] },
   { id: 'pro', name: 'Pro Plan', price: 49, features: ['5 Users', '50GB Storage', 'Priority Support'] },
-  { id: 'enterprise', name: 'Enterprise Plan', price: 99, features: ['Unlimited Users', '200GB Storage', '24/7 Support'] },
+  {
+    id: 'enterprise',
+    name: 'Enterprise Plan',
+    price: 99,
+    features: ['Unlimited Users', '200GB Storage', '24/7 Support'],
+  },
 ] as const;
 
 export const DEPARTMENT_TYPES = [
-  'Class', 'Client', 'Department', 'Group', 'Job', 'Job Site', 'Location', 'Office', 'Project', 'Task',
+  'Class',
+  'Client',
+  'Department',
+  'Group',
+  'Job',
+  'Job Site',
+  'Location',
+  'Office',
+  'Project',
+  'Task',
 ] as const;
 export type DepartmentType = (typeof DEPARTMENT_TYPES)[number];
 export const DEFAULT_DEPARTMENT_TYPE: DepartmentType = 'Department';

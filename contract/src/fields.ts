@@ -41,7 +41,11 @@ export const userIdField = z.union([z.number(), z.string().max(40)]).nullish();
 export const isoDate = z
   .string({ error: 'Date must be text in the form YYYY-MM-DD.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in the form YYYY-MM-DD.')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Date is not a real calendar date.');
+  .refine(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'Date is not a real calendar date.',
+  );
 
 export const errorBody = z.object({
   message: z.string(),

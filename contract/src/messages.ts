@@ -192,7 +192,8 @@ export const messages = {
     notClockedIn: 'Employee is not clocked in.',
     badgeInvalid: 'This badge is not valid. Please use your current badge or type your Employee ID.',
     notAllowed: 'This employee is not allowed to punch in and out. Please ask your manager.',
-    selfNotAllowed: 'You are not allowed to punch in and out from the website. Please use a time station or ask your manager.',
+    selfNotAllowed:
+      'You are not allowed to punch in and out from the website. Please use a time station or ask your manager.',
     selfOnly: 'You can only clock yourself in and out.',
     pinRequired: 'Please enter your PIN.',
     pinWrong: 'Wrong PIN. Please try again.',
@@ -209,15 +210,19 @@ export const messages = {
     emailTaken: 'Another employee of this account already has this email.',
     loginEmailTaken: 'This email already has a Punchclock login. Use another email for site access.',
     departmentNameTaken: 'A department with this name already exists.',
-    departmentHasMembers: (n: number) => `This department still has ${n} employee${n === 1 ? '' : 's'}. Move them to another department before deleting it.`,
+    departmentHasMembers: (n: number) =>
+      `This department still has ${n} employee${n === 1 ? '' : 's'}. Move them to another department before deleting it.`,
     moveTargetInvalid: 'Choose another existing department to move the employees to.',
     fieldNotFound: 'Custom field not found.',
     fieldNameTaken: 'A custom field with this name already exists.',
-    fieldValueTaken: (field: string) => `Another employee already has this ${field}, and ${field} does not allow duplicates.`,
+    fieldValueTaken: (field: string) =>
+      `Another employee already has this ${field}, and ${field} does not allow duplicates.`,
     fieldNotNumber: (field: string) => `${field} must be a number.`,
     fieldNotDate: (field: string) => `${field} must be a date in the form YYYY-MM-DD.`,
-    fieldHasDuplicates: (field: string) => `Some employees share the same ${field}; remove the duplicates before turning off Allow Duplicates.`,
-    fieldTypeMismatch: (field: string, type: string) => `Some values of ${field} are not a valid ${type}; fix them before changing the type.`,
+    fieldHasDuplicates: (field: string) =>
+      `Some employees share the same ${field}; remove the duplicates before turning off Allow Duplicates.`,
+    fieldTypeMismatch: (field: string, type: string) =>
+      `Some values of ${field} are not a valid ${type}; fix them before changing the type.`,
     noIds: 'Choose at least one item.',
     someNotFound: 'Some of the selected items were not found. Nothing was deleted.',
     badgeRegenerated: 'A new badge was made. Cards printed before no longer work.',
@@ -225,12 +230,14 @@ export const messages = {
     invited: (email: string) => `A set-password email was sent to ${email}.`,
     importTooLarge: 'The file is larger than 10 MB. Split it into smaller files.',
     importNotSpreadsheet: 'The file is not a readable .xlsx, .xls or .csv spreadsheet.',
-    importMissingColumn: (column: string) => `The file has no '${column}' column. Download the template and keep its header row.`,
+    importMissingColumn: (column: string) =>
+      `The file has no '${column}' column. Download the template and keep its header row.`,
     importEmpty: 'The file has no employee rows under its header row.',
     importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
     importRepeated: (field: string) => `This ${field} is already on an earlier row of the file.`,
     importNothingValid: 'No row of the file can be imported. Fix the rows listed and upload it again.',
-    importPreview: (valid: number, bad: number) => `${valid} row${valid === 1 ? '' : 's'} can be imported; ${bad} row${bad === 1 ? ' has' : 's have'} problems.`,
+    importPreview: (valid: number, bad: number) =>
+      `${valid} row${valid === 1 ? '' : 's'} can be imported; ${bad} row${bad === 1 ? ' has' : 's have'} problems.`,
     siteAccessDenied: 'Your employer has not given you access to this site.',
   },
   general: {

@@ -3,12 +3,17 @@ import { DATE_FORMATS, DEDUCTIONS, PUNCH_TYPES, TIME_FORMATS } from './constants
 import { isoDate } from './fields';
 import { messages } from './messages';
 
-const hhmm = (label: string) => z.string({ error: `${label} is required.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:30.`);
+const hhmm = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:30.`);
 
 /** POST/PUT /api/manual-punches: times are wall-clock times on `date` in the account's time zone. */
 export const manualPunchBody = z
   .object({
-    employee_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/, 'employee_id must be a number.')]).transform(Number),
+    employee_id: z
+      .union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/, 'employee_id must be a number.')])
+      .transform(Number),
     date: isoDate.optional(),
     time_in: hhmm('Time In'),
     time_out: hhmm('Time Out'),
@@ -20,16 +25,32 @@ export const manualPunchBody = z
 export type ManualPunchBody = z.output<typeof manualPunchBody>;
 
 export const punchRow = z.object({
-  id: z.number(), employee_id: z.number(), date: z.string(), time_in: z.string(), time_out: z.string().nullable(), hours: z.number().nullable(),
-  deduction: z.string(), type: z.string(), notes: z.string().nullable(), source: z.string(), late_sync: z.boolean(), conflict: z.string().nullable(),
-  latitude: z.number().nullable(), longitude: z.number().nullable(),
+  id: z.number(),
+  employee_id: z.number(),
+  date: z.string(),
+  time_in: z.string(),
+  time_out: z.string().nullable(),
+  hours: z.number().nullable(),
+  deduction: z.string(),
+  type: z.string(),
+  notes: z.string().nullable(),
+  source: z.string(),
+  late_sync: z.boolean(),
+  conflict: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   /** In and out rounded by the account's Time Rounding; screens show them when `display_rounded` is on. time_in/time_out stay raw. */
-  rounded_time_in: z.string(), rounded_time_out: z.string().nullable(), display_rounded: z.boolean(),
+  rounded_time_in: z.string(),
+  rounded_time_out: z.string().nullable(),
+  display_rounded: z.boolean(),
   /** The account's Date Format and Time Format (Settings): how screens show `date` and the times. The fields above stay YYYY-MM-DD and 24-hour HH:MM. */
-  date_format: z.enum(DATE_FORMATS), time_format: z.enum(TIME_FORMATS),
+  date_format: z.enum(DATE_FORMATS),
+  time_format: z.enum(TIME_FORMATS),
 });
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export type TimeFormat = (typeof TIME_FORMATS)[number];
 export const punchListAnswer = z.object({ data: z.array(punchRow) });
 export const punchAnswer = z.object({ message: z.string(), data: punchRow });
-export const employeeRefParams = z.object({ employeeId: z.coerce.number({ error: 'employeeId must be a number.' }).int().positive().max(2_147_483_647) });
+export const employeeRefParams = z.object({
+  employeeId: z.coerce.number({ error: 'employeeId must be a number.' }).int().positive().max(2_147_483_647),
+});

@@ -2,26 +2,47 @@ import { z } from 'zod';
 import { ATTENDANCE_MODES, DATE_FORMATS, TIME_FORMATS, TIME_ROUNDING } from './constants';
 import { optionalText, userIdField } from './fields';
 
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 1 || v === 'true');
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
+  .transform((v) => v === true || v === 1 || v === 'true');
 
 /** POST /settings: the spec's settings fields (all optional: what is left out keeps its value). */
 export const settingsBody = z.object({
   user_id: userIdField,
   company_name: optionalText('Company name', 120),
-  attendance_mode: z.enum(ATTENDANCE_MODES, { error: `Attendance mode must be one of: ${ATTENDANCE_MODES.join(', ')}.` }).optional(),
+  attendance_mode: z
+    .enum(ATTENDANCE_MODES, { error: `Attendance mode must be one of: ${ATTENDANCE_MODES.join(', ')}.` })
+    .optional(),
   enable_gps_tracking: flag.optional(),
   require_location: flag.optional(),
   enable_covid_screening: flag.optional(),
-  time_rounding: z.enum(TIME_ROUNDING, { error: `Time rounding must be one of: ${TIME_ROUNDING.join(', ')}.` }).nullish(),
+  time_rounding: z
+    .enum(TIME_ROUNDING, { error: `Time rounding must be one of: ${TIME_ROUNDING.join(', ')}.` })
+    .nullish(),
   display_round_in_out_times: flag.optional(),
-  date_format: z.enum(DATE_FORMATS, { error: `Date format must be one of: ${DATE_FORMATS.join(', ')}.` }).optional(),
-  time_format: z.enum(TIME_FORMATS, { error: `Time format must be one of: ${TIME_FORMATS.join(', ')}.` }).optional(),
+  date_format: z
+    .enum(DATE_FORMATS, { error: `Date format must be one of: ${DATE_FORMATS.join(', ')}.` })
+    .optional(),
+  time_format: z
+    .enum(TIME_FORMATS, { error: `Time format must be one of: ${TIME_FORMATS.join(', ')}.` })
+    .optional(),
   time_zone: z.string().trim().max(64).optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
 
 export const settingsView = z.object({
-  id: z.number(), user_id: z.number(), company_name: z.string(), attendance_mode: z.string(), enable_gps_tracking: z.boolean(),
-  require_location: z.boolean(), enable_covid_screening: z.boolean(), time_rounding: z.string().nullable(), display_round_in_out_times: z.boolean(),
-  date_format: z.string(), time_format: z.string(), time_zone: z.string(), created_at: z.string(), updated_at: z.string(),
+  id: z.number(),
+  user_id: z.number(),
+  company_name: z.string(),
+  attendance_mode: z.string(),
+  enable_gps_tracking: z.boolean(),
+  require_location: z.boolean(),
+  enable_covid_screening: z.boolean(),
+  time_rounding: z.string().nullable(),
+  display_round_in_out_times: z.boolean(),
+  date_format: z.string(),
+  time_format: z.string(),
+  time_zone: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });

@@ -5,41 +5,74 @@ import { requiredText } from './fields';
 /** Who is punching: a typed employee ID (with PIN where the employee uses one) or a scanned badge token. */
 export const employeeIdentity = z
   .object({
-    employee_id: z.string({ error: 'Employee ID must be text.' }).trim().max(50, 'Employee ID must be at most 50 characters.').optional(),
+    employee_id: z
+      .string({ error: 'Employee ID must be text.' })
+      .trim()
+      .max(50, 'Employee ID must be at most 50 characters.')
+      .optional(),
     badge: z.string({ error: 'Badge must be text.' }).trim().max(100, 'This badge is not valid.').optional(),
-    pin: z.string({ error: 'PIN must be text.' }).regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`).optional(),
+    pin: z
+      .string({ error: 'PIN must be text.' })
+      .regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`)
+      .optional(),
   })
-  .refine((b) => !!b.employee_id || !!b.badge, { message: 'Please enter a valid Employee ID.', path: ['employee_id'] });
+  .refine((b) => !!b.employee_id || !!b.badge, {
+    message: 'Please enter a valid Employee ID.',
+    path: ['employee_id'],
+  });
 
 const position = {
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
   accuracy: z.number().min(0).max(100_000).optional(),
 };
-const clientId = z.string().trim().min(8, 'client_id must be 8 to 64 characters.').max(64, 'client_id must be 8 to 64 characters.').regex(/^[A-Za-z0-9_-]+$/, 'client_id may only contain letters, digits, - and _.');
+const clientId = z
+  .string()
+  .trim()
+  .min(8, 'client_id must be 8 to 64 characters.')
+  .max(64, 'client_id must be 8 to 64 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'client_id may only contain letters, digits, - and _.');
 const deviceTime = z.iso.datetime({ offset: true, error: 'device_time must be an ISO 8601 date and time.' });
-const screening = z.record(z.string().max(300), z.string().max(50)).refine((r) => Object.keys(r).length <= 10, 'At most 10 screening answers.');
+const screening = z
+  .record(z.string().max(300), z.string().max(50))
+  .refine((r) => Object.keys(r).length <= 10, 'At most 10 screening answers.');
 
-export const clockBody = z.object({
-  employee_id: z.string().trim().max(50, 'Employee ID must be at most 50 characters.').optional(),
-  badge: z.string().trim().max(100, 'This badge is not valid.').optional(),
-  pin: z.string().regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`).optional(),
-  client_id: clientId.optional(),
-  device_time: deviceTime.optional(),
-  ...position,
-  screening: screening.optional(),
-}).refine((b) => !!b.employee_id || !!b.badge, { message: 'Please enter a valid Employee ID.', path: ['employee_id'] });
+export const clockBody = z
+  .object({
+    employee_id: z.string().trim().max(50, 'Employee ID must be at most 50 characters.').optional(),
+    badge: z.string().trim().max(100, 'This badge is not valid.').optional(),
+    pin: z
+      .string()
+      .regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`)
+      .optional(),
+    client_id: clientId.optional(),
+    device_time: deviceTime.optional(),
+    ...position,
+    screening: screening.optional(),
+  })
+  .refine((b) => !!b.employee_id || !!b.badge, {
+    message: 'Please enter a valid Employee ID.',
+    path: ['employee_id'],
+  });
 export type ClockBody = z.output<typeof clockBody>;
 
 export const checkEmployeeAnswer = z.object({
   message: z.string(),
-  employee: z.object({ id: z.number(), employee_id: z.string(), name: z.string(), department_name: z.string().nullable() }),
+  employee: z.object({
+    id: z.number(),
+    employee_id: z.string(),
+    name: z.string(),
+    department_name: z.string().nullable(),
+  }),
   clocked_in: z.boolean(),
   clock_in_time: z.string().nullable(),
   needs_pin: z.boolean(),
 });
 
-export const clockInAnswer = z.object({ message: z.string(), punch: z.object({ id: z.number(), employee_id: z.string(), time_in: z.string() }) });
+export const clockInAnswer = z.object({
+  message: z.string(),
+  punch: z.object({ id: z.number(), employee_id: z.string(), time_in: z.string() }),
+});
 export const clockOutAnswer = z.object({
   message: z.string(),
   hours: z.number().nullable(),
@@ -50,10 +83,17 @@ export const clockOutAnswer = z.object({
 });
 
 export const employeeStatusAnswer = z.object({
-  data: z.array(z.object({
-    id: z.number(), employee_id: z.string(), name: z.string(), clockedIn: z.boolean(), clockInTime: z.string().nullable(),
-    elapsedTime: z.number().nullable(), duration: z.number().nullable(),
-  })),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      employee_id: z.string(),
+      name: z.string(),
+      clockedIn: z.boolean(),
+      clockInTime: z.string().nullable(),
+      elapsedTime: z.number().nullable(),
+      duration: z.number().nullable(),
+    }),
+  ),
 });
 
 export const MAX_SYNC_BATCH = 10_000;
@@ -68,21 +108,56 @@ export const syncItem = z.object({
   screening: screening.optional(),
 });
 export type SyncItem = z.output<typeof syncItem>;
-export const syncBody = z.object({ punches: z.array(syncItem).min(1, 'No punches to sync.').max(MAX_SYNC_BATCH, `At most ${MAX_SYNC_BATCH} punches per sync.`) });
+export const syncBody = z.object({
+  punches: z
+    .array(syncItem)
+    .min(1, 'No punches to sync.')
+    .max(MAX_SYNC_BATCH, `At most ${MAX_SYNC_BATCH} punches per sync.`),
+});
 export const syncAnswer = z.object({
-  results: z.array(z.object({ client_id: z.string(), status: z.enum(['created', 'duplicate', 'conflict', 'rejected']), message: z.string().optional(), punch_id: z.number().optional() })),
+  results: z.array(
+    z.object({
+      client_id: z.string(),
+      status: z.enum(['created', 'duplicate', 'conflict', 'rejected']),
+      message: z.string().optional(),
+      punch_id: z.number().optional(),
+    }),
+  ),
   last_sync_at: z.string(),
 });
 
-export const stationView = z.object({ id: z.number(), name: z.string(), last_seen_at: z.string().nullable(), last_sync_at: z.string().nullable(), revoked: z.boolean(), created_at: z.string() });
-export const createStationBody = z.object({ name: requiredText('Station name', 80), pair: z.enum(['this-browser', 'code']).default('code') });
-export const createStationAnswer = z.object({ station: stationView, token: z.string().optional(), pairing_code: z.string().optional(), pairing_expires_at: z.string().optional() });
+export const stationView = z.object({
+  id: z.number(),
+  name: z.string(),
+  last_seen_at: z.string().nullable(),
+  last_sync_at: z.string().nullable(),
+  revoked: z.boolean(),
+  created_at: z.string(),
+});
+export const createStationBody = z.object({
+  name: requiredText('Station name', 80),
+  pair: z.enum(['this-browser', 'code']).default('code'),
+});
+export const createStationAnswer = z.object({
+  station: stationView,
+  token: z.string().optional(),
+  pairing_code: z.string().optional(),
+  pairing_expires_at: z.string().optional(),
+});
 export const renameStationBody = z.object({ name: requiredText('Station name', 80) });
 export const pairStationBody = z.object({ code: requiredText('Pairing code', 12) });
 export const pairStationAnswer = z.object({ token: z.string(), station: stationView });
 export const stationMeAnswer = z.object({
   station: z.object({ id: z.number(), name: z.string() }),
   company_name: z.string(),
-  settings: z.object({ enable_gps_tracking: z.boolean(), require_location: z.boolean(), enable_covid_screening: z.boolean(), attendance_mode: z.string(), time_zone: z.string() }),
+  settings: z.object({
+    enable_gps_tracking: z.boolean(),
+    require_location: z.boolean(),
+    enable_covid_screening: z.boolean(),
+    attendance_mode: z.string(),
+    time_zone: z.string(),
+  }),
 });
-export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number.' }).int().positive().max(2_147_483_647) });
+export const idParams = z.object({
+  id: z.coerce.number({ error: 'id must be a number.' }).int().positive().max(2_147_483_647),
+});

@@ -17,4 +17,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Punchclock is running on ${config.publicUrl} (database: ${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : config.databaseUrl})`);
+app.log.info(
+  `Punchclock is running on ${config.publicUrl} (database: ${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : config.databaseUrl})`,
+);

@@ -6,56 +6,128 @@ import { signUp, useTestApp, type Session } from './helper';
 const t = useTestApp();
 
 async function accountOf(s: Session): Promise<number> {
-  return (await t.db.selectFrom('users').select('account_id').where('id', '=', s.userId).executeTakeFirstOrThrow()).account_id;
+  return (
+    await t.db.selectFrom('users').select('account_id').where('id', '=', s.userId).executeTakeFirstOrThrow()
+  ).account_id;
 }
 
 /** Writes log rows straight to the table, at chosen instants, to test paging and day boundaries exactly. */
 async function logAt(accountId: number, action: string, instants: string[]) {
-  await t.db.insertInto('activity_logs').values(instants.map((at) => ({ account_id: accountId, user_id: null, employee_id: null, action, details: null, created_at: at, updated_at: at }))).execute();
+  await t.db
+    .insertInto('activity_logs')
+    .values(
+      instants.map((at) => ({
+        account_id: accountId,
+        user_id: null,
+        employee_id: null,
+        action,
+        details: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
 }
 
-const logs = (s: Session, query = '') => t.app.inject({ method: 'GET', url: `/api/activity-logs${query}`, headers: s.auth });
+const logs = (s: Session, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/activity-logs${query}`, headers: s.auth });
 
 describe('activity logs', () => {
   it("pages the account's log newest first, with who did it", async () => {
     const s = await signUp(t.app, { name: 'Lee Owner' });
     const accountId = await accountOf(s);
-    await logAt(accountId, 'department.created', Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 0, 1, 8, i)).toISOString()));
+    await logAt(
+      accountId,
+      'department.created',
+      Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 0, 1, 8, i)).toISOString()),
+    );
     const first = await logs(s, '?page=1&action=department.created');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ current_page: 1, last_page: 2, total: 30, per_page: ACTIVITY_PAGE_SIZE });
+    expect(first.json()).toMatchObject({
+      current_page: 1,
+      last_page: 2,
+      total: 30,
+      per_page: ACTIVITY_PAGE_SIZE,
+    });
     expect(first.json().data).toHaveLength(ACTIVITY_PAGE_SIZE);
     expect(first.json().data[0].created_at).toBe('2026-01-01T08:29:00.000Z');
     const second = (await logs(s, '?page=2&action=department.created')).json();
     expect(second.data).toHaveLength(30 - ACTIVITY_PAGE_SIZE);
     expect(second.data.at(-1).created_at).toBe('2026-01-01T08:00:00.000Z');
-    expect((await logs(s, '?page=9&action=department.created')).json()).toMatchObject({ data: [], current_page: 9, last_page: 2 });
+    expect((await logs(s, '?page=9&action=department.created')).json()).toMatchObject({
+      data: [],
+      current_page: 9,
+      last_page: 2,
+    });
 
     const everything = (await logs(s)).json();
-    expect(everything.data[0]).toMatchObject({ action: 'account.registered', user_id: s.userId, user_name: 'Lee Owner' });
+    expect(everything.data[0]).toMatchObject({
+      action: 'account.registered',
+      user_id: s.userId,
+      user_name: 'Lee Owner',
+    });
   });
 
   it("counts a day as a day in the account's time zone", async () => {
     const s = await signUp(t.app);
-    await t.app.inject({ method: 'POST', url: '/settings', headers: s.auth, payload: { time_zone: 'America/New_York' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/settings',
+      headers: s.auth,
+      payload: { time_zone: 'America/New_York' },
+    });
     const accountId = await accountOf(s);
     // 2026-03-10 in New York runs from 04:00Z on the 10th to 04:00Z on the 11th.
-    await logAt(accountId, 'punch.clock_in', ['2026-03-10T03:59:00.000Z', '2026-03-10T04:00:00.000Z', '2026-03-11T03:59:00.000Z', '2026-03-11T04:00:00.000Z']);
+    await logAt(accountId, 'punch.clock_in', [
+      '2026-03-10T03:59:00.000Z',
+      '2026-03-10T04:00:00.000Z',
+      '2026-03-11T03:59:00.000Z',
+      '2026-03-11T04:00:00.000Z',
+    ]);
     const day = (await logs(s, '?action=punch.clock_in&start_date=2026-03-10&end_date=2026-03-10')).json();
-    expect(day.data.map((r: { created_at: string }) => r.created_at)).toEqual(['2026-03-11T03:59:00.000Z', '2026-03-10T04:00:00.000Z']);
+    expect(day.data.map((r: { created_at: string }) => r.created_at)).toEqual([
+      '2026-03-11T03:59:00.000Z',
+      '2026-03-10T04:00:00.000Z',
+    ]);
     expect((await logs(s, '?action=punch.clock_in&start_date=2026-03-11')).json().total).toBe(1);
     expect((await logs(s, '?action=punch.clock_in&end_date=2026-03-09')).json().total).toBe(1);
   });
 
   it('shows a punch edit with its old and new values', async () => {
     const s = await signUp(t.app);
-    const dep = (await t.app.inject({ method: 'POST', url: '/departments', headers: s.auth, payload: { dp_name: 'Dock', dp_type: 'Department' } })).json();
+    const dep = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/departments',
+        headers: s.auth,
+        payload: { dp_name: 'Dock', dp_type: 'Department' },
+      })
+    ).json();
     const depId = dep.data?.id ?? dep.id;
-    const emp = (await t.app.inject({ method: 'POST', url: '/employees', headers: s.auth, payload: { name: 'Kim Dock', employee_id: 'D1', department_id: depId } })).json();
+    const emp = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/employees',
+        headers: s.auth,
+        payload: { name: 'Kim Dock', employee_id: 'D1', department_id: depId },
+      })
+    ).json();
     const empId = emp.data?.id ?? emp.id;
     const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const created = (await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.auth, payload: { employee_id: empId, date: day, time_in: '09:00', time_out: '17:00' } })).json();
-    await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${created.data.id}`, headers: s.auth, payload: { employee_id: empId, date: day, time_in: '09:00', time_out: '16:00' } });
+    const created = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/manual-punches',
+        headers: s.auth,
+        payload: { employee_id: empId, date: day, time_in: '09:00', time_out: '17:00' },
+      })
+    ).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/manual-punches/${created.data.id}`,
+      headers: s.auth,
+      payload: { employee_id: empId, date: day, time_in: '09:00', time_out: '16:00' },
+    });
     const [row] = (await logs(s, '?action=punch.updated')).json().data;
     expect(row).toMatchObject({ employee_id: empId, employee_name: 'Kim Dock', employee_code: 'D1' });
     expect(JSON.parse(row.details)).toMatchObject({ old: { time_out: '17:00' }, new: { time_out: '16:00' } });
@@ -67,7 +139,11 @@ describe('activity logs', () => {
     await logAt(await accountOf(a), 'station.created', [new Date().toISOString()]);
     const seen = (await logs(b, '?action=station.created')).json();
     expect(seen).toMatchObject({ data: [], total: 0, last_page: 1 });
-    const csv = await t.app.inject({ method: 'GET', url: '/api/activity-logs/export-csv?action=station.created', headers: b.auth });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/activity-logs/export-csv?action=station.created',
+      headers: b.auth,
+    });
     expect(csv.body.trim().split('\r\n')).toHaveLength(1);
   });
 
@@ -75,16 +151,67 @@ describe('activity logs', () => {
     const s = await signUp(t.app);
     const accountId = await accountOf(s);
     const at = new Date().toISOString();
-    const dep = await t.db.insertInto('departments').values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-    const emp = await t.db.insertInto('employees').values({ account_id: accountId, department_id: dep.id, employee_id: 'E9', name: 'Eve', permission_site: 1, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const dep = await t.db
+      .insertInto('departments')
+      .values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const emp = await t.db
+      .insertInto('employees')
+      .values({
+        account_id: accountId,
+        department_id: dep.id,
+        employee_id: 'E9',
+        name: 'Eve',
+        permission_site: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const email = `eve${accountId}@example.com`;
-    await t.db.insertInto('users').values({ account_id: accountId, user_type: 'employee', employee_ref: emp.id, name: 'Eve', username: `eve${accountId}`, email, phone_number: null, date_of_birth: null, password_hash: await hashPassword('employee pass 1'), profile_image: null, created_at: at, updated_at: at }).execute();
-    const login = (await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'employee pass 1' } })).json();
+    await t.db
+      .insertInto('users')
+      .values({
+        account_id: accountId,
+        user_type: 'employee',
+        employee_ref: emp.id,
+        name: 'Eve',
+        username: `eve${accountId}`,
+        email,
+        phone_number: null,
+        date_of_birth: null,
+        password_hash: await hashPassword('employee pass 1'),
+        profile_image: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const login = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'employee pass 1' },
+      })
+    ).json();
     const asEmployee = { authorization: `Bearer ${login.access_token}` };
-    expect((await t.app.inject({ method: 'GET', url: '/api/activity-logs', headers: asEmployee })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/activity-logs/export-csv', headers: asEmployee })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/activity-logs', headers: asEmployee })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/activity-logs/export-csv', headers: asEmployee }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/activity-logs' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/activity-logs/export-csv', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/activity-logs/export-csv',
+          headers: { authorization: 'Bearer nope' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it.each([
@@ -108,11 +235,27 @@ describe('activity logs', () => {
 
   it('exports the filtered log as CSV that a spreadsheet cannot run', async () => {
     const s = await signUp(t.app);
-    const dep = (await t.app.inject({ method: 'POST', url: '/departments', headers: s.auth, payload: { dp_name: 'Yard', dp_type: 'Department' } })).json();
+    const dep = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/departments',
+        headers: s.auth,
+        payload: { dp_name: 'Yard', dp_type: 'Department' },
+      })
+    ).json();
     const depId = dep.data?.id ?? dep.id;
-    const made = await t.app.inject({ method: 'POST', url: '/employees', headers: s.auth, payload: { name: '=HYPERLINK("http://evil","x")', employee_id: 'Q1', department_id: depId } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/employees',
+      headers: s.auth,
+      payload: { name: '=HYPERLINK("http://evil","x")', employee_id: 'Q1', department_id: depId },
+    });
     expect(made.statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'GET', url: '/api/activity-logs/export-csv?action=employee.created', headers: s.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/activity-logs/export-csv?action=employee.created',
+      headers: s.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="activity_logs.csv"');

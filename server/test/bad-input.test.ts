@@ -34,21 +34,46 @@ const bodies: [string, string, string][] = [
   ['malformed JSON', 'application/json', '{"email": "a@b.co",'],
   ['a JSON array', 'application/json', '[1,2,3]'],
   ['JSON null', 'application/json', 'null'],
-  ['wrong types', 'application/json', JSON.stringify({ email: 12, password: true, name: {}, user_id: { $ne: 1 }, current_password: [], token: 5, expires: 'x', signature: null })],
-  ['oversized strings', 'application/json', JSON.stringify({ email: `${'a'.repeat(900_000)}@b.co`, password: 'p'.repeat(1000) })],
+  [
+    'wrong types',
+    'application/json',
+    JSON.stringify({
+      email: 12,
+      password: true,
+      name: {},
+      user_id: { $ne: 1 },
+      current_password: [],
+      token: 5,
+      expires: 'x',
+      signature: null,
+    }),
+  ],
+  [
+    'oversized strings',
+    'application/json',
+    JSON.stringify({ email: `${'a'.repeat(900_000)}@b.co`, password: 'p'.repeat(1000) }),
+  ],
   ['a form body', 'application/x-www-form-urlencoded', 'email=a%40b.co&password=x'],
   ['plain text', 'text/plain', 'hello'],
 ];
 
 describe.each(calls)('$method $url', ({ method, url, auth, reads }) => {
-  it.each(bodies)('never fails with a 500 for %s, and a refusal carries a message', async (name, type, payload) => {
-    const s = auth ? await signUp(t.app) : null;
-    const res = await t.app.inject({ method, url, headers: { 'content-type': type, ...(s ? s.auth : {}) }, payload });
-    expect(res.statusCode, res.body).toBeLessThan(500);
-    if (reads || name === 'malformed JSON') expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-    if (res.statusCode >= 400) expect(res.json().message).toMatch(/\w/);
-    expect(res.body).not.toMatch(/at .*\.ts:\d+|stack/i);
-  });
+  it.each(bodies)(
+    'never fails with a 500 for %s, and a refusal carries a message',
+    async (name, type, payload) => {
+      const s = auth ? await signUp(t.app) : null;
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'content-type': type, ...(s ? s.auth : {}) },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (reads || name === 'malformed JSON') expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      if (res.statusCode >= 400) expect(res.json().message).toMatch(/\w/);
+      expect(res.body).not.toMatch(/at .*\.ts:\d+|stack/i);
+    },
+  );
 
   it.runIf(auth)('answers 401 for a revoked token and another account cannot use it', async () => {
     const s = await signUp(t.app);

@@ -12,23 +12,57 @@ describe('demo data', () => {
     expect(first.employees).toBe(40);
     expect(first.punches).toBeGreaterThan(40 * 5 * 7);
 
-    const accounts = await t.db.selectFrom('users').select('account_id').where('email', '=', DEMO_EMAIL).execute();
+    const accounts = await t.db
+      .selectFrom('users')
+      .select('account_id')
+      .where('email', '=', DEMO_EMAIL)
+      .execute();
     expect(accounts).toHaveLength(1);
     const accountId = accounts[0].account_id;
     const count = async (table: 'employees' | 'punches' | 'departments') =>
-      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('account_id', '=', accountId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('employees')).toBe(40);
     expect(await count('punches')).toBe(first.punches);
     expect(await count('departments')).toBeGreaterThanOrEqual(5);
-    const open = await t.db.selectFrom('punches').select('id').where('account_id', '=', accountId).where('time_out', 'is', null).execute();
+    const open = await t.db
+      .selectFrom('punches')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('time_out', 'is', null)
+      .execute();
     expect(open).toHaveLength(1);
     // The activity log holds each shift's clock-in and each clock-out except the forgotten one.
-    const logged = Number((await t.db.selectFrom('activity_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).where('action', 'in', ['punch.clock_in', 'punch.clock_out']).executeTakeFirstOrThrow()).n);
+    const logged = Number(
+      (
+        await t.db
+          .selectFrom('activity_logs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', accountId)
+          .where('action', 'in', ['punch.clock_in', 'punch.clock_out'])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(logged).toBe(first.punches * 2 - 1);
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
-    const employee = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_EMPLOYEE_EMAIL, password: DEMO_PASSWORD } });
+    const employee = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: DEMO_EMPLOYEE_EMAIL, password: DEMO_PASSWORD },
+    });
     expect(employee.statusCode).toBe(200);
     expect(employee.json()).toMatchObject({ user_type: 'employee', employee_id: 'E1001' });
     expect(typeof employee.json().emp_id).toBe('number');

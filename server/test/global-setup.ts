@@ -10,11 +10,15 @@ import { pgAdmin, pgServerUrl, pgUrlFor } from './pg';
 export default async function setup(project: TestProject) {
   if (project.config.env?.TEST_DIALECT !== 'postgres') return;
   const base = pgServerUrl().pathname.replace(/^\//, '') || 'punchclock_test';
-  const template = `${base}_tpl_${process.pid}_${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const template = `${base}_tpl_${process.pid}_${Date.now().toString(36)}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
   try {
     await pgAdmin(`CREATE DATABASE "${template}"`);
   } catch (e) {
-    throw new Error(`PostgreSQL tests need a server at ${pgServerUrl().host} (set TEST_DATABASE_URL): ${(e as Error).message}`);
+    throw new Error(
+      `PostgreSQL tests need a server at ${pgServerUrl().host} (set TEST_DATABASE_URL): ${(e as Error).message}`,
+    );
   }
   const db = createDatabase(pgUrlFor(template));
   await migrateToLatest(db);

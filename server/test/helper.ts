@@ -33,13 +33,23 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     }
     ctx.db = createDatabase(url);
     await migrateToLatest(ctx.db);
-    const config = loadConfig({ DATA_DIR: ctx.dataDir, DATABASE_URL: url, APP_SECRET: 'test-secret', PUBLIC_URL: 'http://punchclock.test', LOG_LEVEL: 'silent', WEB_DIST: join(ctx.dataDir, 'no-web'), ...env });
+    const config = loadConfig({
+      DATA_DIR: ctx.dataDir,
+      DATABASE_URL: url,
+      APP_SECRET: 'test-secret',
+      PUBLIC_URL: 'http://punchclock.test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: join(ctx.dataDir, 'no-web'),
+      ...env,
+    });
     ctx.app = await buildApp(config, { db: ctx.db, logger: false });
     await ctx.app.ready();
     ctx.outbox = () => {
       const dir = join(ctx.dataDir, 'outbox');
       try {
-        return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+        return readdirSync(dir)
+          .sort()
+          .map((f) => readFileSync(join(dir, f), 'utf8'));
       } catch {
         return [];
       }
@@ -84,12 +94,21 @@ export interface Session {
 }
 
 /** Signs a new account up and returns its owner's session. */
-export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<Session> {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<Session> {
   const body = registration(overrides);
   const res = await app.inject({ method: 'POST', url: '/api/register', payload: body });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const json = res.json();
-  return { token: json.access_token, userId: json.user_id, email: body.email, password: body.password, auth: { authorization: `Bearer ${json.access_token}` } };
+  return {
+    token: json.access_token,
+    userId: json.user_id,
+    email: body.email,
+    password: body.password,
+    auth: { authorization: `Bearer ${json.access_token}` },
+  };
 }
 
 export function json(res: LightMyRequestResponse): Record<string, unknown> {

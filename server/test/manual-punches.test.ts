@@ -11,125 +11,445 @@ let n = 0;
 async function setup(flags: { create_time_entries?: number; edit_time_entries?: number } = {}) {
   n += 1;
   const owner = await signUp(t.app);
-  const { account_id: accountId } = await t.db.selectFrom('users').select('account_id').where('id', '=', owner.userId).executeTakeFirstOrThrow();
+  const { account_id: accountId } = await t.db
+    .selectFrom('users')
+    .select('account_id')
+    .where('id', '=', owner.userId)
+    .executeTakeFirstOrThrow();
   const at = new Date().toISOString();
-  const dep = await t.db.insertInto('departments').values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-  const emp = await t.db.insertInto('employees').values({ account_id: accountId, department_id: dep.id, employee_id: `M${n}`, name: 'Sam Punch', permission_site: 1, ...flags, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const dep = await t.db
+    .insertInto('departments')
+    .values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const emp = await t.db
+    .insertInto('employees')
+    .values({
+      account_id: accountId,
+      department_id: dep.id,
+      employee_id: `M${n}`,
+      name: 'Sam Punch',
+      permission_site: 1,
+      ...flags,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const email = `sam${n}x${accountId}@example.com`;
-  await t.db.insertInto('users').values({ account_id: accountId, user_type: 'employee', employee_ref: emp.id, name: 'Sam Punch', username: `sam${n}x${accountId}`, email, phone_number: null, date_of_birth: null, password_hash: await hashPassword('employee pass 1'), profile_image: null, created_at: at, updated_at: at }).execute();
-  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'employee pass 1' } });
-  return { owner, employeeRef: emp.id, employeeAuth: { authorization: `Bearer ${login.json().access_token}` } };
+  await t.db
+    .insertInto('users')
+    .values({
+      account_id: accountId,
+      user_type: 'employee',
+      employee_ref: emp.id,
+      name: 'Sam Punch',
+      username: `sam${n}x${accountId}`,
+      email,
+      phone_number: null,
+      date_of_birth: null,
+      password_hash: await hashPassword('employee pass 1'),
+      profile_image: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: 'employee pass 1' },
+  });
+  return {
+    owner,
+    employeeRef: emp.id,
+    employeeAuth: { authorization: `Bearer ${login.json().access_token}` },
+  };
 }
 
-const punch = (employeeId: number, extra: object = {}) => ({ employee_id: employeeId, date: yesterday, time_in: '09:00', time_out: '17:30', type: 'None', deduction: 'Auto', notes: 'Forgot to clock in', ...extra });
+const punch = (employeeId: number, extra: object = {}) => ({
+  employee_id: employeeId,
+  date: yesterday,
+  time_in: '09:00',
+  time_out: '17:30',
+  type: 'None',
+  deduction: 'Auto',
+  notes: 'Forgot to clock in',
+  ...extra,
+});
 
 describe('manual punches', () => {
   it('lets a manager add, list, edit and delete a punch, logging old and new values', async () => {
     const s = await setup();
-    const created = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef),
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ message: messages.punches.created, data: { date: yesterday, time_in: '09:00', time_out: '17:30', hours: 8.5, deduction: 'Auto', type: 'None', source: 'manual' } });
+    expect(created.json()).toMatchObject({
+      message: messages.punches.created,
+      data: {
+        date: yesterday,
+        time_in: '09:00',
+        time_out: '17:30',
+        hours: 8.5,
+        deduction: 'Auto',
+        type: 'None',
+        source: 'manual',
+      },
+    });
     const id = created.json().data.id;
-    const list = await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/manual-punches/${s.employeeRef}`,
+      headers: s.owner.auth,
+    });
     expect(list.json().data.map((p: { id: number }) => p.id)).toEqual([id]);
 
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${id}`, headers: s.owner.auth, payload: punch(s.employeeRef, { time_out: '12:15', type: 'Lunch' }) });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manual-punches/${id}`,
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef, { time_out: '12:15', type: 'Lunch' }),
+    });
     expect(edited.json().data).toMatchObject({ time_out: '12:15', hours: 3.25, type: 'Lunch' });
-    const log = await t.db.selectFrom('activity_logs').select('details').where('action', '=', 'punch.updated').where('employee_id', '=', s.employeeRef).executeTakeFirstOrThrow();
-    expect(JSON.parse(log.details as string)).toMatchObject({ old: { time_out: '17:30' }, new: { time_out: '12:15' } });
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('action', '=', 'punch.updated')
+      .where('employee_id', '=', s.employeeRef)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details as string)).toMatchObject({
+      old: { time_out: '17:30' },
+      new: { time_out: '12:15' },
+    });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: s.owner.auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth })).json().data).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: s.owner.auth }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manual-punches/${s.employeeRef}`,
+          headers: s.owner.auth,
+        })
+      ).json().data,
+    ).toEqual([]);
   });
 
   it('refuses time out before time in, future punches and overlaps', async () => {
     const s = await setup();
-    const backwards = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '17:00', time_out: '09:00' }) });
+    const backwards = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef, { time_in: '17:00', time_out: '09:00' }),
+    });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe(messages.punches.timeOutAfterIn);
-    const future = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { date: '2999-01-01' }) });
+    const future = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef, { date: '2999-01-01' }),
+    });
     expect(future.statusCode).toBe(422);
-    await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef) });
-    const overlap = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '17:00', time_out: '18:00' }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef),
+    });
+    const overlap = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef, { time_in: '17:00', time_out: '18:00' }),
+    });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().message).toBe(messages.punches.overlaps);
-    expect((await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '17:30', time_out: '18:00' }) })).statusCode).toBe(201);
-    for (const bad of [{ time_in: '9am' }, { date: '2026-02-30' }, { type: 'Nap' }, { notes: 'x'.repeat(2000) }, { employee_id: 'abc' }]) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, bad) })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/manual-punches',
+          headers: s.owner.auth,
+          payload: punch(s.employeeRef, { time_in: '17:30', time_out: '18:00' }),
+        })
+      ).statusCode,
+    ).toBe(201);
+    for (const bad of [
+      { time_in: '9am' },
+      { date: '2026-02-30' },
+      { type: 'Nap' },
+      { notes: 'x'.repeat(2000) },
+      { employee_id: 'abc' },
+    ]) {
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/manual-punches',
+            headers: s.owner.auth,
+            payload: punch(s.employeeRef, bad),
+          })
+        ).statusCode,
+      ).toBe(400);
     }
   });
 
   it('lets an employee add their own punch only with create_time_entries, and never edit without edit_time_entries', async () => {
     const denied = await setup();
-    const refused = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: denied.employeeAuth, payload: punch(denied.employeeRef) });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: denied.employeeAuth,
+      payload: punch(denied.employeeRef),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(messages.punches.notAllowedCreate);
 
     const s = await setup({ create_time_entries: 1 });
-    const own = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.employeeAuth, payload: punch(s.employeeRef) });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.employeeAuth,
+      payload: punch(s.employeeRef),
+    });
     expect(own.statusCode).toBe(201);
     const id = own.json().data.id;
-    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.employeeAuth })).json().data).toHaveLength(1);
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${id}`, headers: s.employeeAuth, payload: punch(s.employeeRef, { time_out: '18:00' }) });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manual-punches/${s.employeeRef}`,
+          headers: s.employeeAuth,
+        })
+      ).json().data,
+    ).toHaveLength(1);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manual-punches/${id}`,
+      headers: s.employeeAuth,
+      payload: punch(s.employeeRef, { time_out: '18:00' }),
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toBe(messages.punches.notAllowedEdit);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: s.employeeAuth })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: s.employeeAuth }))
+        .statusCode,
+    ).toBe(403);
 
     const editor = await setup({ create_time_entries: 1, edit_time_entries: 1 });
-    const mine = (await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: editor.employeeAuth, payload: punch(editor.employeeRef, { date: twoDaysAgo }) })).json().data.id;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${mine}`, headers: editor.employeeAuth, payload: punch(editor.employeeRef, { date: twoDaysAgo, time_out: '16:00' }) })).statusCode).toBe(200);
+    const mine = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/manual-punches',
+        headers: editor.employeeAuth,
+        payload: punch(editor.employeeRef, { date: twoDaysAgo }),
+      })
+    ).json().data.id;
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/manual-punches/${mine}`,
+          headers: editor.employeeAuth,
+          payload: punch(editor.employeeRef, { date: twoDaysAgo, time_out: '16:00' }),
+        })
+      ).statusCode,
+    ).toBe(200);
     // Someone else's punches stay out of reach.
-    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: editor.employeeAuth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: editor.employeeAuth })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manual-punches/${s.employeeRef}`,
+          headers: editor.employeeAuth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/manual-punches/${id}`,
+          headers: editor.employeeAuth,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("answers 404 for another account's employee or punch and needs a token", async () => {
     const a = await setup();
     const b = await setup();
-    const bPunch = (await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: b.owner.auth, payload: punch(b.employeeRef) })).json().data.id;
-    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}`, headers: a.owner.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: a.owner.auth, payload: punch(b.employeeRef) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/manual-punches/${bPunch}`, headers: a.owner.auth, payload: punch(b.employeeRef) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${bPunch}`, headers: a.owner.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}`, headers: b.owner.auth })).json().data).toHaveLength(1);
+    const bPunch = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/manual-punches',
+        headers: b.owner.auth,
+        payload: punch(b.employeeRef),
+      })
+    ).json().data.id;
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manual-punches/${b.employeeRef}`,
+          headers: a.owner.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/manual-punches',
+          headers: a.owner.auth,
+          payload: punch(b.employeeRef),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/manual-punches/${bPunch}`,
+          headers: a.owner.auth,
+          payload: punch(b.employeeRef),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${bPunch}`, headers: a.owner.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${b.employeeRef}` })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manual-punches/${b.employeeRef}`,
+          headers: b.owner.auth,
+        })
+      ).json().data,
+    ).toHaveLength(1);
   });
 
   it('reports hours from rounded times, shows rounded times when asked, keeps raw times, and drops hours in Attendance Only', async () => {
     const s = await setup();
-    const save = (body: object) => t.app.inject({ method: 'POST', url: '/settings', headers: s.owner.auth, payload: body });
-    expect((await save({ time_rounding: '10 Minutes', display_round_in_out_times: true })).statusCode).toBe(200);
-    const created = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '09:04', time_out: '17:26' }) });
-    expect(created.json().data).toMatchObject({ time_in: '09:04', time_out: '17:26', rounded_time_in: '09:00', rounded_time_out: '17:30', display_rounded: true, hours: 8.5 });
+    const save = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/settings', headers: s.owner.auth, payload: body });
+    expect((await save({ time_rounding: '10 Minutes', display_round_in_out_times: true })).statusCode).toBe(
+      200,
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef, { time_in: '09:04', time_out: '17:26' }),
+    });
+    expect(created.json().data).toMatchObject({
+      time_in: '09:04',
+      time_out: '17:26',
+      rounded_time_in: '09:00',
+      rounded_time_out: '17:30',
+      display_rounded: true,
+      hours: 8.5,
+    });
     await save({ time_rounding: '5 Minutes', display_round_in_out_times: false });
-    const five = (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth })).json().data[0];
-    expect(five).toMatchObject({ time_in: '09:04', rounded_time_in: '09:05', rounded_time_out: '17:25', display_rounded: false, hours: 8.33 });
+    const five = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/manual-punches/${s.employeeRef}`,
+        headers: s.owner.auth,
+      })
+    ).json().data[0];
+    expect(five).toMatchObject({
+      time_in: '09:04',
+      rounded_time_in: '09:05',
+      rounded_time_out: '17:25',
+      display_rounded: false,
+      hours: 8.33,
+    });
     await save({ time_rounding: null, attendance_mode: 'Attendance Only' });
-    const presence = (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers: s.owner.auth })).json().data[0];
+    const presence = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/manual-punches/${s.employeeRef}`,
+        headers: s.owner.auth,
+      })
+    ).json().data[0];
     expect(presence).toMatchObject({ time_in: '09:04', time_out: '17:26', hours: null });
   });
 
   it("carries the account's Date Format and Time Format on every punch row, to managers and employees, with the raw values unchanged", async () => {
     const s = await setup({ create_time_entries: 1 });
-    const created = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.owner.auth, payload: punch(s.employeeRef, { time_in: '13:05' }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef, { time_in: '13:05' }),
+    });
     // New accounts show MM/DD/YY and 12 Hours (AM/PM).
-    expect(created.json().data).toMatchObject({ date: yesterday, time_in: '13:05', date_format: 'MM/DD/YY', time_format: '12 Hours (AM/PM)' });
-    const save = (body: object) => t.app.inject({ method: 'POST', url: '/settings', headers: s.owner.auth, payload: body });
-    const list = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers })).json().data;
+    expect(created.json().data).toMatchObject({
+      date: yesterday,
+      time_in: '13:05',
+      date_format: 'MM/DD/YY',
+      time_format: '12 Hours (AM/PM)',
+    });
+    const save = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/settings', headers: s.owner.auth, payload: body });
+    const list = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: `/api/manual-punches/${s.employeeRef}`, headers })).json()
+        .data;
 
     expect((await save({ date_format: 'DD/MM/YY', time_format: '12 Hours (AM/PM)' })).statusCode).toBe(200);
     for (const headers of [s.owner.auth, s.employeeAuth]) {
-      expect(await list(headers)).toMatchObject([{ date: yesterday, time_in: '13:05', time_out: '17:30', date_format: 'DD/MM/YY', time_format: '12 Hours (AM/PM)' }]);
+      expect(await list(headers)).toMatchObject([
+        {
+          date: yesterday,
+          time_in: '13:05',
+          time_out: '17:30',
+          date_format: 'DD/MM/YY',
+          time_format: '12 Hours (AM/PM)',
+        },
+      ]);
     }
     expect((await save({ date_format: 'MM/DD/YY', time_format: '24 Hours' })).statusCode).toBe(200);
-    const own = await t.app.inject({ method: 'POST', url: '/api/manual-punches', headers: s.employeeAuth, payload: punch(s.employeeRef, { date: twoDaysAgo }) });
-    expect(own.json().data).toMatchObject({ date: twoDaysAgo, date_format: 'MM/DD/YY', time_format: '24 Hours' });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.employeeAuth,
+      payload: punch(s.employeeRef, { date: twoDaysAgo }),
+    });
+    expect(own.json().data).toMatchObject({
+      date: twoDaysAgo,
+      date_format: 'MM/DD/YY',
+      time_format: '24 Hours',
+    });
     const rows = await list(s.employeeAuth);
-    expect(rows.map((p: { date_format: string; time_format: string }) => [p.date_format, p.time_format])).toEqual([['MM/DD/YY', '24 Hours'], ['MM/DD/YY', '24 Hours']]);
+    expect(
+      rows.map((p: { date_format: string; time_format: string }) => [p.date_format, p.time_format]),
+    ).toEqual([
+      ['MM/DD/YY', '24 Hours'],
+      ['MM/DD/YY', '24 Hours'],
+    ]);
 
     // The activity log keeps the punch's values, not how the account shows them.
-    const log = await t.db.selectFrom('activity_logs').select('details').where('action', '=', 'punch.created').where('employee_id', '=', s.employeeRef).execute();
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('action', '=', 'punch.created')
+      .where('employee_id', '=', s.employeeRef)
+      .execute();
     expect(log).toHaveLength(2);
-    for (const entry of log) expect(JSON.parse(entry.details as string).new).not.toHaveProperty('date_format');
+    for (const entry of log)
+      expect(JSON.parse(entry.details as string).new).not.toHaveProperty('date_format');
   });
 });

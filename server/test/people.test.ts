@@ -7,7 +7,12 @@ import { lastLinkTo, signUp, useTestApp, type Session } from './helper';
 const t = useTestApp();
 
 const call = (s: Session, method: string, url: string, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url, headers: s.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: s.auth,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function department(s: Session, name = 'Warehouse', extra: object = {}) {
   const res = await call(s, 'POST', '/departments', { dp_name: name, ...extra });
@@ -16,7 +21,13 @@ async function department(s: Session, name = 'Warehouse', extra: object = {}) {
 }
 
 async function employee(s: Session, departmentId: number, extra: object = {}) {
-  const res = await call(s, 'POST', '/employees', { name: 'Ada Lovelace', department_id: departmentId, employee_id: 'A100', hourly_rate: '18.50', ...extra });
+  const res = await call(s, 'POST', '/employees', {
+    name: 'Ada Lovelace',
+    department_id: departmentId,
+    employee_id: 'A100',
+    hourly_rate: '18.50',
+    ...extra,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number; employee_id: string };
 }
@@ -24,12 +35,20 @@ async function employee(s: Session, departmentId: number, extra: object = {}) {
 function multipart(file: Buffer, filename: string, field = 'file') {
   const boundary = '----punchclock-test';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const upload = (s: Session, file: Buffer, filename: string, preview = false) => {
   const body = multipart(file, filename);
-  return t.app.inject({ method: 'POST', url: `/employees/import${preview ? '?preview=1' : ''}`, headers: { ...s.auth, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/employees/import${preview ? '?preview=1' : ''}`,
+    headers: { ...s.auth, ...body.headers },
+    payload: body.payload,
+  });
 };
 
 function xlsx(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Buffer {
@@ -43,17 +62,58 @@ describe('employees', () => {
   it('creates, reads, updates and soft-deletes an employee with money in cents and the PIN never answered', async () => {
     const s = await signUp(t.app);
     const dep = await department(s);
-    const created = await call(s, 'POST', '/employees', { name: 'Ada Lovelace', department_id: dep, employee_id: 'A100', hourly_rate: '18.5', pin: '1234', title: 'Picker', email: 'ADA@Example.com', permission_app: true, use_card_or_pin: '1' });
+    const created = await call(s, 'POST', '/employees', {
+      name: 'Ada Lovelace',
+      department_id: dep,
+      employee_id: 'A100',
+      hourly_rate: '18.5',
+      pin: '1234',
+      title: 'Picker',
+      email: 'ADA@Example.com',
+      permission_app: true,
+      use_card_or_pin: '1',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const e = created.json().data;
     expect(created.json().message).toBe(messages.employees.created);
-    expect(e).toMatchObject({ name: 'Ada Lovelace', employee_id: 'A100', hourly_rate: '18.50', email: 'ada@example.com', department_name: 'Warehouse', has_pin: true, permission_app: true, use_card_or_pin: true, clocked_in: false, status: 'active' });
+    expect(e).toMatchObject({
+      name: 'Ada Lovelace',
+      employee_id: 'A100',
+      hourly_rate: '18.50',
+      email: 'ada@example.com',
+      department_name: 'Warehouse',
+      has_pin: true,
+      permission_app: true,
+      use_card_or_pin: true,
+      clocked_in: false,
+      status: 'active',
+    });
     expect(JSON.stringify(e)).not.toContain('1234');
-    expect((await t.db.selectFrom('employees').select('hourly_rate_cents').where('id', '=', e.id).executeTakeFirstOrThrow()).hourly_rate_cents).toBe(1850);
+    expect(
+      (
+        await t.db
+          .selectFrom('employees')
+          .select('hourly_rate_cents')
+          .where('id', '=', e.id)
+          .executeTakeFirstOrThrow()
+      ).hourly_rate_cents,
+    ).toBe(1850);
 
-    const updated = await call(s, 'PUT', `/employees/${e.id}?user_id=${s.userId}`, { name: 'Ada King', department_id: dep, employee_id: 'A101', title: 'Lead', hourly_rate: 20 });
+    const updated = await call(s, 'PUT', `/employees/${e.id}?user_id=${s.userId}`, {
+      name: 'Ada King',
+      department_id: dep,
+      employee_id: 'A101',
+      title: 'Lead',
+      hourly_rate: 20,
+    });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data).toMatchObject({ name: 'Ada King', employee_id: 'A101', hourly_rate: '20.00', has_pin: true, permission_app: true });
+    expect(updated.json().data).toMatchObject({
+      name: 'Ada King',
+      employee_id: 'A101',
+      hourly_rate: '20.00',
+      has_pin: true,
+      permission_app: true,
+    });
 
     const list = await call(s, 'GET', '/api/employees');
     expect(list.json().data.map((x: { id: number }) => x.id)).toEqual([e.id]);
@@ -84,8 +144,16 @@ describe('employees', () => {
       [{ name: 'B', department_id: dep, employee_id: 'B1', hourly_rate: '12.345' }, 400, 'hourly_rate'],
       [{ name: 'B', department_id: 999999, employee_id: 'B1' }, 422, 'department_id'],
       [{ name: 'x'.repeat(121), department_id: dep, employee_id: 'B1' }, 400, 'name'],
-      [{ name: 'B', department_id: dep, employee_id: 'B1', permission_app: 'yes please' }, 400, 'permission_app'],
-      [{ name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { 999: 'x' } }, 422, 'custom_fields.999'],
+      [
+        { name: 'B', department_id: dep, employee_id: 'B1', permission_app: 'yes please' },
+        400,
+        'permission_app',
+      ],
+      [
+        { name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { 999: 'x' } },
+        422,
+        'custom_fields.999',
+      ],
     ];
     for (const [body, status, field] of cases) {
       const res = await call(s, 'POST', '/employees', body);
@@ -100,18 +168,33 @@ describe('employees', () => {
     const s = await signUp(t.app);
     const a = await department(s, 'Alpha');
     const all = await department(s, 'Everyone', { assign_to_all_employees: true });
-    const ada = await employee(s, a, { name: 'Ada', employee_id: 'E1', email: 'ada@x.com', title: 'Forklift' });
+    const ada = await employee(s, a, {
+      name: 'Ada',
+      employee_id: 'E1',
+      email: 'ada@x.com',
+      title: 'Forklift',
+    });
     const bob = await employee(s, all, { name: 'Bob', employee_id: 'E2' });
     const clock = await call(s, 'POST', '/api/clock-in', { employee_id: 'E2' });
     expect(clock.statusCode, clock.body).toBeLessThan(300);
-    const search = async (body: object) => (await call(s, 'POST', '/api/search', body)).json().employees.map((e: { name: string }) => e.name);
+    const search = async (body: object) =>
+      (await call(s, 'POST', '/api/search', body)).json().employees.map((e: { name: string }) => e.name);
     expect(await search({ query: 'forklift', status: 'All' })).toEqual(['Ada']);
     expect(await search({ query: 'ALPHA', status: 'All' })).toEqual(['Ada']);
     expect(await search({ query: 'e2', status: 'All' })).toEqual(['Bob']);
     expect(await search({ query: '%', status: 'All' })).toEqual([]);
     expect(await search({ status: 'In' })).toEqual(['Bob']);
-    const counts = (await call(s, 'GET', '/departments')).json().map((d: { dp_name: string; employee_count: number; clocked_in_count: number }) => [d.dp_name, d.employee_count, d.clocked_in_count]);
-    expect(counts).toEqual([['Alpha', 1, 0], ['Everyone', 1, 1]]);
+    const counts = (await call(s, 'GET', '/departments'))
+      .json()
+      .map((d: { dp_name: string; employee_count: number; clocked_in_count: number }) => [
+        d.dp_name,
+        d.employee_count,
+        d.clocked_in_count,
+      ]);
+    expect(counts).toEqual([
+      ['Alpha', 1, 0],
+      ['Everyone', 1, 1],
+    ]);
     expect(await search({})).toEqual(['Ada']); // Status defaults to Out
     expect(await search({ status: 'All', department_id: a })).toEqual(['Ada']);
     expect(await search({ status: 'All', department_id: all })).toEqual(['Ada', 'Bob']);
@@ -134,7 +217,11 @@ describe('employees', () => {
     const mixed = await call(s, 'POST', `/allemployees?emp_id[]=[${ids[0]},${foreign}]`);
     expect(mixed.statusCode).toBe(404);
     expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(4);
-    const ok = await call(s, 'POST', `/allemployees?emp_id[]=${encodeURIComponent(`[${ids[0]},${ids[1]},${ids[2]}]`)}`);
+    const ok = await call(
+      s,
+      'POST',
+      `/allemployees?emp_id[]=${encodeURIComponent(`[${ids[0]},${ids[1]},${ids[2]}]`)}`,
+    );
     expect(ok.json()).toMatchObject({ message: messages.employees.bulkDeleted, deleted: 3 });
     expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(1);
     expect((await call(s, 'POST', '/allemployees')).statusCode).toBe(422);
@@ -148,18 +235,46 @@ describe('employees', () => {
     const e = await employee(s, dep, { email, permission_site: true, create_time_entries: true });
     const link = new URL(lastLinkTo(t, email));
     const q = Object.fromEntries(link.searchParams);
-    const set = await t.app.inject({ method: 'POST', url: '/password-update', payload: { ...q, password: 'worker pass 1', password_confirmation: 'worker pass 1' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/password-update',
+      payload: { ...q, password: 'worker pass 1', password_confirmation: 'worker pass 1' },
+    });
     expect(set.statusCode, set.body).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'worker pass 1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'worker pass 1' },
+    });
     expect(login.json()).toMatchObject({ user_type: 'employee', emp_id: e.id, employee_id: 'A100' });
     const token = login.json().access_token;
-    await call(s, 'PUT', `/employees/${e.id}`, { name: 'Ada Lovelace', department_id: dep, employee_id: 'A100', email, permission_site: false });
-    const after = await t.app.inject({ method: 'GET', url: '/api/get-user', headers: { authorization: `Bearer ${token}` } });
+    await call(s, 'PUT', `/employees/${e.id}`, {
+      name: 'Ada Lovelace',
+      department_id: dep,
+      employee_id: 'A100',
+      email,
+      permission_site: false,
+    });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-user',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(after.statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'worker pass 1' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'worker pass 1' },
+    });
     expect(again.statusCode).toBe(401);
     // The owner's own e-mail cannot become an employee login.
-    const clash = await call(s, 'POST', '/employees', { name: 'X', department_id: dep, employee_id: 'X1', email: s.email, permission_site: true });
+    const clash = await call(s, 'POST', '/employees', {
+      name: 'X',
+      department_id: dep,
+      employee_id: 'X1',
+      email: s.email,
+      permission_site: true,
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(messages.people.loginEmailTaken);
     expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(1);
@@ -169,10 +284,17 @@ describe('employees', () => {
     const s = await signUp(t.app);
     const e = await employee(s, await department(s));
     const qr = await call(s, 'GET', `/api/employees/qr/${e.id}`);
-    expect(qr.json()).toMatchObject({ status: 'success', data: { employee_id: 'A100', name: 'Ada Lovelace' } });
+    expect(qr.json()).toMatchObject({
+      status: 'success',
+      data: { employee_id: 'A100', name: 'Ada Lovelace' },
+    });
     expect(qr.json().data.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
     const gen = await call(s, 'GET', `/api/employee/${e.id}/generate-qr`);
-    expect(gen.json()).toMatchObject({ employee_id: 'A100', name: 'Ada Lovelace', message: messages.people.qrGenerated });
+    expect(gen.json()).toMatchObject({
+      employee_id: 'A100',
+      name: 'Ada Lovelace',
+      message: messages.people.qrGenerated,
+    });
     const pdf = await call(s, 'GET', `/api/employees/print/${e.id}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -180,12 +302,22 @@ describe('employees', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const { sign } = await import('../src/lib/badges').then((m) => ({ sign: m.signBadge }));
-    const row = await t.db.selectFrom('employees').select(['account_id', 'badge_version']).where('id', '=', e.id).executeTakeFirstOrThrow();
-    const oldBadge = sign('test-secret', { accountId: row.account_id, employeeRef: e.id, version: row.badge_version });
+    const row = await t.db
+      .selectFrom('employees')
+      .select(['account_id', 'badge_version'])
+      .where('id', '=', e.id)
+      .executeTakeFirstOrThrow();
+    const oldBadge = sign('test-secret', {
+      accountId: row.account_id,
+      employeeRef: e.id,
+      version: row.badge_version,
+    });
     expect(verifyBadge('test-secret', oldBadge)).toBeTruthy();
     const before = await call(s, 'POST', '/api/check-employee', { badge: oldBadge });
     expect(before.statusCode, before.body).toBe(200);
-    expect((await call(s, 'POST', `/api/employees/${e.id}/regenerate-badge`)).json().message).toBe(messages.people.badgeRegenerated);
+    expect((await call(s, 'POST', `/api/employees/${e.id}/regenerate-badge`)).json().message).toBe(
+      messages.people.badgeRegenerated,
+    );
     const after = await call(s, 'POST', '/api/check-employee', { badge: oldBadge });
     expect(after.statusCode).toBeGreaterThanOrEqual(400);
   });
@@ -195,7 +327,12 @@ describe('departments', () => {
   it('creates with the default type, refuses bad types and duplicate names, and never orphans employees', async () => {
     const s = await signUp(t.app);
     const created = await call(s, 'POST', '/departments', { dp_name: 'Dock', user_id: s.userId });
-    expect(created.json().data).toMatchObject({ dp_name: 'Dock', dp_type: 'Department', use_company_settings: true, employee_count: 0 });
+    expect(created.json().data).toMatchObject({
+      dp_name: 'Dock',
+      dp_type: 'Department',
+      use_company_settings: true,
+      employee_count: 0,
+    });
     expect((await call(s, 'POST', '/departments', { dp_name: 'X', dp_type: '1' })).statusCode).toBe(400);
     expect((await call(s, 'POST', '/departments', { dp_name: '' })).statusCode).toBe(400);
     const dup = await call(s, 'POST', '/departments', { dp_name: 'Dock' });
@@ -217,11 +354,21 @@ describe('departments', () => {
     expect(detail.json().members.map((m: { id: number }) => m.id)).toEqual([e.id]);
     const list = await call(s, 'GET', '/departments');
     expect(list.json().map((d: { dp_name: string }) => d.dp_name)).toEqual(['Yard']);
-    expect((await call(s, 'GET', `/department/user/${s.userId}`)).json()).toMatchObject({ status: 'success', data: [{ dp_name: 'Yard', employee_count: 1 }] });
+    expect((await call(s, 'GET', `/department/user/${s.userId}`)).json()).toMatchObject({
+      status: 'success',
+      data: [{ dp_name: 'Yard', employee_count: 1 }],
+    });
     // The name of a deleted department can be used again.
     await department(s, 'Dock');
-    const updated = await call(s, 'PUT', `/departments/${yard}`, { dp_name: 'Yard 2', dp_type: 'Location', exclude_from_reports: 1 });
-    expect(updated.json()).toMatchObject({ message: messages.departments.updated, data: { dp_name: 'Yard 2', dp_type: 'Location', exclude_from_reports: true } });
+    const updated = await call(s, 'PUT', `/departments/${yard}`, {
+      dp_name: 'Yard 2',
+      dp_type: 'Location',
+      exclude_from_reports: 1,
+    });
+    expect(updated.json()).toMatchObject({
+      message: messages.departments.updated,
+      data: { dp_name: 'Yard 2', dp_type: 'Location', exclude_from_reports: true },
+    });
   });
 });
 
@@ -229,29 +376,105 @@ describe('custom fields', () => {
   it('validates values by type, refuses duplicates where not allowed, and can be updated and deleted', async () => {
     const s = await signUp(t.app);
     const dep = await department(s);
-    const badge = (await call(s, 'POST', '/api/fields', { field_name: 'Locker', field_type: 'number', field_options: 'false', user_id: s.userId })).json().data;
+    const badge = (
+      await call(s, 'POST', '/api/fields', {
+        field_name: 'Locker',
+        field_type: 'number',
+        field_options: 'false',
+        user_id: s.userId,
+      })
+    ).json().data;
     expect(badge).toMatchObject({ field_name: 'Locker', field_type: 'number', field_options: false });
-    const start = (await call(s, 'POST', '/api/fields', { field_name: 'Start date', field_type: 'date', field_options: 'true' })).json().data;
-    expect((await call(s, 'POST', '/api/fields', { field_name: 'Locker', field_type: 'text' })).statusCode).toBe(409);
-    expect((await call(s, 'POST', '/api/fields', { field_name: 'X', field_type: 'colour' })).statusCode).toBe(400);
+    const start = (
+      await call(s, 'POST', '/api/fields', {
+        field_name: 'Start date',
+        field_type: 'date',
+        field_options: 'true',
+      })
+    ).json().data;
+    expect(
+      (await call(s, 'POST', '/api/fields', { field_name: 'Locker', field_type: 'text' })).statusCode,
+    ).toBe(409);
+    expect((await call(s, 'POST', '/api/fields', { field_name: 'X', field_type: 'colour' })).statusCode).toBe(
+      400,
+    );
 
     const a = await employee(s, dep, { custom_fields: { [badge.id]: '12', [start.id]: '2024-02-29' } });
-    expect((await call(s, 'GET', `/api/employees/${a.id}`)).json().data.custom_fields).toEqual({ [badge.id]: '12', [start.id]: '2024-02-29' });
-    const taken = await call(s, 'POST', '/employees', { name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { [badge.id]: '12' } });
+    expect((await call(s, 'GET', `/api/employees/${a.id}`)).json().data.custom_fields).toEqual({
+      [badge.id]: '12',
+      [start.id]: '2024-02-29',
+    });
+    const taken = await call(s, 'POST', '/employees', {
+      name: 'B',
+      department_id: dep,
+      employee_id: 'B1',
+      custom_fields: { [badge.id]: '12' },
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().message).toBe(messages.people.fieldValueTaken('Locker'));
-    expect((await call(s, 'POST', '/employees', { name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { [badge.id]: 'twelve' } })).statusCode).toBe(422);
-    expect((await call(s, 'POST', '/employees', { name: 'B', department_id: dep, employee_id: 'B1', custom_fields: { [start.id]: '2023-02-29' } })).statusCode).toBe(422);
-    const b = await employee(s, dep, { employee_id: 'B1', custom_fields: { [badge.id]: '13', [start.id]: '2024-02-29' } });
+    expect(
+      (
+        await call(s, 'POST', '/employees', {
+          name: 'B',
+          department_id: dep,
+          employee_id: 'B1',
+          custom_fields: { [badge.id]: 'twelve' },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await call(s, 'POST', '/employees', {
+          name: 'B',
+          department_id: dep,
+          employee_id: 'B1',
+          custom_fields: { [start.id]: '2023-02-29' },
+        })
+      ).statusCode,
+    ).toBe(422);
+    const b = await employee(s, dep, {
+      employee_id: 'B1',
+      custom_fields: { [badge.id]: '13', [start.id]: '2024-02-29' },
+    });
 
     // Turning duplicates off while two share a start date is refused; changing Locker to date is refused.
-    expect((await call(s, 'PUT', `/api/fields/${start.id}`, { field_name: 'Start date', field_type: 'date', field_options: false })).statusCode).toBe(409);
-    expect((await call(s, 'PUT', `/api/fields/${badge.id}`, { field_name: 'Locker', field_type: 'date', field_options: false })).statusCode).toBe(409);
-    const renamed = await call(s, 'PUT', `/api/fields/${badge.id}`, { field_name: 'Locker no.', field_type: 'text', field_options: false });
-    expect(renamed.json().data).toMatchObject({ field_name: 'Locker no.', field_type: 'text', value_count: 2 });
+    expect(
+      (
+        await call(s, 'PUT', `/api/fields/${start.id}`, {
+          field_name: 'Start date',
+          field_type: 'date',
+          field_options: false,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call(s, 'PUT', `/api/fields/${badge.id}`, {
+          field_name: 'Locker',
+          field_type: 'date',
+          field_options: false,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const renamed = await call(s, 'PUT', `/api/fields/${badge.id}`, {
+      field_name: 'Locker no.',
+      field_type: 'text',
+      field_options: false,
+    });
+    expect(renamed.json().data).toMatchObject({
+      field_name: 'Locker no.',
+      field_type: 'text',
+      value_count: 2,
+    });
     expect((await call(s, 'DELETE', `/fields/${badge.id}`)).statusCode).toBe(200);
-    expect((await call(s, 'GET', `/api/employees/${b.id}`)).json().data.custom_fields).toEqual({ [start.id]: '2024-02-29' });
-    expect((await call(s, 'GET', `/fields/user/${s.userId}`)).json().data.map((f: { field_name: string }) => f.field_name)).toEqual(['Start date']);
+    expect((await call(s, 'GET', `/api/employees/${b.id}`)).json().data.custom_fields).toEqual({
+      [start.id]: '2024-02-29',
+    });
+    expect(
+      (await call(s, 'GET', `/fields/user/${s.userId}`))
+        .json()
+        .data.map((f: { field_name: string }) => f.field_name),
+    ).toEqual(['Start date']);
   });
 });
 
@@ -260,7 +483,16 @@ describe('import', () => {
     const s = await signUp(t.app);
     await department(s, 'Dock');
     const rows: unknown[][] = [HEADER];
-    for (let i = 1; i <= 10; i++) rows.push([`Person ${i}`, `P${i}`, i % 2 ? 'Dock' : 'Night Shift', 'Picker', `p${i}@x.com`, 15.25, i === 1 ? '0042' : '']);
+    for (let i = 1; i <= 10; i++)
+      rows.push([
+        `Person ${i}`,
+        `P${i}`,
+        i % 2 ? 'Dock' : 'Night Shift',
+        'Picker',
+        `p${i}@x.com`,
+        15.25,
+        i === 1 ? '0042' : '',
+      ]);
     rows[3] = ['', 'P3', 'Dock', '', '', '', ''];
     rows[5] = ['Person 5', 'P1', 'Dock', '', '', '', ''];
     rows[7] = ['Person 7', 'P7', 'Dock', '', 'nope', 'abc', '12345'];
@@ -269,12 +501,22 @@ describe('import', () => {
     const preview = await upload(s, file, 'staff.xlsx', true);
     expect(preview.statusCode, preview.body).toBe(200);
     const p = preview.json();
-    expect(p).toMatchObject({ preview: true, total_rows: 10, valid_rows: 7, imported: 0, new_departments: ['Night Shift'] });
-    expect(p.errors).toEqual(expect.arrayContaining([
-      { row: 4, field: 'Name', reason: 'Name is required.' },
-      { row: 7, field: 'Employee ID', reason: messages.people.importRepeated('Employee ID') },
-      expect.objectContaining({ row: 9, field: 'Email' }), expect.objectContaining({ row: 9, field: 'Hourly Rate' }), expect.objectContaining({ row: 9, field: 'PIN' }),
-    ]));
+    expect(p).toMatchObject({
+      preview: true,
+      total_rows: 10,
+      valid_rows: 7,
+      imported: 0,
+      new_departments: ['Night Shift'],
+    });
+    expect(p.errors).toEqual(
+      expect.arrayContaining([
+        { row: 4, field: 'Name', reason: 'Name is required.' },
+        { row: 7, field: 'Employee ID', reason: messages.people.importRepeated('Employee ID') },
+        expect.objectContaining({ row: 9, field: 'Email' }),
+        expect.objectContaining({ row: 9, field: 'Hourly Rate' }),
+        expect.objectContaining({ row: 9, field: 'PIN' }),
+      ]),
+    );
     expect((await call(s, 'GET', '/api/employees')).json().data).toEqual([]);
 
     const done = await upload(s, file, 'staff.xlsx');
@@ -282,8 +524,15 @@ describe('import', () => {
     expect(done.json()).toMatchObject({ message: messages.employees.imported, imported: 7 });
     const uploaded = (await call(s, 'GET', '/employees/imported')).json().data;
     expect(uploaded).toHaveLength(7);
-    expect(uploaded[0]).toMatchObject({ name: 'Person 1', employee_id: 'P1', email: 'p1@x.com', hourly_rate: '15.25' });
-    const p1 = (await call(s, 'GET', '/api/employees')).json().data.find((e: { employee_id: string }) => e.employee_id === 'P1');
+    expect(uploaded[0]).toMatchObject({
+      name: 'Person 1',
+      employee_id: 'P1',
+      email: 'p1@x.com',
+      hourly_rate: '15.25',
+    });
+    const p1 = (await call(s, 'GET', '/api/employees'))
+      .json()
+      .data.find((e: { employee_id: string }) => e.employee_id === 'P1');
     expect(p1.has_pin).toBe(true);
     // Importing the same file again finds every ID taken and writes nothing.
     const again = await upload(s, file, 'staff.xlsx');
@@ -294,17 +543,35 @@ describe('import', () => {
   it('reads .xls and .csv (keeping leading zeros), and answers the template with custom fields', async () => {
     const s = await signUp(t.app);
     await call(s, 'POST', '/api/fields', { field_name: 'Shirt size', field_type: 'text' });
-    const xls = await upload(s, xlsx([[...HEADER, 'Shirt size'], ['Xe', 'X1', 'Dock', '', '', '', '', 'L']], 'biff8'), 'old.xls');
+    const xls = await upload(
+      s,
+      xlsx(
+        [
+          [...HEADER, 'Shirt size'],
+          ['Xe', 'X1', 'Dock', '', '', '', '', 'L'],
+        ],
+        'biff8',
+      ),
+      'old.xls',
+    );
     expect(xls.statusCode, xls.body).toBe(201);
-    const csv = await upload(s, Buffer.from('Name,Employee ID,Department\r\n"Cy, Jr.",0007,Dock\r\n'), 'staff.csv');
+    const csv = await upload(
+      s,
+      Buffer.from('Name,Employee ID,Department\r\n"Cy, Jr.",0007,Dock\r\n'),
+      'staff.csv',
+    );
     expect(csv.statusCode, csv.body).toBe(201);
     const all = (await call(s, 'GET', '/api/employees')).json().data;
     expect(all.map((e: { employee_id: string }) => e.employee_id).sort()).toEqual(['0007', 'X1']);
-    expect(Object.values(all.find((e: { employee_id: string }) => e.employee_id === 'X1').custom_fields)).toEqual(['L']);
+    expect(
+      Object.values(all.find((e: { employee_id: string }) => e.employee_id === 'X1').custom_fields),
+    ).toEqual(['L']);
     const template = await call(s, 'GET', '/employees/export');
     expect(template.headers['content-type']).toContain('spreadsheetml');
     const wb = XLSX.read(template.rawPayload, { type: 'buffer' });
-    expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toEqual([[...HEADER, 'Shirt size']]);
+    expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toEqual([
+      [...HEADER, 'Shirt size'],
+    ]);
   });
 
   it('refuses corrupt, renamed, empty, headerless and oversized files with a clear message and writes nothing', async () => {
@@ -312,7 +579,12 @@ describe('import', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const cases: [Buffer, string, number, string][] = [
       [png, 'staff.xlsx', 422, messages.people.importNotSpreadsheet],
-      [Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), 'broken.xlsx', 422, messages.people.importNotSpreadsheet],
+      [
+        Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
+        'broken.xlsx',
+        422,
+        messages.people.importNotSpreadsheet,
+      ],
       [Buffer.from('Name,Employee ID,Department\r\n'), 'empty.csv', 422, messages.people.importEmpty],
       [Buffer.from('Who,What\r\nA,B\r\n'), 'odd.csv', 422, messages.people.importMissingColumn('Name')],
       [Buffer.from('hello'), 'notes.txt', 422, messages.people.importNotSpreadsheet],
@@ -323,25 +595,43 @@ describe('import', () => {
       expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
       expect(res.json().message).toBe(message);
     }
-    const none = await t.app.inject({ method: 'POST', url: '/employees/import', headers: { ...s.auth, 'content-type': 'application/json' }, payload: {} });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/employees/import',
+      headers: { ...s.auth, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(none.json().message).toBe(messages.employees.noFile);
     expect((await call(s, 'GET', '/api/employees')).json().data).toEqual([]);
   });
 });
 
 describe('account isolation', () => {
-  it('answers 404 for another account\'s employees, departments and fields, and changes nothing', async () => {
+  it("answers 404 for another account's employees, departments and fields, and changes nothing", async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     const dep = await department(a);
     const e = await employee(a, dep);
-    const field = (await call(a, 'POST', '/api/fields', { field_name: 'Secret', field_type: 'text' })).json().data;
+    const field = (await call(a, 'POST', '/api/fields', { field_name: 'Secret', field_type: 'text' })).json()
+      .data;
     const attempts: [string, string, unknown?][] = [
-      ['GET', `/api/employees/${e.id}`], ['PUT', `/employees/${e.id}`, { name: 'X', department_id: dep, employee_id: 'X' }], ['DELETE', `/employees/${e.id}`],
-      ['GET', `/api/employees/qr/${e.id}`], ['GET', `/api/employees/print/${e.id}`], ['GET', `/api/employee/${e.id}/generate-qr`], ['POST', `/api/employees/${e.id}/regenerate-badge`],
-      ['POST', `/allemployees?emp_id[]=[${e.id}]`], ['GET', `/api/departments/${dep}`], ['PUT', `/departments/${dep}`, { dp_name: 'Mine' }], ['DELETE', `/departments/${dep}`],
-      ['POST', `/alldepartments?dep_id[]=[${dep}]`], ['PUT', `/api/fields/${field.id}`, { field_name: 'Mine', field_type: 'text' }], ['DELETE', `/fields/${field.id}`],
-      ['GET', `/department/user/${a.userId}`], ['GET', `/fields/user/${a.userId}`], ['GET', `/api/employees/user/${a.userId}`],
+      ['GET', `/api/employees/${e.id}`],
+      ['PUT', `/employees/${e.id}`, { name: 'X', department_id: dep, employee_id: 'X' }],
+      ['DELETE', `/employees/${e.id}`],
+      ['GET', `/api/employees/qr/${e.id}`],
+      ['GET', `/api/employees/print/${e.id}`],
+      ['GET', `/api/employee/${e.id}/generate-qr`],
+      ['POST', `/api/employees/${e.id}/regenerate-badge`],
+      ['POST', `/allemployees?emp_id[]=[${e.id}]`],
+      ['GET', `/api/departments/${dep}`],
+      ['PUT', `/departments/${dep}`, { dp_name: 'Mine' }],
+      ['DELETE', `/departments/${dep}`],
+      ['POST', `/alldepartments?dep_id[]=[${dep}]`],
+      ['PUT', `/api/fields/${field.id}`, { field_name: 'Mine', field_type: 'text' }],
+      ['DELETE', `/fields/${field.id}`],
+      ['GET', `/department/user/${a.userId}`],
+      ['GET', `/fields/user/${a.userId}`],
+      ['GET', `/api/employees/user/${a.userId}`],
     ];
     for (const [method, url, body] of attempts) {
       const res = await call(b, method, url, body);
@@ -349,8 +639,12 @@ describe('account isolation', () => {
     }
     // B's own department with A's employee in the body: A's department id is not B's.
     const bDep = await department(b, 'B dept');
-    expect((await call(b, 'POST', '/employees', { name: 'X', department_id: dep, employee_id: 'X' })).statusCode).toBe(422);
-    expect((await call(b, 'POST', '/api/search', { status: 'All', query: 'Ada' })).json().employees).toEqual([]);
+    expect(
+      (await call(b, 'POST', '/employees', { name: 'X', department_id: dep, employee_id: 'X' })).statusCode,
+    ).toBe(422);
+    expect((await call(b, 'POST', '/api/search', { status: 'All', query: 'Ada' })).json().employees).toEqual(
+      [],
+    );
     expect((await call(b, 'GET', '/departments')).json().map((d: { id: number }) => d.id)).toEqual([bDep]);
     expect((await call(b, 'GET', '/api/fields')).json().data).toEqual([]);
     const mine = (await call(a, 'GET', `/api/employees/${e.id}`)).json().data;
@@ -359,8 +653,20 @@ describe('account isolation', () => {
   });
 
   it('requires a manager token on every people call', async () => {
-    for (const [method, url] of [['GET', '/api/employees'], ['POST', '/employees'], ['GET', '/departments'], ['POST', '/api/fields'], ['POST', '/employees/import'], ['GET', '/employees/export'], ['POST', '/api/search']]) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: { accept: 'application/json' } });
+    for (const [method, url] of [
+      ['GET', '/api/employees'],
+      ['POST', '/employees'],
+      ['GET', '/departments'],
+      ['POST', '/api/fields'],
+      ['POST', '/employees/import'],
+      ['GET', '/employees/export'],
+      ['POST', '/api/search'],
+    ]) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -370,7 +676,13 @@ describe('hostile input', () => {
   it('treats search text and bulk ids as data, never as SQL or wildcards', async () => {
     const s = await signUp(t.app);
     const e = await employee(s, await department(s));
-    for (const query of ["'; DROP TABLE employees; --", '%_%', '\\', '" OR 1=1 --', '<script>alert(1)</script>']) {
+    for (const query of [
+      "'; DROP TABLE employees; --",
+      '%_%',
+      '\\',
+      '" OR 1=1 --',
+      '<script>alert(1)</script>',
+    ]) {
       const res = await call(s, 'POST', '/api/search', { query, status: 'All' });
       expect(res.statusCode, query).toBe(200);
       expect(res.json().employees, query).toEqual([]);
@@ -389,10 +701,23 @@ describe('punching from the website', () => {
   async function invitedEmployee(s: Session, flags: object) {
     const dep = await department(s, `D${Math.random().toString(36).slice(2, 8)}`);
     const email = `self${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
-    const e = await employee(s, dep, { email, permission_site: true, employee_id: `S${Math.random().toString(36).slice(2, 8)}`, ...flags });
+    const e = await employee(s, dep, {
+      email,
+      permission_site: true,
+      employee_id: `S${Math.random().toString(36).slice(2, 8)}`,
+      ...flags,
+    });
     const q = Object.fromEntries(new URL(lastLinkTo(t, email)).searchParams);
-    await t.app.inject({ method: 'POST', url: '/password-update', payload: { ...q, password: 'self pass 12', password_confirmation: 'self pass 12' } });
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'self pass 12' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/password-update',
+      payload: { ...q, password: 'self pass 12', password_confirmation: 'self pass 12' },
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'self pass 12' },
+    });
     return { ...e, auth: { authorization: `Bearer ${login.json().access_token}` } };
   }
 
@@ -400,36 +725,81 @@ describe('punching from the website', () => {
     const s = await signUp(t.app);
     const me = await invitedEmployee(s, { punch_in_out: true, pin: '4321', use_card_or_pin: true });
     const other = await employee(s, await department(s, 'Other'), { employee_id: 'OTHER1' });
-    const self = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: me.auth, payload });
+    const self = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: me.auth, payload });
     const user = await t.app.inject({ method: 'GET', url: '/api/get-user', headers: me.auth });
-    expect(user.json().user).toMatchObject({ permissions: { punch_in_out: true, permission_site: true }, clock_settings: { require_location: false } });
+    expect(user.json().user).toMatchObject({
+      permissions: { punch_in_out: true, permission_site: true },
+      clock_settings: { require_location: false },
+    });
 
     expect((await self('/api/clock-in', { employee_id: 'OTHER1' })).statusCode).toBe(403);
     const clockIn = await self('/api/clock-in', { employee_id: me.employee_id });
     expect(clockIn.statusCode, clockIn.body).toBe(200);
-    const row = await t.db.selectFrom('punches').select(['source', 'employee_ref']).where('id', '=', clockIn.json().punch.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('punches')
+      .select(['source', 'employee_ref'])
+      .where('id', '=', clockIn.json().punch.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ source: 'web', employee_ref: me.id });
-    expect((await self('/api/check-employee', { employee_id: me.employee_id })).json()).toMatchObject({ clocked_in: true, needs_pin: false });
+    expect((await self('/api/check-employee', { employee_id: me.employee_id })).json()).toMatchObject({
+      clocked_in: true,
+      needs_pin: false,
+    });
     expect((await self('/api/clock-out', { employee_id: me.employee_id })).statusCode).toBe(200);
     // Nothing else of the clock is open to an employee login.
-    expect((await t.app.inject({ method: 'GET', url: '/api/employee-status', headers: me.auth })).statusCode).toBe(403);
-    expect((await self('/api/punches/sync', { punches: [{ client_id: 'abcdefgh12', kind: 'in', employee_id: 'OTHER1', device_time: new Date().toISOString() }] })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/employee-status', headers: me.auth })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await self('/api/punches/sync', {
+          punches: [
+            {
+              client_id: 'abcdefgh12',
+              kind: 'in',
+              employee_id: 'OTHER1',
+              device_time: new Date().toISOString(),
+            },
+          ],
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(other.id).toBeGreaterThan(0);
   });
 
   it('refuses an employee without Punch In/Out, and follows Require Location', async () => {
     const s = await signUp(t.app);
     const me = await invitedEmployee(s, { punch_in_out: false });
-    const refused = await t.app.inject({ method: 'POST', url: '/api/clock-in', headers: me.auth, payload: { employee_id: me.employee_id } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/clock-in',
+      headers: me.auth,
+      payload: { employee_id: me.employee_id },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(messages.clock.selfNotAllowed);
 
     const allowed = await invitedEmployee(s, { punch_in_out: true });
-    await t.app.inject({ method: 'POST', url: '/settings', headers: s.auth, payload: { enable_gps_tracking: true, require_location: true } });
-    const noPosition = await t.app.inject({ method: 'POST', url: '/api/clock-in', headers: allowed.auth, payload: { employee_id: allowed.employee_id } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/settings',
+      headers: s.auth,
+      payload: { enable_gps_tracking: true, require_location: true },
+    });
+    const noPosition = await t.app.inject({
+      method: 'POST',
+      url: '/api/clock-in',
+      headers: allowed.auth,
+      payload: { employee_id: allowed.employee_id },
+    });
     expect(noPosition.json().message).toBe(messages.clock.locationRequired);
-    const withPosition = await t.app.inject({ method: 'POST', url: '/api/clock-in', headers: allowed.auth, payload: { employee_id: allowed.employee_id, latitude: 51.5, longitude: -0.12, accuracy: 30 } });
+    const withPosition = await t.app.inject({
+      method: 'POST',
+      url: '/api/clock-in',
+      headers: allowed.auth,
+      payload: { employee_id: allowed.employee_id, latitude: 51.5, longitude: -0.12, accuracy: 30 },
+    });
     expect(withPosition.statusCode).toBe(200);
   });
 });
-

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { deviceTimeProblem, elapsedSince, isLateSync, reportedHours, roundToStep, roundingStep, timeOutAfterTimeIn, workedTime } from '../src/lib/punch-rules';
+import {
+  deviceTimeProblem,
+  elapsedSince,
+  isLateSync,
+  reportedHours,
+  roundToStep,
+  roundingStep,
+  timeOutAfterTimeIn,
+  workedTime,
+} from '../src/lib/punch-rules';
 import { localDay, zonedToUtc } from '../src/lib/time';
 
 const now = '2026-03-10T12:00:00.000Z';
@@ -33,8 +42,12 @@ describe('punch rules', () => {
   it('puts a punch on the day of the account time zone, across daylight saving', () => {
     expect(localDay(new Date('2026-03-10T03:30:00Z'), 'America/New_York')).toBe('2026-03-09');
     expect(localDay(new Date('2026-03-10T03:30:00Z'), 'Europe/Berlin')).toBe('2026-03-10');
-    expect(zonedToUtc('2026-03-08', '09:00', 'America/New_York').toISOString()).toBe('2026-03-08T13:00:00.000Z');
-    expect(zonedToUtc('2026-03-07', '09:00', 'America/New_York').toISOString()).toBe('2026-03-07T14:00:00.000Z');
+    expect(zonedToUtc('2026-03-08', '09:00', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T13:00:00.000Z',
+    );
+    expect(zonedToUtc('2026-03-07', '09:00', 'America/New_York').toISOString()).toBe(
+      '2026-03-07T14:00:00.000Z',
+    );
   });
 
   it('rounds to the nearest step and reports hours from rounded times', () => {

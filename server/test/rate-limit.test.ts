@@ -39,7 +39,8 @@ describe('login limits shared through Redis', () => {
 
   it('counts attempts made on two app instances together', async () => {
     const s = await signUp(a.app);
-    const attempt = (app: typeof a.app) => app.inject({ method: 'POST', url: '/api/login', payload: { email: s.email, password: 'wrong one' } });
+    const attempt = (app: typeof a.app) =>
+      app.inject({ method: 'POST', url: '/api/login', payload: { email: s.email, password: 'wrong one' } });
     expect((await attempt(a.app)).statusCode).toBe(401);
     expect((await attempt(b.app)).statusCode).toBe(401);
     expect((await attempt(a.app)).statusCode).toBe(401);

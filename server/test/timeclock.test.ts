@@ -6,39 +6,105 @@ import { type Session, signUp, useTestApp } from './helper';
 const t = useTestApp({ LOGIN_RATE_LIMIT: '100' });
 const SECRET = 'test-secret';
 
-interface Account { owner: Session; accountId: number; station: string; stationId: number }
+interface Account {
+  owner: Session;
+  accountId: number;
+  station: string;
+  stationId: number;
+}
 
 async function account(): Promise<Account> {
   const owner = await signUp(t.app);
-  const { account_id: accountId } = await t.db.selectFrom('users').select('account_id').where('id', '=', owner.userId).executeTakeFirstOrThrow();
-  const res = await t.app.inject({ method: 'POST', url: '/api/stations', headers: owner.auth, payload: { name: 'Front door', pair: 'this-browser' } });
+  const { account_id: accountId } = await t.db
+    .selectFrom('users')
+    .select('account_id')
+    .where('id', '=', owner.userId)
+    .executeTakeFirstOrThrow();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/stations',
+    headers: owner.auth,
+    payload: { name: 'Front door', pair: 'this-browser' },
+  });
   expect(res.statusCode).toBe(201);
   return { owner, accountId, station: res.json().token, stationId: res.json().station.id };
 }
 
 let n = 0;
-async function employee(a: Account, extra: { pin?: string; use_card_or_pin?: number; status?: string; permission_app?: number } = {}) {
+async function employee(
+  a: Account,
+  extra: { pin?: string; use_card_or_pin?: number; status?: string; permission_app?: number } = {},
+) {
   n += 1;
   const at = new Date().toISOString();
-  const dep = await t.db.insertInto('departments').values({ account_id: a.accountId, dp_name: `Dept ${n}`, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const dep = await t.db
+    .insertInto('departments')
+    .values({ account_id: a.accountId, dp_name: `Dept ${n}`, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const code = `E${n}x${a.accountId}`;
-  const row = await t.db.insertInto('employees').values({ account_id: a.accountId, department_id: dep.id, employee_id: code, name: `Worker ${n}`, use_card_or_pin: extra.use_card_or_pin ?? 0, status: extra.status ?? 'active', permission_app: extra.permission_app ?? 1, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-  if (extra.pin) await t.db.updateTable('employees').set({ pin: hashPin(SECRET, row.id, extra.pin) }).where('id', '=', row.id).execute();
-  return { id: row.id, code, badge: signBadge(SECRET, { accountId: a.accountId, employeeRef: row.id, version: 1 }) };
+  const row = await t.db
+    .insertInto('employees')
+    .values({
+      account_id: a.accountId,
+      department_id: dep.id,
+      employee_id: code,
+      name: `Worker ${n}`,
+      use_card_or_pin: extra.use_card_or_pin ?? 0,
+      status: extra.status ?? 'active',
+      permission_app: extra.permission_app ?? 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (extra.pin)
+    await t.db
+      .updateTable('employees')
+      .set({ pin: hashPin(SECRET, row.id, extra.pin) })
+      .where('id', '=', row.id)
+      .execute();
+  return {
+    id: row.id,
+    code,
+    badge: signBadge(SECRET, { accountId: a.accountId, employeeRef: row.id, version: 1 }),
+  };
 }
 
 const call = (a: Account, url: string, payload?: object, method: 'POST' | 'GET' = 'POST') =>
-  t.app.inject({ method, url, headers: { authorization: `Station ${a.station}` }, ...(payload ? { payload } : {}) });
-const openShifts = async (employeeRef: number) => (await t.db.selectFrom('punches').select('id').where('employee_ref', '=', employeeRef).where('time_out', 'is', null).execute()).length;
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Station ${a.station}` },
+    ...(payload ? { payload } : {}),
+  });
+const openShifts = async (employeeRef: number) =>
+  (
+    await t.db
+      .selectFrom('punches')
+      .select('id')
+      .where('employee_ref', '=', employeeRef)
+      .where('time_out', 'is', null)
+      .execute()
+  ).length;
 const cid = () => `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
 describe('stations', () => {
   it('pairs a tablet with a one-time code, renames and revokes it', async () => {
     const a = await account();
-    const created = await t.app.inject({ method: 'POST', url: '/api/stations', headers: a.owner.auth, payload: { name: 'Warehouse tablet', pair: 'code' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations',
+      headers: a.owner.auth,
+      payload: { name: 'Warehouse tablet', pair: 'code' },
+    });
     const code = created.json().pairing_code as string;
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    const paired = await t.app.inject({ method: 'POST', url: '/api/stations/pair', payload: { code: code.toLowerCase().replace('-', '') } });
+    const paired = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations/pair',
+      payload: { code: code.toLowerCase().replace('-', '') },
+    });
     expect(paired.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/stations/pair', payload: { code } });
     expect(again.statusCode).toBe(422);
@@ -46,10 +112,25 @@ describe('stations', () => {
 
     const tablet = { ...a, station: paired.json().token };
     const me = await call(tablet, '/api/station/me', undefined, 'GET');
-    expect(me.json()).toMatchObject({ station: { name: 'Warehouse tablet' }, settings: { require_location: false } });
+    expect(me.json()).toMatchObject({
+      station: { name: 'Warehouse tablet' },
+      settings: { require_location: false },
+    });
     const id = created.json().station.id;
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/stations/${id}`, headers: a.owner.auth, payload: { name: 'Dock 2' } })).json().station.name).toBe('Dock 2');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/stations/${id}`, headers: a.owner.auth })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/stations/${id}`,
+          headers: a.owner.auth,
+          payload: { name: 'Dock 2' },
+        })
+      ).json().station.name,
+    ).toBe('Dock 2');
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/stations/${id}`, headers: a.owner.auth }))
+        .statusCode,
+    ).toBe(200);
     const revoked = await call(tablet, '/api/station/me', undefined, 'GET');
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().message).toBe(messages.clock.stationRevoked);
@@ -60,11 +141,34 @@ describe('stations', () => {
   it("answers 404 for another account's station and refuses calls without a manager token", async () => {
     const a = await account();
     const b = await account();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/stations/${a.stationId}`, headers: b.owner.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/stations/${a.stationId}`, headers: b.owner.auth }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(a, '/api/station/me', undefined, 'GET')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/stations', payload: { name: 'x' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/stations', headers: { authorization: `Station ${a.station}` }, payload: { name: 'x' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/stations', headers: a.owner.auth, payload: { name: '' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/stations', payload: { name: 'x' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/stations',
+          headers: { authorization: `Station ${a.station}` },
+          payload: { name: 'x' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/stations',
+          headers: a.owner.auth,
+          payload: { name: '' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -73,7 +177,11 @@ describe('clocking in and out', () => {
     const a = await account();
     const e = await employee(a);
     const check = await call(a, '/api/check-employee', { employee_id: e.code });
-    expect(check.json()).toMatchObject({ clocked_in: false, needs_pin: false, employee: { employee_id: e.code } });
+    expect(check.json()).toMatchObject({
+      clocked_in: false,
+      needs_pin: false,
+      employee: { employee_id: e.code },
+    });
     const inId = cid();
     const first = await call(a, '/api/clock-in', { employee_id: e.code, client_id: inId });
     expect(first.statusCode).toBe(200);
@@ -85,24 +193,36 @@ describe('clocking in and out', () => {
     expect((await call(a, '/api/check-employee', { employee_id: e.code })).json().clocked_in).toBe(true);
 
     // Pretend the shift began 2 h 5 min ago.
-    await t.db.updateTable('punches').set({ time_in: new Date(Date.now() - 125 * 60_000).toISOString() }).where('id', '=', first.json().punch.id).execute();
+    await t.db
+      .updateTable('punches')
+      .set({ time_in: new Date(Date.now() - 125 * 60_000).toISOString() })
+      .where('id', '=', first.json().punch.id)
+      .execute();
     const outId = cid();
     const out = await call(a, '/api/clock-out', { employee_id: e.code, client_id: outId });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toMatchObject({ hours: 2, minutes: 5, total_minutes: 125 });
-    expect((await call(a, '/api/clock-out', { employee_id: e.code, client_id: outId })).json().total_minutes).toBe(125);
+    expect(
+      (await call(a, '/api/clock-out', { employee_id: e.code, client_id: outId })).json().total_minutes,
+    ).toBe(125);
     const notIn = await call(a, '/api/clock-out', { employee_id: e.code, client_id: cid() });
     expect(notIn.statusCode).toBe(409);
     expect(notIn.json().message).toBe(messages.clock.notClockedIn);
     const rows = await t.db.selectFrom('punches').selectAll().where('employee_ref', '=', e.id).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ station_id: a.stationId, station_out_id: a.stationId, source: 'station' });
+    expect(rows[0]).toMatchObject({
+      station_id: a.stationId,
+      station_out_id: a.stationId,
+      source: 'station',
+    });
   });
 
   it('leaves exactly one open shift after 100 concurrent clock-ins', async () => {
     const a = await account();
     const e = await employee(a);
-    const answers = await Promise.all(Array.from({ length: 100 }, () => call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() })),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(99);
     expect(await openShifts(e.id)).toBe(1);
@@ -115,13 +235,19 @@ describe('clocking in and out', () => {
     const missing = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().message).toBe(messages.clock.pinRequired);
-    for (let i = 0; i < 5; i++) expect((await call(a, '/api/clock-in', { employee_id: e.code, pin: '0000', client_id: cid() })).json().message).toBe(messages.clock.pinWrong);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await call(a, '/api/clock-in', { employee_id: e.code, pin: '0000', client_id: cid() })).json()
+          .message,
+      ).toBe(messages.clock.pinWrong);
     const locked = await call(a, '/api/clock-in', { employee_id: e.code, pin: '0000', client_id: cid() });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(messages.clock.pinLocked);
     expect(await openShifts(e.id)).toBe(0);
     // The right PIN still works (the lock counts wrong PINs only).
-    expect((await call(a, '/api/clock-in', { employee_id: e.code, pin: '4821', client_id: cid() })).statusCode).toBe(200);
+    expect(
+      (await call(a, '/api/clock-in', { employee_id: e.code, pin: '4821', client_id: cid() })).statusCode,
+    ).toBe(200);
   });
 
   it('takes a signed badge without a PIN, and refuses forged, outdated or foreign badges', async () => {
@@ -140,7 +266,7 @@ describe('clocking in and out', () => {
     expect(old.json().message).toBe(messages.clock.badgeInvalid);
   });
 
-  it("refuses unknown and other-account IDs, inactive employees and revoked stations", async () => {
+  it('refuses unknown and other-account IDs, inactive employees and revoked stations', async () => {
     const a = await account();
     const b = await account();
     const eb = await employee(b);
@@ -149,9 +275,13 @@ describe('clocking in and out', () => {
     expect(unknown.json().message).toBe(messages.clock.invalidEmployeeId);
     expect((await call(a, '/api/clock-in', { employee_id: eb.code, client_id: cid() })).statusCode).toBe(404);
     const inactive = await employee(a, { status: 'inactive' });
-    expect((await call(a, '/api/clock-in', { employee_id: inactive.code, client_id: cid() })).statusCode).toBe(403);
+    expect(
+      (await call(a, '/api/clock-in', { employee_id: inactive.code, client_id: cid() })).statusCode,
+    ).toBe(403);
     const noPunching = await employee(a, { permission_app: 0 });
-    expect((await call(a, '/api/clock-in', { employee_id: noPunching.code, client_id: cid() })).json().message).toBe(messages.clock.notAllowed);
+    expect(
+      (await call(a, '/api/clock-in', { employee_id: noPunching.code, client_id: cid() })).json().message,
+    ).toBe(messages.clock.notAllowed);
     await t.app.inject({ method: 'DELETE', url: `/api/stations/${a.stationId}`, headers: a.owner.auth });
     const e = await employee(a);
     expect((await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() })).statusCode).toBe(401);
@@ -161,32 +291,62 @@ describe('clocking in and out', () => {
   it('requires a position when the account requires location, and keeps it', async () => {
     const a = await account();
     const e = await employee(a);
-    await t.db.updateTable('settings').set({ require_location: 1, enable_gps_tracking: 1 }).where('account_id', '=', a.accountId).execute();
+    await t.db
+      .updateTable('settings')
+      .set({ require_location: 1, enable_gps_tracking: 1 })
+      .where('account_id', '=', a.accountId)
+      .execute();
     const refused = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(messages.clock.locationRequired);
-    const ok = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid(), latitude: 40.7128, longitude: -74.006, accuracy: 12 });
+    const ok = await call(a, '/api/clock-in', {
+      employee_id: e.code,
+      client_id: cid(),
+      latitude: 40.7128,
+      longitude: -74.006,
+      accuracy: 12,
+    });
     expect(ok.statusCode).toBe(200);
-    const row = await t.db.selectFrom('punches').selectAll().where('id', '=', ok.json().punch.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('punches')
+      .selectAll()
+      .where('id', '=', ok.json().punch.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ latitude: 40.7128, longitude: -74.006, accuracy: 12 });
   });
 
   it('asks the screening questions at clock-in when COVID screening is on, and stores the answers with the punch', async () => {
     const a = await account();
     const e = await employee(a);
-    await t.db.updateTable('settings').set({ enable_covid_screening: 1 }).where('account_id', '=', a.accountId).execute();
+    await t.db
+      .updateTable('settings')
+      .set({ enable_covid_screening: 1 })
+      .where('account_id', '=', a.accountId)
+      .execute();
     const refused = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(messages.clock.screeningRequired);
     expect(await openShifts(e.id)).toBe(0);
-    const answers = { 'Do you have a fever?': 'No', 'Have you been in contact with anyone with COVID-19?': 'No', 'Do you have any symptoms?': 'No' };
+    const answers = {
+      'Do you have a fever?': 'No',
+      'Have you been in contact with anyone with COVID-19?': 'No',
+      'Do you have any symptoms?': 'No',
+    };
     const ok = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid(), screening: answers });
     expect(ok.statusCode, ok.body).toBe(200);
-    const row = await t.db.selectFrom('punches').select('screening').where('id', '=', ok.json().punch.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('punches')
+      .select('screening')
+      .where('id', '=', ok.json().punch.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.screening!)).toEqual(answers);
     // Clocking out asks nothing.
     expect((await call(a, '/api/clock-out', { employee_id: e.code, client_id: cid() })).statusCode).toBe(200);
-    const tooMany = await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid(), screening: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`q${i}`, 'No'])) });
+    const tooMany = await call(a, '/api/clock-in', {
+      employee_id: e.code,
+      client_id: cid(),
+      screening: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`q${i}`, 'No'])),
+    });
     expect(tooMany.statusCode).toBe(400);
   });
 
@@ -197,7 +357,10 @@ describe('clocking in and out', () => {
     const e2 = await employee(a);
     await employee(b);
     await call(a, '/api/clock-in', { employee_id: e1.code, client_id: cid() });
-    const status = (await call(a, '/api/employee-status', undefined, 'GET')).json().data as { employee_id: string; clockedIn: boolean }[];
+    const status = (await call(a, '/api/employee-status', undefined, 'GET')).json().data as {
+      employee_id: string;
+      clockedIn: boolean;
+    }[];
     expect(status.map((s) => s.employee_id).sort()).toEqual([e1.code, e2.code].sort());
     expect(status.find((s) => s.employee_id === e1.code)?.clockedIn).toBe(true);
     expect(status.find((s) => s.employee_id === e2.code)?.clockedIn).toBe(false);
@@ -223,16 +386,37 @@ describe('offline sync', () => {
   it('writes each punch exactly once, however often a batch is replayed', async () => {
     const a = await account();
     const es = [await employee(a), await employee(a), await employee(a)];
-    const batch = es.map((e, i) => ({ client_id: cid(), kind: 'in' as const, employee_id: e.code, device_time: at(30 - i) }));
+    const batch = es.map((e, i) => ({
+      client_id: cid(),
+      kind: 'in' as const,
+      employee_id: e.code,
+      device_time: at(30 - i),
+    }));
     const first = await call(a, '/api/punches/sync', { punches: batch });
-    expect(first.json().results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
+    expect(first.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'created',
+      'created',
+      'created',
+    ]);
     const replay = await call(a, '/api/punches/sync', { punches: batch });
-    expect(replay.json().results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(replay.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
     const rows = await t.db.selectFrom('punches').selectAll().where('account_id', '=', a.accountId).execute();
     expect(rows).toHaveLength(3);
     // The device's time is the punch time; arriving 30 minutes later flags it as late.
-    expect(rows.find((r) => r.client_id === batch[0].client_id)).toMatchObject({ time_in: batch[0].device_time, late_sync: 1, station_id: a.stationId });
-    const station = await t.db.selectFrom('stations').select('last_sync_at').where('id', '=', a.stationId).executeTakeFirstOrThrow();
+    expect(rows.find((r) => r.client_id === batch[0].client_id)).toMatchObject({
+      time_in: batch[0].device_time,
+      late_sync: 1,
+      station_id: a.stationId,
+    });
+    const station = await t.db
+      .selectFrom('stations')
+      .select('last_sync_at')
+      .where('id', '=', a.stationId)
+      .executeTakeFirstOrThrow();
     expect(station.last_sync_at).toBe(replay.json().last_sync_at);
   });
 
@@ -241,51 +425,96 @@ describe('offline sync', () => {
     const e = await employee(a);
     await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
     const other = await employee(a);
-    const res = await call(a, '/api/punches/sync', { punches: [
-      { client_id: cid(), kind: 'in', employee_id: e.code, device_time: at(5) },
-      { client_id: cid(), kind: 'out', employee_id: other.code, device_time: at(4) },
-      { client_id: cid(), kind: 'in', employee_id: other.code, device_time: new Date(Date.now() + 3_600_000).toISOString() },
-      { client_id: cid(), kind: 'in', employee_id: other.code, device_time: at(60 * 24 * 40) },
-    ] });
+    const res = await call(a, '/api/punches/sync', {
+      punches: [
+        { client_id: cid(), kind: 'in', employee_id: e.code, device_time: at(5) },
+        { client_id: cid(), kind: 'out', employee_id: other.code, device_time: at(4) },
+        {
+          client_id: cid(),
+          kind: 'in',
+          employee_id: other.code,
+          device_time: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+        { client_id: cid(), kind: 'in', employee_id: other.code, device_time: at(60 * 24 * 40) },
+      ],
+    });
     const statuses = res.json().results.map((r: { status: string }) => r.status);
     expect(statuses).toEqual(['rejected', 'conflict', 'conflict', 'rejected']);
-    const logged = await t.db.selectFrom('activity_logs').select(['action', 'details']).where('account_id', '=', a.accountId).where('action', 'in', ['punch.conflict', 'punch.rejected']).execute();
+    const logged = await t.db
+      .selectFrom('activity_logs')
+      .select(['action', 'details'])
+      .where('account_id', '=', a.accountId)
+      .where('action', 'in', ['punch.conflict', 'punch.rejected'])
+      .execute();
     expect(logged).toHaveLength(4);
     expect(await openShifts(e.id)).toBe(1);
     expect(await openShifts(other.id)).toBe(0);
     // The manager sees each of them, newest first, with the employee and station named; another account sees none.
     const seen = await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth });
     expect(seen.json().data).toHaveLength(4);
-    expect(seen.json().data.find((i: { kind: string }) => i.kind === 'out')).toMatchObject({ status: 'conflict', kind: 'out', employee_id: other.code, employee_name: expect.stringContaining('Worker'), station: 'Front door', reason: messages.clock.notClockedIn });
+    expect(seen.json().data.find((i: { kind: string }) => i.kind === 'out')).toMatchObject({
+      status: 'conflict',
+      kind: 'out',
+      employee_id: other.code,
+      employee_name: expect.stringContaining('Worker'),
+      station: 'Front door',
+      reason: messages.clock.notClockedIn,
+    });
     const b = await account();
-    expect((await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: b.owner.auth })).json().data).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: { authorization: `Station ${a.station}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: b.owner.auth })).json().data,
+    ).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/punch-conflicts',
+          headers: { authorization: `Station ${a.station}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('logs a conflicting badge punch without the badge signature, and still names the employee', async () => {
     const a = await account();
     const e = await employee(a);
     await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
-    const res = await call(a, '/api/punches/sync', { punches: [{ client_id: cid(), kind: 'in', badge: e.badge, device_time: at(3) }] });
+    const res = await call(a, '/api/punches/sync', {
+      punches: [{ client_id: cid(), kind: 'in', badge: e.badge, device_time: at(3) }],
+    });
     expect(res.json().results[0].status).toBe('conflict');
-    const log = await t.db.selectFrom('activity_logs').select('details').where('account_id', '=', a.accountId).where('action', '=', 'punch.conflict').executeTakeFirstOrThrow();
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'punch.conflict')
+      .executeTakeFirstOrThrow();
     const signature = e.badge.split('.').at(-1) as string;
     expect(log.details).not.toContain(signature);
     expect(JSON.parse(log.details as string).punch.badge).toBe(`PC1.${a.accountId}.${e.id}.1.redacted`);
-    const [issue] = (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth })).json().data;
+    const [issue] = (
+      await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth })
+    ).json().data;
     expect(issue).toMatchObject({ status: 'conflict', employee_id: e.code, employee_ref: e.id });
   });
 
   it('takes a 10,000-punch batch, and refuses a larger one', async () => {
     const a = await account();
     const e = await employee(a);
-    const punches = Array.from({ length: 10_000 }, (_, i) => ({ client_id: `bulk${i}x${a.accountId}aa`, kind: i % 2 === 0 ? 'in' : 'out', employee_id: e.code, device_time: at(10_001 - i) }));
+    const punches = Array.from({ length: 10_000 }, (_, i) => ({
+      client_id: `bulk${i}x${a.accountId}aa`,
+      kind: i % 2 === 0 ? 'in' : 'out',
+      employee_id: e.code,
+      device_time: at(10_001 - i),
+    }));
     const res = await call(a, '/api/punches/sync', { punches });
     expect(res.statusCode).toBe(200);
     expect(res.json().results.filter((r: { status: string }) => r.status === 'created')).toHaveLength(10_000);
     const rows = await t.db.selectFrom('punches').select('id').where('employee_ref', '=', e.id).execute();
     expect(rows).toHaveLength(5_000);
-    const tooMany = await call(a, '/api/punches/sync', { punches: [...punches, { ...punches[0], client_id: 'one-more-punch' }] });
+    const tooMany = await call(a, '/api/punches/sync', {
+      punches: [...punches, { ...punches[0], client_id: 'one-more-punch' }],
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toContain('At most 10000 punches per sync.');
   }, 120_000);

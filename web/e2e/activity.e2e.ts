@@ -15,10 +15,24 @@ async function api<T>(o: Owner, method: Method, path: string, body?: unknown): P
 async function ownerWithHistory(prefix: string, employeeName: string) {
   const o = await registerOwner(b.baseUrl, prefix);
   const dep = await api<{ data: { id: number } }>(o, 'POST', '/departments', { dp_name: 'Warehouse' });
-  const emp = await api<{ data: { id: number } }>(o, 'POST', '/employees', { name: employeeName, department_id: dep.data.id, employee_id: 'W1' });
+  const emp = await api<{ data: { id: number } }>(o, 'POST', '/employees', {
+    name: employeeName,
+    department_id: dep.data.id,
+    employee_id: 'W1',
+  });
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const punch = await api<{ data: { id: number } }>(o, 'POST', '/api/manual-punches', { employee_id: emp.data.id, date: day, time_in: '09:00', time_out: '17:00' });
-  await api(o, 'PUT', `/api/manual-punches/${punch.data.id}`, { employee_id: emp.data.id, date: day, time_in: '09:00', time_out: '16:00' });
+  const punch = await api<{ data: { id: number } }>(o, 'POST', '/api/manual-punches', {
+    employee_id: emp.data.id,
+    date: day,
+    time_in: '09:00',
+    time_out: '17:00',
+  });
+  await api(o, 'PUT', `/api/manual-punches/${punch.data.id}`, {
+    employee_id: emp.data.id,
+    date: day,
+    time_in: '09:00',
+    time_out: '16:00',
+  });
   for (let i = 0; i < 26; i++) await api(o, 'POST', '/departments', { dp_name: `Bay ${i}` });
   return o;
 }
@@ -60,9 +74,14 @@ describe('activity logs', () => {
     expect(await next.isDisabled()).toBe(true);
 
     // The export carries what the filters select.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('activity_logs.csv');
-    const csv = readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+    const csv = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('ID,Date,Action,Description,User,Employee ID,Employee,Details');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain('punch.updated');
@@ -78,7 +97,12 @@ describe('activity logs', () => {
     // An end before the start is stopped in the form; the server refuses it too.
     await page.getByLabel('End Date').fill('2020-01-01');
     await page.getByText('End date must be on or after the start date.').waitFor();
-    const refused = await apiCall(b.baseUrl, owner.token, 'GET', `/api/activity-logs?start_date=${future}&end_date=2020-01-01`);
+    const refused = await apiCall(
+      b.baseUrl,
+      owner.token,
+      'GET',
+      `/api/activity-logs?start_date=${future}&end_date=2020-01-01`,
+    );
     expect(refused.status).toBe(400);
     // The other account's token sees only its own log.
     const theirs = await apiCall(b.baseUrl, other.token, 'GET', '/api/activity-logs?action=punch.updated');

@@ -55,7 +55,11 @@ describe('sign up, log out, log in', () => {
     await logIn(page, u.email, u.password);
     await page.getByText(messages.login.success).waitFor();
     await page.waitForURL(/\/HomeSecond$/);
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user'), userId: localStorage.getItem('user_id') }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      user: localStorage.getItem('user'),
+      userId: localStorage.getItem('user_id'),
+    }));
     expect(stored.token).toBeTruthy();
     expect(JSON.parse(stored.user as string)).toMatchObject({ user_type: 'user', email: u.email });
 
@@ -128,7 +132,10 @@ describe('forgot and reset password', () => {
     const link = new URL(await passwordLinkFor(b.dataDir, u.email));
 
     // An edited e-mail or expiry breaks the signature.
-    for (const [key, value] of [['email', `x${u.email}`], ['expires', String(Number(link.searchParams.get('expires')) + 3600)]]) {
+    for (const [key, value] of [
+      ['email', `x${u.email}`],
+      ['expires', String(Number(link.searchParams.get('expires')) + 3600)],
+    ]) {
       const edited = new URL(link);
       edited.searchParams.set(key, value);
       await submitNewPassword(page, edited, 'second password 2');
@@ -157,7 +164,7 @@ describe('forgot and reset password', () => {
 });
 
 describe('change password', () => {
-  it('shows each rule\'s message, then changes the password', async () => {
+  it("shows each rule's message, then changes the password", async () => {
     const { page, context } = await b.newPage();
     const u = await signUpInBrowser(page);
     await page.waitForURL(/\/HomeSecond$/);

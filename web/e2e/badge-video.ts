@@ -13,10 +13,17 @@ export function writeQrVideo(path: string, text: string, width = 640, height = 4
   const luma = Buffer.alloc(width * height, 235);
   for (let y = 0; y < qr.size * scale; y++) {
     for (let x = 0; x < qr.size * scale; x++) {
-      if (qr.data[Math.floor(y / scale) * qr.size + Math.floor(x / scale)]) luma[(top + y) * width + left + x] = 16;
+      if (qr.data[Math.floor(y / scale) * qr.size + Math.floor(x / scale)])
+        luma[(top + y) * width + left + x] = 16;
     }
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  writeFileSync(path, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F5:1 Ip A1:1 C420jpeg\n`), ...Array(frames).fill(frame)]));
+  writeFileSync(
+    path,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${width} H${height} F5:1 Ip A1:1 C420jpeg\n`),
+      ...Array(frames).fill(frame),
+    ]),
+  );
 }

@@ -17,14 +17,25 @@ let employee = { name: '', ref: 0 };
 beforeAll(async () => {
   const db = createDatabase(inject('databaseUrl'));
   try {
-    const e = await db.selectFrom('employees').select(['id', 'account_id', 'name', 'badge_version']).where('employee_id', '=', 'E1007').executeTakeFirstOrThrow();
+    const e = await db
+      .selectFrom('employees')
+      .select(['id', 'account_id', 'name', 'badge_version'])
+      .where('employee_id', '=', 'E1007')
+      .executeTakeFirstOrThrow();
     employee = { name: e.name, ref: e.id };
-    writeQrVideo(video, signBadge(E2E_SECRET, { accountId: e.account_id, employeeRef: e.id, version: e.badge_version }));
+    writeQrVideo(
+      video,
+      signBadge(E2E_SECRET, { accountId: e.account_id, employeeRef: e.id, version: e.badge_version }),
+    );
   } finally {
     await db.destroy();
   }
 });
-const b = useBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+const b = useBrowser([
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${video}`,
+]);
 
 describe('badge scanning', () => {
   it('clocks an employee in by showing their badge QR to the camera, with no PIN', async () => {
@@ -48,7 +59,12 @@ describe('badge scanning', () => {
 
     const db = createDatabase(inject('databaseUrl'));
     try {
-      const open = await db.selectFrom('punches').select(['id', 'station_id']).where('employee_ref', '=', employee.ref).where('time_out', 'is', null).execute();
+      const open = await db
+        .selectFrom('punches')
+        .select(['id', 'station_id'])
+        .where('employee_ref', '=', employee.ref)
+        .where('time_out', 'is', null)
+        .execute();
       expect(open).toHaveLength(1);
       expect(open[0].station_id).not.toBeNull();
     } finally {

@@ -1,13 +1,30 @@
 import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, type Method, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser, chooseOption, signInAsManager as signIn } from './support';
+import {
+  apiCall,
+  type Method,
+  type Owner,
+  registerOwner as registerOwnerAt,
+  screenshot,
+  useBrowser,
+  chooseOption,
+  signInAsManager as signIn,
+} from './support';
 
 const b = useBrowser();
 
-interface Dept { id: number; dp_name: string; dp_type: string; employee_count: number; exclude_from_reports: boolean; updated_at: string }
+interface Dept {
+  id: number;
+  dp_name: string;
+  dp_type: string;
+  employee_count: number;
+  exclude_from_reports: boolean;
+  updated_at: string;
+}
 
-const call = (token: string, method: Method, path: string, body?: unknown) => apiCall(b.baseUrl, token, method, path, body);
+const call = (token: string, method: Method, path: string, body?: unknown) =>
+  apiCall(b.baseUrl, token, method, path, body);
 
 async function api<T>(token: string, method: Method, path: string, body?: unknown): Promise<T> {
   const a = await call(token, method, path, body);
@@ -18,10 +35,14 @@ async function api<T>(token: string, method: Method, path: string, body?: unknow
 const registerOwner = (prefix: string) => registerOwnerAt(b.baseUrl, prefix);
 
 const departments = (o: Owner) => api<Dept[]>(o.token, 'GET', '/departments');
-const departmentId = async (o: Owner, name: string) => (await departments(o)).find((d) => d.dp_name === name)?.id as number;
-const createDepartment = (o: Owner, dp_name: string) => api<{ data: Dept }>(o.token, 'POST', '/departments', { dp_name }).then((a) => a.data.id);
+const departmentId = async (o: Owner, name: string) =>
+  (await departments(o)).find((d) => d.dp_name === name)?.id as number;
+const createDepartment = (o: Owner, dp_name: string) =>
+  api<{ data: Dept }>(o.token, 'POST', '/departments', { dp_name }).then((a) => a.data.id);
 const createEmployee = (o: Owner, name: string, department_id: number, employee_id: string) =>
-  api<{ data: { id: number } }>(o.token, 'POST', '/employees', { name, department_id, employee_id }).then((a) => a.data.id);
+  api<{ data: { id: number } }>(o.token, 'POST', '/employees', { name, department_id, employee_id }).then(
+    (a) => a.data.id,
+  );
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(`\\b${name}\\b`) });
@@ -31,7 +52,15 @@ async function createInUi(page: Page, name: string, type?: string) {
   await page.getByRole('button', { name: 'Create Department' }).click();
   await page.waitForURL(/\/CreateDepartment$/);
   await page.getByLabel('Department Name').fill(name);
-  if (type) await chooseOption(page, page.getByRole('textbox', { name: 'Type' }).or(page.getByRole('combobox', { name: 'Type' })).first(), type);
+  if (type)
+    await chooseOption(
+      page,
+      page
+        .getByRole('textbox', { name: 'Type' })
+        .or(page.getByRole('combobox', { name: 'Type' }))
+        .first(),
+      type,
+    );
   await page.getByRole('button', { name: 'Create Department' }).click();
   await page.waitForURL(/\/DepartmentsDetail$/);
   await toast(page, messages.departments.created);
@@ -77,13 +106,24 @@ describe('departments and custom fields', () => {
     await fieldDialog.getByRole('button', { name: 'Submit' }).click();
     await toast(page, messages.customFields.requiredFields);
     await fieldDialog.getByLabel('Field Name').fill('Locker Number');
-    await chooseOption(page, fieldDialog.getByRole('textbox', { name: 'Type' }).or(fieldDialog.getByRole('combobox', { name: 'Type' })).first(), 'Number');
+    await chooseOption(
+      page,
+      fieldDialog
+        .getByRole('textbox', { name: 'Type' })
+        .or(fieldDialog.getByRole('combobox', { name: 'Type' }))
+        .first(),
+      'Number',
+    );
     expect(await fieldDialog.getByLabel('Allow Duplicates').isChecked()).toBe(false);
     await fieldDialog.getByRole('button', { name: 'Submit' }).click();
     await fieldDialog.waitFor({ state: 'detached' });
     expect(await row(page, 'Locker Number').textContent()).toMatch(/number\s*No\s*0/);
-    const fields = await api<{ data: { field_name: string; field_type: string; allow_duplicates: boolean }[] }>(owner.token, 'GET', '/api/fields');
-    expect(fields.data).toMatchObject([{ field_name: 'Locker Number', field_type: 'number', allow_duplicates: false }]);
+    const fields = await api<{
+      data: { field_name: string; field_type: string; allow_duplicates: boolean }[];
+    }>(owner.token, 'GET', '/api/fields');
+    expect(fields.data).toMatchObject([
+      { field_name: 'Locker Number', field_type: 'number', allow_duplicates: false },
+    ]);
     await screenshot(page, 'departments-custom-field');
 
     // Delete with a member: the prompt asks where the member goes.
@@ -98,13 +138,24 @@ describe('departments and custom fields', () => {
     await confirm.getByText('It has 1 employee;').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByText('Choose where its employees go.').waitFor();
-    await chooseOption(page, confirm.getByRole('textbox', { name: 'Move its employees to' }).or(confirm.getByRole('combobox', { name: 'Move its employees to' })).first(), 'Day Crew');
+    await chooseOption(
+      page,
+      confirm
+        .getByRole('textbox', { name: 'Move its employees to' })
+        .or(confirm.getByRole('combobox', { name: 'Move its employees to' }))
+        .first(),
+      'Day Crew',
+    );
     await confirm.getByText('Choose where its employees go.').waitFor({ state: 'detached' });
     await screenshot(page, 'departments-delete-move');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, messages.departments.deleted);
     await row(page, 'Night Crew').waitFor({ state: 'detached' });
-    const member = await api<{ data: { department_id: number } }>(owner.token, 'GET', `/api/employees/${memberId}`);
+    const member = await api<{ data: { department_id: number } }>(
+      owner.token,
+      'GET',
+      `/api/employees/${memberId}`,
+    );
     expect(member.data.department_id).toBe(dayId);
 
     // The row opens the department with its member.
@@ -130,14 +181,23 @@ describe('departments and custom fields', () => {
     await page.getByRole('checkbox', { name: 'Select Day Crew' }).check();
     await page.getByRole('checkbox', { name: 'Select Temp A' }).check();
     await bulk.click();
-    await page.getByRole('dialog', { name: 'Delete Selected Departments' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText(/^Error: /).first().waitFor();
+    await page
+      .getByRole('dialog', { name: 'Delete Selected Departments' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page
+      .getByText(/^Error: /)
+      .first()
+      .waitFor();
     expect((await departments(owner)).map((d) => d.dp_name).sort()).toEqual(['Day Crew', 'Temp A', 'Temp B']);
     await page.getByRole('checkbox', { name: 'Select Day Crew' }).uncheck();
     await page.getByRole('checkbox', { name: 'Select Temp B' }).check();
     await screenshot(page, 'departments-bulk');
     await bulk.click();
-    await page.getByRole('dialog', { name: 'Delete Selected Departments' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Selected Departments' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await toast(page, messages.departments.bulkDeleted);
     await row(page, 'Temp A').waitFor({ state: 'detached' });
     expect((await departments(owner)).map((d) => d.dp_name)).toEqual(['Day Crew']);
@@ -148,9 +208,17 @@ describe('departments and custom fields', () => {
     const one = await registerOwner('iso1');
     const two = await registerOwner('iso2');
     const deptId = await createDepartment(one, 'Secret Lab');
-    const field = await api<{ data: { id: number } }>(one.token, 'POST', '/api/fields', { field_name: 'Secret Code', field_type: 'text', field_options: true });
+    const field = await api<{ data: { id: number } }>(one.token, 'POST', '/api/fields', {
+      field_name: 'Secret Code',
+      field_type: 'text',
+      field_options: true,
+    });
     const empId = await createEmployee(one, 'Hidden Person', deptId, 'HP-1');
-    const before = { dept: await departments(one), fields: await api<unknown>(one.token, 'GET', '/api/fields'), emp: await api<unknown>(one.token, 'GET', `/api/employees/${empId}`) };
+    const before = {
+      dept: await departments(one),
+      fields: await api<unknown>(one.token, 'GET', '/api/fields'),
+      emp: await api<unknown>(one.token, 'GET', `/api/employees/${empId}`),
+    };
 
     const { page, context } = await b.newPage();
     await signIn(page, two);
@@ -176,15 +244,27 @@ describe('departments and custom fields', () => {
       await call(two.token, 'DELETE', `/departments/${deptId}`),
       await call(two.token, 'DELETE', `/departments/${deptId}?move_to=${ownDept}`),
       await call(two.token, 'GET', `/api/employees/${empId}`),
-      await call(two.token, 'PUT', `/employees/${empId}`, { name: 'Taken Over', department_id: ownDept, employee_id: 'X-1' }),
+      await call(two.token, 'PUT', `/employees/${empId}`, {
+        name: 'Taken Over',
+        department_id: ownDept,
+        employee_id: 'X-1',
+      }),
       await call(two.token, 'DELETE', `/employees/${empId}`),
-      await call(two.token, 'PUT', `/api/fields/${field.data.id}`, { field_name: 'Taken Over', field_type: 'number', field_options: false }),
+      await call(two.token, 'PUT', `/api/fields/${field.data.id}`, {
+        field_name: 'Taken Over',
+        field_type: 'number',
+        field_options: false,
+      }),
       await call(two.token, 'DELETE', `/fields/${field.data.id}`),
     ];
     expect(refusals.map((r) => r.status)).toEqual(refusals.map(() => 404));
     expect(await departments(two)).toMatchObject([{ dp_name: 'Own Dept', employee_count: 0 }]);
 
-    const after = { dept: await departments(one), fields: await api<unknown>(one.token, 'GET', '/api/fields'), emp: await api<unknown>(one.token, 'GET', `/api/employees/${empId}`) };
+    const after = {
+      dept: await departments(one),
+      fields: await api<unknown>(one.token, 'GET', '/api/fields'),
+      emp: await api<unknown>(one.token, 'GET', `/api/employees/${empId}`),
+    };
     expect(after).toEqual(before);
   });
 });

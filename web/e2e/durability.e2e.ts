@@ -24,24 +24,55 @@ describe('durability', () => {
     }
     const again = await startServer({ dialect, dataDir: server.dataDir, databaseUrl: server.databaseUrl });
     try {
-      const status = await json(await fetch(`${again.baseUrl}/api/employee-status`, { headers: { authorization: `Station ${station.token}` } }));
+      const status = await json(
+        await fetch(`${again.baseUrl}/api/employee-status`, {
+          headers: { authorization: `Station ${station.token}` },
+        }),
+      );
       const row = status.data.find((e: { employee_id: string }) => e.employee_id === 'E1011');
       expect(row).toMatchObject({ clockedIn: true, clockInTime: punch.punch.time_in });
-      const retry = await json(await fetch(`${again.baseUrl}/api/clock-in`, { method: 'POST', headers: { authorization: `Station ${station.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ employee_id: 'E1011', client_id: clientId }) }));
+      const retry = await json(
+        await fetch(`${again.baseUrl}/api/clock-in`, {
+          method: 'POST',
+          headers: { authorization: `Station ${station.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ employee_id: 'E1011', client_id: clientId }),
+        }),
+      );
       expect(retry.punch.id).toBe(punch.punch.id);
     } finally {
       await again.stop();
-      if (dialect === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${new URL(server.databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
+      if (dialect === 'postgres')
+        await pgAdmin(
+          `DROP DATABASE IF EXISTS "${new URL(server.databaseUrl).pathname.slice(1)}" WITH (FORCE)`,
+        );
     }
   });
 });
 
 /** Clocks E1011 in through a new station, then SIGKILLs the server the moment the answer arrives. */
 async function punchThenKill(server: RunningServer, clientId: string) {
-  const login = await json(await fetch(`${server.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }) }));
+  const login = await json(
+    await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    }),
+  );
   const auth = { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' };
-  const station = await json(await fetch(`${server.baseUrl}/api/stations`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Crash test', pair: 'this-browser' }) }));
-  const punch = await json(await fetch(`${server.baseUrl}/api/clock-in`, { method: 'POST', headers: { authorization: `Station ${station.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ employee_id: 'E1011', client_id: clientId }) }));
+  const station = await json(
+    await fetch(`${server.baseUrl}/api/stations`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Crash test', pair: 'this-browser' }),
+    }),
+  );
+  const punch = await json(
+    await fetch(`${server.baseUrl}/api/clock-in`, {
+      method: 'POST',
+      headers: { authorization: `Station ${station.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ employee_id: 'E1011', client_id: clientId }),
+    }),
+  );
   // SIGKILL: no shutdown hook, no flush — only what the database acknowledged survives.
   await server.stop('SIGKILL');
   return { punch, station };

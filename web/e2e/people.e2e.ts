@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, type Owner, registerOwner as registerOwnerAt, screenshot, useBrowser, chooseOption, signInAsManager as signIn } from './support';
+import {
+  apiCall,
+  type Owner,
+  registerOwner as registerOwnerAt,
+  screenshot,
+  useBrowser,
+  chooseOption,
+  signInAsManager as signIn,
+} from './support';
 
 const b = useBrowser();
 
@@ -18,13 +26,24 @@ async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
 
 const registerOwner = (prefix: string) => registerOwnerAt(b.baseUrl, prefix);
 
-const createDepartment = (o: Owner, dp_name: string, extra: Record<string, unknown> = {}) => api<{ data: { id: number } }>(o.token, '/departments', { dp_name, ...extra }).then((a) => a.data.id);
+const createDepartment = (o: Owner, dp_name: string, extra: Record<string, unknown> = {}) =>
+  api<{ data: { id: number } }>(o.token, '/departments', { dp_name, ...extra }).then((a) => a.data.id);
 
 /** Runs the search panel with the given filters and answers the "Found N employees" count. */
-async function search(page: Page, f: { text?: string; department?: string; current?: boolean; status?: 'All' | 'In' | 'Out'; deleted?: boolean }) {
+async function search(
+  page: Page,
+  f: {
+    text?: string;
+    department?: string;
+    current?: boolean;
+    status?: 'All' | 'In' | 'Out';
+    deleted?: boolean;
+  },
+) {
   await page.getByRole('button', { name: 'Clear Search' }).click();
   if (f.text) await page.getByPlaceholder('Search by Name, Department, Title, ID, Email...').fill(f.text);
-  if (f.department) await chooseOption(page, page.getByRole('combobox', { name: 'Department' }), f.department);
+  if (f.department)
+    await chooseOption(page, page.getByRole('combobox', { name: 'Department' }), f.department);
   if (f.current) await page.getByLabel('Show Current Department').check();
   if (f.status) await page.getByRole('radio', { name: f.status, exact: true }).check();
   if (f.deleted) await page.getByLabel('Show Deleted Employees').check();
@@ -78,11 +97,27 @@ describe('people', () => {
     await page.getByLabel('Hourly Rate ($)').fill('18.5');
     await page.getByLabel('Email', { exact: true }).fill('robin.tester@example.com');
     await page.getByLabel('PIN', { exact: true }).fill('1234');
-    await exerciseGroup(page, 'Send Email Notification', ['Email Notification on Check In', 'Email Notification on Check Out']);
+    await exerciseGroup(page, 'Send Email Notification', [
+      'Email Notification on Check In',
+      'Email Notification on Check Out',
+    ]);
     // App Login (what lets an employee punch at a station) starts ticked for a new employee.
-    expect(await page.getByLabel('App Login (punch at time stations)', { exact: true }).isChecked()).toBe(true);
-    await exerciseGroup(page, 'App Login (punch at time stations)', ['Solo Mode', 'Use Card or PIN', 'Allow Other Employees']);
-    await exerciseGroup(page, 'Site Login', ['Create Time Entries', 'Edit Time Entries', 'Punch In/Out', 'Run Reports', 'View GPS Location', 'View Pay Information']);
+    expect(await page.getByLabel('App Login (punch at time stations)', { exact: true }).isChecked()).toBe(
+      true,
+    );
+    await exerciseGroup(page, 'App Login (punch at time stations)', [
+      'Solo Mode',
+      'Use Card or PIN',
+      'Allow Other Employees',
+    ]);
+    await exerciseGroup(page, 'Site Login', [
+      'Create Time Entries',
+      'Edit Time Entries',
+      'Punch In/Out',
+      'Run Reports',
+      'View GPS Location',
+      'View Pay Information',
+    ]);
     await screenshot(page, 'people-create');
     await page.getByRole('button', { name: 'Create Employee' }).click();
     await page.waitForURL(/\/Employee$/);
@@ -153,7 +188,15 @@ describe('people', () => {
     // Sheet rows 11, 21 and 31 (the header is row 1) are the bad ones.
     const rows = Array.from({ length: 50 }, (_, i) => {
       const n = i + 1;
-      return [n === 10 ? '' : `Import Person ${n}`, n === 20 ? 'IMP-5' : `IMP-${n}`, 'Warehouse', 'Picker', n === 30 ? 'not-an-email' : `imp${n}@example.com`, '15.50', ''];
+      return [
+        n === 10 ? '' : `Import Person ${n}`,
+        n === 20 ? 'IMP-5' : `IMP-${n}`,
+        'Warehouse',
+        'Picker',
+        n === 30 ? 'not-an-email' : `imp${n}@example.com`,
+        '15.50',
+        '',
+      ];
     });
     const file = workbook(rows);
     const { page, context } = await b.newPage();
@@ -181,7 +224,8 @@ describe('people', () => {
     await page.goto('/Employee');
     const list = page.getByTestId('employee-list');
     await expect.poll(() => list.locator('tbody tr').count()).toBe(47);
-    for (const n of [1, 2, 3, 4, 6]) await page.getByLabel(`Select Import Person ${n}`, { exact: true }).check();
+    for (const n of [1, 2, 3, 4, 6])
+      await page.getByLabel(`Select Import Person ${n}`, { exact: true }).check();
     await page.getByRole('button', { name: 'Delete Selected Employees' }).click();
     await page.getByText(messages.employees.confirmBulkDelete).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

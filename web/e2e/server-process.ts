@@ -59,7 +59,13 @@ async function seedDemoInto(databaseUrl: string) {
   }
 }
 
-export async function startServer(opts: { dialect: 'sqlite' | 'postgres'; dataDir?: string; databaseUrl?: string; env?: Record<string, string>; demo?: boolean }): Promise<RunningServer> {
+export async function startServer(opts: {
+  dialect: 'sqlite' | 'postgres';
+  dataDir?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  demo?: boolean;
+}): Promise<RunningServer> {
   if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
     spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
   }
@@ -76,7 +82,18 @@ export async function startServer(opts: { dialect: 'sqlite' | 'postgres'; dataDi
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', APP_SECRET: E2E_SECRET, ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '50',
+      APP_SECRET: E2E_SECRET,
+      ...opts.env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -31,9 +31,13 @@ async function enterEmployee(scope: Page | Locator, id: string) {
 async function punchesToday(codes: string[]) {
   const db = createDatabase(inject('databaseUrl'));
   try {
-    return await db.selectFrom('punches').innerJoin('employees', 'employees.id', 'punches.employee_ref')
+    return await db
+      .selectFrom('punches')
+      .innerJoin('employees', 'employees.id', 'punches.employee_ref')
       .select(['employees.employee_id', 'punches.client_id', 'punches.time_in', 'punches.station_id'])
-      .where('employees.employee_id', 'in', codes).where('punches.time_in', '>', new Date(Date.now() - 3_600_000).toISOString()).execute();
+      .where('employees.employee_id', 'in', codes)
+      .where('punches.time_in', '>', new Date(Date.now() - 3_600_000).toISOString())
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -64,7 +68,9 @@ describe('time station', () => {
 
     await page.getByRole('button', { name: 'Clock Out' }).click();
     await page.getByText(messages.clock.clockedOut).waitFor();
-    expect(await page.getByTestId('shift-total').textContent()).toMatch(/^0 hours, 0 minutes \(0 total minutes\)$/);
+    expect(await page.getByTestId('shift-total').textContent()).toMatch(
+      /^0 hours, 0 minutes \(0 total minutes\)$/,
+    );
     expect(await page.getByRole('button', { name: 'Clock Out' }).isDisabled()).toBe(true);
 
     // Clocking in twice shows the spec's wording.
@@ -85,7 +91,11 @@ describe('time station', () => {
     const other = await b.newPage();
     await other.page.goto('/');
     await other.page.getByRole('button', { name: 'Clock In and Out' }).first().click();
-    await other.page.getByRole('dialog', { name: 'Clock In and Out' }).getByText('This browser is not a time station yet').first().waitFor();
+    await other.page
+      .getByRole('dialog', { name: 'Clock In and Out' })
+      .getByText('This browser is not a time station yet')
+      .first()
+      .waitFor();
     await other.context.close();
   });
 
@@ -93,7 +103,9 @@ describe('time station', () => {
     const { page, context } = await b.newPage();
     await pairThisBrowser(page, 'Warehouse tablet');
     // The service worker must control the page before the connection goes.
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.reload();
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
     const company = page.getByRole('heading', { name: 'Harbor Logistics (demo)' });
@@ -108,7 +120,10 @@ describe('time station', () => {
     for (const code of codes) {
       await enterEmployee(page, code);
       await page.getByRole('button', { name: 'Clock In' }).click();
-      await page.getByText(/No connection: the punch is saved/).first().waitFor();
+      await page
+        .getByText(/No connection: the punch is saved/)
+        .first()
+        .waitFor();
     }
     await page.getByText('3 punches waiting to sync').waitFor();
     await screenshot(page, 'station-offline');

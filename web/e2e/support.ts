@@ -4,8 +4,14 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -22,7 +28,10 @@ export function useBrowser(extraArgs: string[] = []): BrowserFixture {
   beforeAll(async () => {
     f.baseUrl = inject('baseUrl');
     f.dataDir = inject('dataDir');
-    f.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, ...extraArgs] });
+    f.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [...CHROMIUM_FLAGS, ...extraArgs],
+    });
     f.newPage = async (options) => {
       const context = await f.browser.newContext({ baseURL: f.baseUrl, ...options });
       context.setDefaultTimeout(15_000);
@@ -37,7 +46,10 @@ export function useBrowser(extraArgs: string[] = []): BrowserFixture {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: join(artifacts, `${process.env.E2E_DIALECT ?? 'e2e'}-${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(artifacts, `${process.env.E2E_DIALECT ?? 'e2e'}-${name}.png`),
+    fullPage: true,
+  });
 }
 
 /** The newest password link mailed to `to`, read from the server's outbox (.eml files). */
@@ -63,7 +75,9 @@ export async function passwordLinkFor(dataDir: string, to: string, after = 0): P
 
 export function mailCount(dataDir: string, to: string): number {
   try {
-    return readdirSync(join(dataDir, 'outbox')).filter((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8').includes(`To: ${to}`)).length;
+    return readdirSync(join(dataDir, 'outbox')).filter((f) =>
+      readFileSync(join(dataDir, 'outbox', f), 'utf8').includes(`To: ${to}`),
+    ).length;
   } catch {
     return 0;
   }
@@ -73,7 +87,14 @@ let n = 0;
 export function uniqueUser(prefix = 'user') {
   n += 1;
   const s = `${Date.now().toString(36)}${process.pid}${n}`;
-  return { name: `Dana ${prefix}`, username: `${prefix}${s}`, email: `${prefix}${s}@example.com`, phone: '+1 555 0142', dob: '1990-06-15', password: 'first password 1' };
+  return {
+    name: `Dana ${prefix}`,
+    username: `${prefix}${s}`,
+    email: `${prefix}${s}@example.com`,
+    phone: '+1 555 0142',
+    dob: '1990-06-15',
+    password: 'first password 1',
+  };
 }
 
 export async function logIn(page: Page, email: string, password: string) {
@@ -83,14 +104,28 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-export interface Owner { email: string; password: string; token: string }
+export interface Owner {
+  email: string;
+  password: string;
+  token: string;
+}
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One API call as a script (not the browser) makes it: status and parsed body, so refusals can be asserted too. */
-export async function apiCall(baseUrl: string, token: string | null, method: Method, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+export async function apiCall(
+  baseUrl: string,
+  token: string | null,
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(new URL(path, baseUrl), {
     method,
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -100,11 +135,24 @@ export async function apiCall(baseUrl: string, token: string | null, method: Met
 /** A brand-new account signed up and logged in over the API, so a journey sees only what it creates. */
 export async function registerOwner(baseUrl: string, prefix: string): Promise<Owner> {
   const u = uniqueUser(prefix);
-  const reg = await apiCall(baseUrl, null, 'POST', '/api/register', { name: u.name, email: u.email, password: u.password, password_confirmation: u.password, phone_number: u.phone, username: u.username, date_of_birth: u.dob, terms: true });
+  const reg = await apiCall(baseUrl, null, 'POST', '/api/register', {
+    name: u.name,
+    email: u.email,
+    password: u.password,
+    password_confirmation: u.password,
+    phone_number: u.phone,
+    username: u.username,
+    date_of_birth: u.dob,
+    terms: true,
+  });
   if (reg.status !== 201) throw new Error(`sign-up answered ${reg.status}: ${JSON.stringify(reg.body)}`);
   const login = await apiCall(baseUrl, null, 'POST', '/api/login', { email: u.email, password: u.password });
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-  return { email: u.email, password: u.password, token: (login.body as { access_token: string }).access_token };
+  return {
+    email: u.email,
+    password: u.password,
+    token: (login.body as { access_token: string }).access_token,
+  };
 }
 
 /** Logs an owner in through the login page and waits for the manager's home. */

@@ -52,14 +52,34 @@ const MANAGER_PAGES: PageDef[] = [
   { path: '/HomeSecond', title: 'Welcome', load: () => import('./pages/manager/HomeSecond') },
   { path: '/Employee', title: 'Employees', load: () => import('./pages/people/EmployeesPage') },
   { path: '/Employee/:id', title: 'Employee Details', load: () => import('./pages/people/EmployeeDetail') },
-  { path: '/CreateNewEmployee', title: 'Create New Employee', load: () => import('./pages/people/CreateEmployee') },
-  { path: '/ImportEmployees', title: 'Import Employees', load: () => import('./pages/people/ImportEmployees') },
+  {
+    path: '/CreateNewEmployee',
+    title: 'Create New Employee',
+    load: () => import('./pages/people/CreateEmployee'),
+  },
+  {
+    path: '/ImportEmployees',
+    title: 'Import Employees',
+    load: () => import('./pages/people/ImportEmployees'),
+  },
   { path: '/EmployeeCard/:id', title: 'Employee Card', load: () => import('./pages/people/EmployeeCard') },
   { path: '/ManualPunch/:id', title: 'Manual Punch', load: () => import('./pages/punches/ManualPunch') },
   { path: '/Departments', title: 'Departments', load: () => import('./pages/departments/DepartmentsPage') },
-  { path: '/CreateDepartment', title: 'Create Department', load: () => import('./pages/departments/CreateDepartment') },
-  { path: '/DepartmentsDetail', title: 'Departments', load: () => import('./pages/departments/DepartmentsPage') },
-  { path: '/Departments/:id', title: 'Department Details', load: () => import('./pages/departments/DepartmentDetail') },
+  {
+    path: '/CreateDepartment',
+    title: 'Create Department',
+    load: () => import('./pages/departments/CreateDepartment'),
+  },
+  {
+    path: '/DepartmentsDetail',
+    title: 'Departments',
+    load: () => import('./pages/departments/DepartmentsPage'),
+  },
+  {
+    path: '/Departments/:id',
+    title: 'Department Details',
+    load: () => import('./pages/departments/DepartmentDetail'),
+  },
   { path: '/ReportSelector', title: 'Reports' },
   { path: '/RunReport', title: 'Run Report' },
   { path: '/attendance', title: 'Employee Attendance' },
@@ -69,12 +89,20 @@ const MANAGER_PAGES: PageDef[] = [
   { path: '/Device', title: 'Devices', load: () => import('./pages/devices/Devices') },
   { path: '/DownloadUser', title: 'Download the App' },
   { path: '/CustomFields', title: 'Custom Fields', load: () => import('./pages/fields/CustomFieldsPage') },
-  { path: '/CreateCustomField', title: 'Create Custom Field', load: () => import('./pages/fields/CreateCustomField') },
+  {
+    path: '/CreateCustomField',
+    title: 'Create Custom Field',
+    load: () => import('./pages/fields/CreateCustomField'),
+  },
   { path: '/CustomFieldDetail', title: 'Custom Field', load: () => import('./pages/fields/CustomFiledList') },
   { path: '/CreateApiKey', title: 'Create API Key' },
   { path: '/APIKeys', title: 'API Keys' },
   { path: '/UserProfile', title: 'Your Profile', load: () => import('./pages/account/ProfilePage') },
-  { path: '/Account_Setting', title: 'Account Settings', load: () => import('./pages/manager/AccountSetting') },
+  {
+    path: '/Account_Setting',
+    title: 'Account Settings',
+    load: () => import('./pages/manager/AccountSetting'),
+  },
   { path: '/Account_Employees', title: 'Set Up Employees' },
   { path: '/PricingUser', title: 'Upgrade Account' },
   { path: '/ActivityLogs', title: 'Activity Logs', load: () => import('./pages/activity/ActivityLogs') },
@@ -86,7 +114,12 @@ const MANAGER_PAGES: PageDef[] = [
 function toRoute({ path, title, load, guestOnly }: PageDef): RouteObject {
   const Screen = load ? lazy(load) : () => <ComingSoon title={title} />;
   const screen = <Screen />;
-  return { path, element: <Page title={title}>{guestOnly ? <RedirectIfLoggedIn>{screen}</RedirectIfLoggedIn> : screen}</Page> };
+  return {
+    path,
+    element: (
+      <Page title={title}>{guestOnly ? <RedirectIfLoggedIn>{screen}</RedirectIfLoggedIn> : screen}</Page>
+    ),
+  };
 }
 
 const NotFound = lazy(() => import('./pages/public/NotFound'));
@@ -94,7 +127,10 @@ const ManagerLayout = lazy(() => import('./layouts/ManagerLayout'));
 const EmployeeLayout = lazy(() => import('./layouts/EmployeeLayout'));
 
 function signedInArea(role: UserType, Layout: ComponentType, pages: PageDef[]): RouteObject {
-  return { element: <RequireRole role={role} />, children: [{ element: <Layout />, children: pages.map(toRoute) }] };
+  return {
+    element: <RequireRole role={role} />,
+    children: [{ element: <Layout />, children: pages.map(toRoute) }],
+  };
 }
 
 /**
@@ -114,7 +150,14 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           ...PUBLIC_PAGES.map(toRoute),
-          { path: '*', element: <Page title="Page not found"><NotFound /></Page> },
+          {
+            path: '*',
+            element: (
+              <Page title="Page not found">
+                <NotFound />
+              </Page>
+            ),
+          },
         ],
       },
       signedInArea('employee', EmployeeLayout, EMPLOYEE_PAGES),

@@ -13,6 +13,8 @@ export const theme = createTheme({
     // exactly "Password" to screen readers and to getByLabel('Password', { exact: true }).
     InputWrapper: InputWrapper.extend({ defaultProps: { withAsterisk: false } }),
     // Mantine's default "Toggle password visibility" would also answer to getByLabel('Password').
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } },
+    }),
   },
 });

@@ -17,7 +17,8 @@ export interface PasswordLinkParts {
   signature: string;
 }
 
-const sign = (secret: string, email: string, token: string, expires: number) => hmac(secret, 'password-link', email, token, expires);
+const sign = (secret: string, email: string, token: string, expires: number) =>
+  hmac(secret, 'password-link', email, token, expires);
 
 export async function createPasswordLink(
   repo: AuthRepository,
@@ -26,14 +27,26 @@ export async function createPasswordLink(
   const { token, hash } = newOpaqueToken();
   const expiresAt = addMinutes(nowIso(), PASSWORD_LINK_TTL_MINUTES);
   const expires = Math.floor(Date.parse(expiresAt) / 1000);
-  await repo.insertToken({ userId: opts.userId, accountId: opts.accountId, kind: 'password', hash, expiresAt });
-  const q = new URLSearchParams({ email: opts.email, token, expires: String(expires), signature: sign(opts.secret, opts.email, token, expires) });
+  await repo.insertToken({
+    userId: opts.userId,
+    accountId: opts.accountId,
+    kind: 'password',
+    hash,
+    expiresAt,
+  });
+  const q = new URLSearchParams({
+    email: opts.email,
+    token,
+    expires: String(expires),
+    signature: sign(opts.secret, opts.email, token, expires),
+  });
   return `${opts.publicUrl}/ResetPassword?${q.toString()}`;
 }
 
 /** Returns the stored token row the link names, or throws 422 with the reason a person can act on. */
 export async function verifyPasswordLink(repo: AuthRepository, secret: string, link: PasswordLinkParts) {
-  if (!safeEqual(sign(secret, link.email, link.token, link.expires), link.signature)) throw unprocessable(messages.passwords.linkInvalid);
+  if (!safeEqual(sign(secret, link.email, link.token, link.expires), link.signature))
+    throw unprocessable(messages.passwords.linkInvalid);
   if (link.expires * 1000 < Date.now()) throw unprocessable(messages.passwords.linkExpired);
   const row = await repo.findPasswordToken(sha256(link.token));
   if (!row) throw unprocessable(messages.passwords.linkInvalid);

@@ -1,6 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
 
-const options = { algorithm: 2 /* Argon2id: a const enum, which isolatedModules cannot import */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const options = {
+  algorithm: 2 /* Argon2id: a const enum, which isolatedModules cannot import */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string): Promise<string> => hash(password, options);
 

@@ -22,7 +22,11 @@ declare module 'fastify' {
 
 /** A station sends `Authorization: Station <token>` (or `X-Station-Token`); a manager sends their login token. */
 function stationToken(req: FastifyRequest): string | null {
-  const header = req.headers['x-station-token'] ?? (/^Station\s+/i.test(req.headers.authorization ?? '') ? req.headers.authorization!.replace(/^Station\s+/i, '') : null);
+  const header =
+    req.headers['x-station-token'] ??
+    (/^Station\s+/i.test(req.headers.authorization ?? '')
+      ? req.headers.authorization!.replace(/^Station\s+/i, '')
+      : null);
   const token = Array.isArray(header) ? header[0] : header;
   return token && token.length <= 200 ? token.trim() : null;
 }
@@ -31,7 +35,11 @@ export async function requireClockCaller(req: FastifyRequest): Promise<void> {
   const token = stationToken(req);
   const db = req.server.deps.db;
   if (token) {
-    const station = await db.selectFrom('stations').select(['id', 'account_id', 'revoked_at']).where('token_hash', '=', sha256(token)).executeTakeFirst();
+    const station = await db
+      .selectFrom('stations')
+      .select(['id', 'account_id', 'revoked_at'])
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
     if (!station) throw unauthorized(messages.clock.stationRevoked);
     if (station.revoked_at) throw unauthorized(messages.clock.stationRevoked);
     await db.updateTable('stations').set({ last_seen_at: nowIso() }).where('id', '=', station.id).execute();
@@ -52,7 +60,12 @@ export async function requireClockCallerOrSelf(req: FastifyRequest): Promise<voi
   const auth = await authenticate(req);
   if (auth.userType === 'employee') {
     if (!auth.employeeRef) throw forbidden();
-    req.clockCaller = { accountId: auth.accountId, stationId: null, userId: auth.userId, selfRef: auth.employeeRef };
+    req.clockCaller = {
+      accountId: auth.accountId,
+      stationId: null,
+      userId: auth.userId,
+      selfRef: auth.employeeRef,
+    };
     return;
   }
   if (auth.userType !== 'user') throw forbidden();

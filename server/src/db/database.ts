@@ -15,7 +15,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function createDatabase(url: string): Database {
   if (dialectOf(url) === 'postgres') {
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }) });
+    return new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+    });
   }
   const file = new SQLite(url);
   file.pragma('journal_mode = WAL');

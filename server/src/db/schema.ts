@@ -5,82 +5,224 @@ type Bool = number;
 /** A column the database fills with its default when an insert leaves it out. */
 type Default<T> = ColumnType<T, T | undefined, T>;
 
-export interface AccountsTable { id: Generated<number>; company_name: string; plan: Default<string>; time_zone: Default<string>; owner_user_id: Default<number | null>; created_at: string; updated_at: string }
-
-export interface DepartmentsTable {
-  id: Generated<number>; account_id: number; dp_name: string; dp_type: Default<string>;
-  exclude_from_reports: Default<Bool>; use_company_settings: Default<Bool>; assign_to_all_employees: Default<Bool>;
-  deleted_at: Default<string | null>; created_at: string; updated_at: string;
+export interface AccountsTable {
+  id: Generated<number>;
+  company_name: string;
+  plan: Default<string>;
+  time_zone: Default<string>;
+  owner_user_id: Default<number | null>;
+  created_at: string;
+  updated_at: string;
 }
 
-export interface ImportBatchesTable { id: Generated<number>; account_id: number; file_name: string; row_count: Default<number>; created_at: string }
+export interface DepartmentsTable {
+  id: Generated<number>;
+  account_id: number;
+  dp_name: string;
+  dp_type: Default<string>;
+  exclude_from_reports: Default<Bool>;
+  use_company_settings: Default<Bool>;
+  assign_to_all_employees: Default<Bool>;
+  deleted_at: Default<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImportBatchesTable {
+  id: Generated<number>;
+  account_id: number;
+  file_name: string;
+  row_count: Default<number>;
+  created_at: string;
+}
 
 export interface EmployeesTable {
-  id: Generated<number>; account_id: number; department_id: number; employee_id: string; name: string;
-  title: string | null; email: string | null; hourly_rate_cents: Default<number>; pin: string | null;
-  permission_app: Default<Bool>; permission_site: Default<Bool>; email_notification: Default<Bool>; send_check_in_notification: Default<Bool>;
-  send_check_out_notification: Default<Bool>; solo_mode: Default<Bool>; use_card_or_pin: Default<Bool>; allow_other_employees: Default<Bool>;
-  create_time_entries: Default<Bool>; edit_time_entries: Default<Bool>; punch_in_out: Default<Bool>; run_reports: Default<Bool>;
-  view_gps_location: Default<Bool>; view_pay_information: Default<Bool>; status: Default<string>; badge_version: Default<number>;
-  import_batch_id: Default<number | null>; deleted_at: Default<string | null>; created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  department_id: number;
+  employee_id: string;
+  name: string;
+  title: string | null;
+  email: string | null;
+  hourly_rate_cents: Default<number>;
+  pin: string | null;
+  permission_app: Default<Bool>;
+  permission_site: Default<Bool>;
+  email_notification: Default<Bool>;
+  send_check_in_notification: Default<Bool>;
+  send_check_out_notification: Default<Bool>;
+  solo_mode: Default<Bool>;
+  use_card_or_pin: Default<Bool>;
+  allow_other_employees: Default<Bool>;
+  create_time_entries: Default<Bool>;
+  edit_time_entries: Default<Bool>;
+  punch_in_out: Default<Bool>;
+  run_reports: Default<Bool>;
+  view_gps_location: Default<Bool>;
+  view_pay_information: Default<Bool>;
+  status: Default<string>;
+  badge_version: Default<number>;
+  import_batch_id: Default<number | null>;
+  deleted_at: Default<string | null>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface UsersTable {
-  id: Generated<number>; account_id: number; user_type: 'user' | 'employee'; employee_ref: number | null;
-  name: string; username: string; email: string; phone_number: string | null; date_of_birth: string | null;
-  password_hash: string | null; profile_image: string | null; created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  user_type: 'user' | 'employee';
+  employee_ref: number | null;
+  name: string;
+  username: string;
+  email: string;
+  phone_number: string | null;
+  date_of_birth: string | null;
+  password_hash: string | null;
+  profile_image: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface AuthTokensTable {
-  id: Generated<number>; user_id: number; account_id: number; kind: 'access' | 'password'; token_hash: string;
-  created_at: string; expires_at: string; used_at: Default<string | null>; revoked_at: Default<string | null>;
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  kind: 'access' | 'password';
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: Default<string | null>;
+  revoked_at: Default<string | null>;
 }
 
 export interface SettingsTable {
-  id: Generated<number>; account_id: number; company_name: string; attendance_mode: Default<string>;
-  enable_gps_tracking: Default<Bool>; require_location: Default<Bool>; enable_covid_screening: Default<Bool>; time_rounding: Default<string | null>;
-  display_round_in_out_times: Default<Bool>; date_format: Default<string>; time_format: Default<string>; created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  company_name: string;
+  attendance_mode: Default<string>;
+  enable_gps_tracking: Default<Bool>;
+  require_location: Default<Bool>;
+  enable_covid_screening: Default<Bool>;
+  time_rounding: Default<string | null>;
+  display_round_in_out_times: Default<Bool>;
+  date_format: Default<string>;
+  time_format: Default<string>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface CustomFieldsTable {
-  id: Generated<number>; account_id: number; field_name: string; field_type: string; allow_duplicates: Default<Bool>;
-  created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  field_name: string;
+  field_type: string;
+  allow_duplicates: Default<Bool>;
+  created_at: string;
+  updated_at: string;
 }
 
-export interface CustomFieldValuesTable { id: Generated<number>; account_id: number; field_id: number; employee_ref: number; value: string }
+export interface CustomFieldValuesTable {
+  id: Generated<number>;
+  account_id: number;
+  field_id: number;
+  employee_ref: number;
+  value: string;
+}
 
 export interface ApiKeysTable {
-  id: Generated<number>; account_id: number; key_name: string; key_value: string; key_hash: string;
-  last_used_at: Default<string | null>; created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  key_name: string;
+  key_value: string;
+  key_hash: string;
+  last_used_at: Default<string | null>;
+  created_at: string;
+  updated_at: string;
 }
 
-export interface FaqsTable { id: Generated<number>; account_id: number; topic: string | null; question: string; answer: string; created_at: string; updated_at: string }
+export interface FaqsTable {
+  id: Generated<number>;
+  account_id: number;
+  topic: string | null;
+  question: string;
+  answer: string;
+  created_at: string;
+  updated_at: string;
+}
 
 export interface StationsTable {
-  id: Generated<number>; account_id: number; name: string; token_hash: string | null; pairing_code_hash: string | null;
-  pairing_expires_at: string | null; last_seen_at: string | null; last_sync_at: string | null; revoked_at: string | null;
-  created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  token_hash: string | null;
+  pairing_code_hash: string | null;
+  pairing_expires_at: string | null;
+  last_seen_at: string | null;
+  last_sync_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface PunchesTable {
-  id: Generated<number>; account_id: number; employee_ref: number; client_id: string; clock_out_client_id: string | null;
-  work_date: string; time_in: string; time_out: string | null; device_time_in: string | null; device_time_out: string | null;
-  received_in_at: string; received_out_at: string | null; late_sync: Default<Bool>; source: string; station_id: number | null;
-  station_out_id: number | null; deduction: Default<string>; type: Default<string>; notes: string | null;
-  latitude: number | null; longitude: number | null; accuracy: number | null;
-  latitude_out: number | null; longitude_out: number | null; accuracy_out: number | null;
-  screening: string | null; conflict: string | null; created_by_user_id: number | null; deleted_at: string | null;
-  created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  employee_ref: number;
+  client_id: string;
+  clock_out_client_id: string | null;
+  work_date: string;
+  time_in: string;
+  time_out: string | null;
+  device_time_in: string | null;
+  device_time_out: string | null;
+  received_in_at: string;
+  received_out_at: string | null;
+  late_sync: Default<Bool>;
+  source: string;
+  station_id: number | null;
+  station_out_id: number | null;
+  deduction: Default<string>;
+  type: Default<string>;
+  notes: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  latitude_out: number | null;
+  longitude_out: number | null;
+  accuracy_out: number | null;
+  screening: string | null;
+  conflict: string | null;
+  created_by_user_id: number | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ActivityLogsTable {
-  id: Generated<number>; account_id: number; user_id: number | null; employee_id: number | null; action: string;
-  details: string | null; created_at: string; updated_at: string;
+  id: Generated<number>;
+  account_id: number;
+  user_id: number | null;
+  employee_id: number | null;
+  action: string;
+  details: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface DB {
-  accounts: AccountsTable; departments: DepartmentsTable; import_batches: ImportBatchesTable; employees: EmployeesTable;
-  users: UsersTable; auth_tokens: AuthTokensTable; settings: SettingsTable; custom_fields: CustomFieldsTable;
-  custom_field_values: CustomFieldValuesTable; api_keys: ApiKeysTable; faqs: FaqsTable; stations: StationsTable;
-  punches: PunchesTable; activity_logs: ActivityLogsTable;
+  accounts: AccountsTable;
+  departments: DepartmentsTable;
+  import_batches: ImportBatchesTable;
+  employees: EmployeesTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  settings: SettingsTable;
+  custom_fields: CustomFieldsTable;
+  custom_field_values: CustomFieldValuesTable;
+  api_keys: ApiKeysTable;
+  faqs: FaqsTable;
+  stations: StationsTable;
+  punches: PunchesTable;
+  activity_logs: ActivityLogsTable;
 }

@@ -23,8 +23,45 @@ function prng(seed: number) {
   };
 }
 
-const FIRST = ['Ava', 'Liam', 'Noah', 'Emma', 'Olivia', 'Elijah', 'Mia', 'Lucas', 'Sofia', 'Mateo', 'Isla', 'Leo', 'Amara', 'Kai', 'Zoe', 'Ethan', 'Nora', 'Omar', 'Priya', 'Hugo'];
-const LAST = ['Garcia', 'Smith', 'Nguyen', 'Okafor', 'Kowalski', 'Haddad', 'Rossi', 'Tanaka', 'Silva', 'Johansson', 'Patel', 'Murphy', 'Dubois', 'Khan', 'Schmidt'];
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Noah',
+  'Emma',
+  'Olivia',
+  'Elijah',
+  'Mia',
+  'Lucas',
+  'Sofia',
+  'Mateo',
+  'Isla',
+  'Leo',
+  'Amara',
+  'Kai',
+  'Zoe',
+  'Ethan',
+  'Nora',
+  'Omar',
+  'Priya',
+  'Hugo',
+];
+const LAST = [
+  'Garcia',
+  'Smith',
+  'Nguyen',
+  'Okafor',
+  'Kowalski',
+  'Haddad',
+  'Rossi',
+  'Tanaka',
+  'Silva',
+  'Johansson',
+  'Patel',
+  'Murphy',
+  'Dubois',
+  'Khan',
+  'Schmidt',
+];
 const DEPARTMENTS: { name: string; type: (typeof DEPARTMENT_TYPES)[number]; titles: string[] }[] = [
   { name: 'Warehouse', type: 'Location', titles: ['Picker', 'Forklift Driver', 'Shift Lead'] },
   { name: 'Front Office', type: 'Office', titles: ['Receptionist', 'Office Manager'] },
@@ -41,7 +78,21 @@ const STATIONS = ['Front entrance tablet', 'Warehouse dock PC'];
 
 /** Removes every row of an account, children first (the foreign keys forbid any other order). */
 async function deleteAccount(db: Database, accountId: number) {
-  const tables: (keyof DB)[] = ['punches', 'custom_field_values', 'activity_logs', 'auth_tokens', 'users', 'stations', 'employees', 'import_batches', 'departments', 'custom_fields', 'api_keys', 'faqs', 'settings'];
+  const tables: (keyof DB)[] = [
+    'punches',
+    'custom_field_values',
+    'activity_logs',
+    'auth_tokens',
+    'users',
+    'stations',
+    'employees',
+    'import_batches',
+    'departments',
+    'custom_fields',
+    'api_keys',
+    'faqs',
+    'settings',
+  ];
   await db.transaction().execute(async (trx) => {
     for (const t of tables) await trx.deleteFrom(t).where('account_id', '=', accountId).execute();
     await trx.deleteFrom('accounts').where('id', '=', accountId).execute();
@@ -50,20 +101,33 @@ async function deleteAccount(db: Database, accountId: number) {
 
 async function insertChunked<T extends keyof DB>(db: Database, table: T, rows: object[]) {
   for (let i = 0; i < rows.length; i += 500) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table).values(rows.slice(i, i + 500) as any).execute();
+    await db
+      .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(rows.slice(i, i + 500) as any)
+      .execute();
   }
 }
 
 /** Creates (or re-creates) the demo account: departments, about 40 employees and 8 weeks of punches. */
-export async function seedDemo(db: Database, secret: string): Promise<{ email: string; password: string; employees: number; punches: number }> {
+export async function seedDemo(
+  db: Database,
+  secret: string,
+): Promise<{ email: string; password: string; employees: number; punches: number }> {
   const repo = authRepository(db);
   const existing = await repo.findUserByEmail(DEMO_EMAIL);
   if (existing) await deleteAccount(db, existing.account_id);
   const { accountId } = await repo.createAccountWithOwner({
     companyName: 'Harbor Logistics (demo)',
     timeZone: ZONE,
-    user: { name: 'Morgan Demo', username: 'demo', email: DEMO_EMAIL, phone_number: '+1 555 0199', date_of_birth: '1984-03-09', password_hash: await hashPassword(DEMO_PASSWORD) },
+    user: {
+      name: 'Morgan Demo',
+      username: 'demo',
+      email: DEMO_EMAIL,
+      phone_number: '+1 555 0199',
+      date_of_birth: '1984-03-09',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+    },
   });
   await db.updateTable('accounts').set({ time_zone: ZONE }).where('id', '=', accountId).execute();
   const at = nowIso();
@@ -71,7 +135,15 @@ export async function seedDemo(db: Database, secret: string): Promise<{ email: s
 
   const deptRows = await db
     .insertInto('departments')
-    .values(DEPARTMENTS.map((d) => ({ account_id: accountId, dp_name: d.name, dp_type: d.type, created_at: at, updated_at: at })))
+    .values(
+      DEPARTMENTS.map((d) => ({
+        account_id: accountId,
+        dp_name: d.name,
+        dp_type: d.type,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .returning(['id', 'dp_name'])
     .execute();
 
@@ -96,24 +168,76 @@ export async function seedDemo(db: Database, secret: string): Promise<{ email: s
       updated_at: at,
     };
   });
-  const empRows = await db.insertInto('employees').values(employees).returning(['id', 'use_card_or_pin']).execute();
+  const empRows = await db
+    .insertInto('employees')
+    .values(employees)
+    .returning(['id', 'use_card_or_pin'])
+    .execute();
   // Employees who use card or PIN get the PIN 1234 (hashed, bound to their row).
   for (const e of empRows.filter((r) => r.use_card_or_pin)) {
-    await db.updateTable('employees').set({ pin: hashPin(secret, e.id, '1234') }).where('id', '=', e.id).execute();
+    await db
+      .updateTable('employees')
+      .set({ pin: hashPin(secret, e.id, '1234') })
+      .where('id', '=', e.id)
+      .execute();
   }
 
   const first = empRows[0];
-  await db.updateTable('employees').set({ email: DEMO_EMPLOYEE_EMAIL, permission_site: 1, create_time_entries: 1 }).where('id', '=', first.id).execute();
+  await db
+    .updateTable('employees')
+    .set({ email: DEMO_EMPLOYEE_EMAIL, permission_site: 1, create_time_entries: 1 })
+    .where('id', '=', first.id)
+    .execute();
   await db
     .insertInto('users')
-    .values({ account_id: accountId, user_type: 'employee', employee_ref: first.id, name: employees[0].name, username: 'demo.employee', email: DEMO_EMPLOYEE_EMAIL, phone_number: null, date_of_birth: null, password_hash: await hashPassword(DEMO_PASSWORD), profile_image: null, created_at: at, updated_at: at })
+    .values({
+      account_id: accountId,
+      user_type: 'employee',
+      employee_ref: first.id,
+      name: employees[0].name,
+      username: 'demo.employee',
+      email: DEMO_EMPLOYEE_EMAIL,
+      phone_number: null,
+      date_of_birth: null,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      profile_image: null,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
 
-  await seedExtras(db, accountId, empRows.map((e) => e.id), rand);
-  const stationIds = (await db.insertInto('stations')
-    .values(STATIONS.map((name) => ({ account_id: accountId, name, token_hash: null, pairing_code_hash: null, pairing_expires_at: null, last_seen_at: null, last_sync_at: null, revoked_at: null, created_at: at, updated_at: at })))
-    .returning('id').execute()).map((r) => r.id);
-  const punches = demoPunches(accountId, empRows.map((e) => e.id), rand, stationIds);
+  await seedExtras(
+    db,
+    accountId,
+    empRows.map((e) => e.id),
+    rand,
+  );
+  const stationIds = (
+    await db
+      .insertInto('stations')
+      .values(
+        STATIONS.map((name) => ({
+          account_id: accountId,
+          name,
+          token_hash: null,
+          pairing_code_hash: null,
+          pairing_expires_at: null,
+          last_seen_at: null,
+          last_sync_at: null,
+          revoked_at: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning('id')
+      .execute()
+  ).map((r) => r.id);
+  const punches = demoPunches(
+    accountId,
+    empRows.map((e) => e.id),
+    rand,
+    stationIds,
+  );
   await insertChunked(db, 'punches', punches);
   await insertChunked(db, 'activity_logs', await clockLogs(db, accountId));
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, employees: empRows.length, punches: punches.length };
@@ -122,27 +246,89 @@ export async function seedDemo(db: Database, secret: string): Promise<{ email: s
 /** Departments without staff of their own, and custom fields with values (locker numbers are unique). */
 async function seedExtras(db: Database, accountId: number, employeeIds: number[], rand: () => number) {
   const at = nowIso();
-  await db.insertInto('departments').values(EXTRA_DEPARTMENTS.map((d) => ({ account_id: accountId, ...d, created_at: at, updated_at: at }))).execute();
-  const fields = await db.insertInto('custom_fields').values([
-    { account_id: accountId, field_name: 'Locker', field_type: 'number', allow_duplicates: 0, created_at: at, updated_at: at },
-    { account_id: accountId, field_name: 'Start date', field_type: 'date', allow_duplicates: 1, created_at: at, updated_at: at },
-    { account_id: accountId, field_name: 'Shirt size', field_type: 'text', allow_duplicates: 1, created_at: at, updated_at: at },
-  ]).returning(['id', 'field_name']).execute();
+  await db
+    .insertInto('departments')
+    .values(EXTRA_DEPARTMENTS.map((d) => ({ account_id: accountId, ...d, created_at: at, updated_at: at })))
+    .execute();
+  const fields = await db
+    .insertInto('custom_fields')
+    .values([
+      {
+        account_id: accountId,
+        field_name: 'Locker',
+        field_type: 'number',
+        allow_duplicates: 0,
+        created_at: at,
+        updated_at: at,
+      },
+      {
+        account_id: accountId,
+        field_name: 'Start date',
+        field_type: 'date',
+        allow_duplicates: 1,
+        created_at: at,
+        updated_at: at,
+      },
+      {
+        account_id: accountId,
+        field_name: 'Shirt size',
+        field_type: 'text',
+        allow_duplicates: 1,
+        created_at: at,
+        updated_at: at,
+      },
+    ])
+    .returning(['id', 'field_name'])
+    .execute();
   const id = (name: string) => fields.find((f) => f.field_name === name)!.id;
   const values = employeeIds.flatMap((emp, i) => [
     { account_id: accountId, field_id: id('Locker'), employee_ref: emp, value: String(100 + i) },
-    { account_id: accountId, field_id: id('Start date'), employee_ref: emp, value: `20${18 + (i % 7)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}` },
-    { account_id: accountId, field_id: id('Shirt size'), employee_ref: emp, value: ['S', 'M', 'L', 'XL'][i % 4] },
+    {
+      account_id: accountId,
+      field_id: id('Start date'),
+      employee_ref: emp,
+      value: `20${18 + (i % 7)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`,
+    },
+    {
+      account_id: accountId,
+      field_id: id('Shirt size'),
+      employee_ref: emp,
+      value: ['S', 'M', 'L', 'XL'][i % 4],
+    },
   ]);
   await insertChunked(db, 'custom_field_values', values);
 }
 
 /** The activity log a station writes for those shifts: a clock-in and (where there is one) a clock-out, at their times. */
 async function clockLogs(db: Database, accountId: number) {
-  const shifts = await db.selectFrom('punches').select(['id', 'employee_ref', 'time_in', 'time_out', 'station_id']).where('account_id', '=', accountId).execute();
+  const shifts = await db
+    .selectFrom('punches')
+    .select(['id', 'employee_ref', 'time_in', 'time_out', 'station_id'])
+    .where('account_id', '=', accountId)
+    .execute();
   return shifts.flatMap((p) => [
-    { account_id: accountId, user_id: null, employee_id: p.employee_ref, action: 'punch.clock_in', details: JSON.stringify({ punch_id: p.id, time_in: p.time_in, station_id: p.station_id }), created_at: p.time_in, updated_at: p.time_in },
-    ...(p.time_out ? [{ account_id: accountId, user_id: null, employee_id: p.employee_ref, action: 'punch.clock_out', details: JSON.stringify({ punch_id: p.id, time_out: p.time_out, station_id: p.station_id }), created_at: p.time_out, updated_at: p.time_out }] : []),
+    {
+      account_id: accountId,
+      user_id: null,
+      employee_id: p.employee_ref,
+      action: 'punch.clock_in',
+      details: JSON.stringify({ punch_id: p.id, time_in: p.time_in, station_id: p.station_id }),
+      created_at: p.time_in,
+      updated_at: p.time_in,
+    },
+    ...(p.time_out
+      ? [
+          {
+            account_id: accountId,
+            user_id: null,
+            employee_id: p.employee_ref,
+            action: 'punch.clock_out',
+            details: JSON.stringify({ punch_id: p.id, time_out: p.time_out, station_id: p.station_id }),
+            created_at: p.time_out,
+            updated_at: p.time_out,
+          },
+        ]
+      : []),
   ]);
 }
 
@@ -166,16 +352,33 @@ function demoPunches(accountId: number, employeeIds: number[], rand: () => numbe
       const late = rand() < 0.1;
       const startMin = 8 * 60 + Math.floor(rand() * 60) + (late ? 20 + Math.floor(rand() * 40) : 0);
       const endMin = startMin + 8 * 60 + Math.floor(rand() * 90);
-      const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      const hhmm = (m: number) =>
+        `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
       const timeIn = zonedToUtc(date, hhmm(startMin), ZONE).toISOString();
       const timeOut = forgot ? null : zonedToUtc(date, hhmm(endMin), ZONE).toISOString();
       const station = stationIds[i % stationIds.length];
-      const shift = (from: string, to: string | null, notes: string | null) => rows.push({
-        account_id: accountId, employee_ref: emp, client_id: randomUUID(), clock_out_client_id: to ? randomUUID() : null,
-        work_date: date, time_in: from, time_out: to, device_time_in: from, device_time_out: to,
-        received_in_at: from, received_out_at: to, source: 'station', station_id: station, station_out_id: to ? station : null,
-        type: 'None', deduction: 'Auto', notes, created_at: at, updated_at: at,
-      });
+      const shift = (from: string, to: string | null, notes: string | null) =>
+        rows.push({
+          account_id: accountId,
+          employee_ref: emp,
+          client_id: randomUUID(),
+          clock_out_client_id: to ? randomUUID() : null,
+          work_date: date,
+          time_in: from,
+          time_out: to,
+          device_time_in: from,
+          device_time_out: to,
+          received_in_at: from,
+          received_out_at: to,
+          source: 'station',
+          station_id: station,
+          station_out_id: to ? station : null,
+          type: 'None',
+          deduction: 'Auto',
+          notes,
+          created_at: at,
+          updated_at: at,
+        });
       // About a third clock out for a 30-minute lunch at noon: two punches that day.
       if (!forgot && rand() < 0.3 && startMin < 12 * 60 && endMin > 13 * 60) {
         shift(timeIn, zonedToUtc(date, '12:00', ZONE).toISOString(), late ? 'Late arrival' : null);

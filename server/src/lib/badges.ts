@@ -29,4 +29,5 @@ export function verifyBadge(secret: string, token: string): BadgeClaims | null {
 }
 
 /** PINs are kept as an HMAC bound to the employee row, never as typed. */
-export const hashPin = (secret: string, employeeRef: number, pin: string): string => hmac(secret, 'pin', employeeRef, pin);
+export const hashPin = (secret: string, employeeRef: number, pin: string): string =>
+  hmac(secret, 'pin', employeeRef, pin);

@@ -20,10 +20,15 @@ export const notFound = (message: string = messages.general.notFound) => new App
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
 export const payloadTooLarge = (message: string = messages.general.tooLarge) => new AppError(413, message);
 export const unprocessable = (message: string, errors?: FieldErrors) => new AppError(422, message, errors);
-export const tooManyRequests = (message: string = messages.general.tooManyRequests) => new AppError(429, message);
+export const tooManyRequests = (message: string = messages.general.tooManyRequests) =>
+  new AppError(429, message);
 
 /** Unique-constraint violations from either database, so services can answer 409 instead of 500. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }

@@ -32,10 +32,19 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; log: Fas
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await transport.sendMail({
+        from: FROM,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       await mkdir(outbox, { recursive: true });
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      const file = join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.log.info({ to: m.to, subject: m.subject, file, links: m.links }, 'mail written to outbox');
     },

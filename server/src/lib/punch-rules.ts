@@ -13,17 +13,24 @@ export const LATE_SYNC_MS = 5 * 60_000;
 export function deviceTimeProblem(deviceTime: string, receivedAt: string): string | null {
   const device = Date.parse(deviceTime);
   const received = Date.parse(receivedAt);
-  if (device > received + MAX_DEVICE_CLOCK_AHEAD_MS) return 'The punch time is in the future: check the station\'s clock.';
-  if (device < received - MAX_OFFLINE_AGE_MS) return 'The punch is more than 31 days old and was not recorded. Ask a manager to add it by hand.';
+  if (device > received + MAX_DEVICE_CLOCK_AHEAD_MS)
+    return "The punch time is in the future: check the station's clock.";
+  if (device < received - MAX_OFFLINE_AGE_MS)
+    return 'The punch is more than 31 days old and was not recorded. Ask a manager to add it by hand.';
   return null;
 }
 
-export const isLateSync = (deviceTime: string, receivedAt: string): boolean => Date.parse(receivedAt) - Date.parse(deviceTime) > LATE_SYNC_MS;
+export const isLateSync = (deviceTime: string, receivedAt: string): boolean =>
+  Date.parse(receivedAt) - Date.parse(deviceTime) > LATE_SYNC_MS;
 
-export const timeOutAfterTimeIn = (timeIn: string, timeOut: string): boolean => Date.parse(timeOut) > Date.parse(timeIn);
+export const timeOutAfterTimeIn = (timeIn: string, timeOut: string): boolean =>
+  Date.parse(timeOut) > Date.parse(timeIn);
 
 /** Worked time as the clock-out answer of spec §3 gives it: whole minutes, split into hours and minutes. */
-export function workedTime(timeIn: string, timeOut: string): { hours: number; minutes: number; total_minutes: number } {
+export function workedTime(
+  timeIn: string,
+  timeOut: string,
+): { hours: number; minutes: number; total_minutes: number } {
   const total = Math.max(0, Math.floor((Date.parse(timeOut) - Date.parse(timeIn)) / 60_000));
   return { hours: Math.floor(total / 60), minutes: total % 60, total_minutes: total };
 }
@@ -42,10 +49,16 @@ export function roundToStep(iso: string, stepMinutes: number | null): string {
 }
 
 /** The rounding step of a settings value ('5 Minutes' → 5), or null for none. */
-export const roundingStep = (setting: string | null): number | null => (setting ? Number.parseInt(setting, 10) || null : null);
+export const roundingStep = (setting: string | null): number | null =>
+  setting ? Number.parseInt(setting, 10) || null : null;
 
 /** Reported hours to 2 decimals from rounded in and out times; null while open or in Attendance Only mode. */
-export function reportedHours(timeIn: string, timeOut: string | null, stepMinutes: number | null, attendanceOnly: boolean): number | null {
+export function reportedHours(
+  timeIn: string,
+  timeOut: string | null,
+  stepMinutes: number | null,
+  attendanceOnly: boolean,
+): number | null {
   if (!timeOut || attendanceOnly) return null;
   const ms = Date.parse(roundToStep(timeOut, stepMinutes)) - Date.parse(roundToStep(timeIn, stepMinutes));
   return Math.round((Math.max(0, ms) / 3_600_000) * 100) / 100;

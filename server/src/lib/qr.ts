@@ -6,4 +6,5 @@ export async function qrSvgDataUrl(text: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-export const qrPng = (text: string, width = 300): Promise<Buffer> => QRCode.toBuffer(text, { type: 'png', width, margin: 1, errorCorrectionLevel: 'M' });
+export const qrPng = (text: string, width = 300): Promise<Buffer> =>
+  QRCode.toBuffer(text, { type: 'png', width, margin: 1, errorCorrectionLevel: 'M' });

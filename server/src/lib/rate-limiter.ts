@@ -36,7 +36,10 @@ export function redisRateLimiter(redis: Redis, prefix = 'punchclock:rl:'): RateL
   return {
     async hit(key, limit, windowMs) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
+        [null, number],
+        [null, number],
+      ];
       if (ttl < 0) await redis.pexpire(k, windowMs);
       return { allowed: count <= limit, retryAfterMs: ttl < 0 ? windowMs : ttl };
     },

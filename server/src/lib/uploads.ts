@@ -11,7 +11,9 @@ export interface Upload {
 /** Reads one multipart file field (at most `maxBytes`) and the text fields around it. */
 export async function readUpload(req: FastifyRequest, fileField: string, maxBytes: number): Promise<Upload> {
   const result: Upload = { file: null, fileName: null, truncated: false, fields: {} };
-  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
+  for await (const part of req.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
+  })) {
     if (part.type === 'file') {
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);

@@ -4,7 +4,11 @@ import { request } from './client';
 import { downloadFile } from './download';
 
 /** What the Activity Logs filters hold; empty strings mean "any". */
-export interface ActivityFilters { action: string; start_date: string; end_date: string }
+export interface ActivityFilters {
+  action: string;
+  start_date: string;
+  end_date: string;
+}
 
 function queryOf(f: ActivityFilters, page?: number): string {
   const q = new URLSearchParams();
@@ -22,4 +26,5 @@ export const useActivityLogs = (filters: ActivityFilters, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const exportActivityCsv = (filters: ActivityFilters) => downloadFile(`/api/activity-logs/export-csv${queryOf(filters)}`, 'activity_logs.csv');
+export const exportActivityCsv = (filters: ActivityFilters) =>
+  downloadFile(`/api/activity-logs/export-csv${queryOf(filters)}`, 'activity_logs.csv');

@@ -1,6 +1,17 @@
 import {
-  getUserResponse, loginResponse, messageResponse, messages, profilePictureResponse, qrResponse, registerResponse,
-  uploadProfileResponse, type ChangePasswordBody, type LoginBody, type LoginResponse, type PasswordUpdateBody, type RegisterBody,
+  getUserResponse,
+  loginResponse,
+  messageResponse,
+  messages,
+  profilePictureResponse,
+  qrResponse,
+  registerResponse,
+  uploadProfileResponse,
+  type ChangePasswordBody,
+  type LoginBody,
+  type LoginResponse,
+  type PasswordUpdateBody,
+  type RegisterBody,
 } from '@punchclock/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -14,7 +25,8 @@ function answer<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   return parsed.data;
 }
 
-const post = (path: string, body: unknown, auth: 'bearer' | 'raw' | 'none' = 'bearer') => request(path, { method: 'POST', body, auth });
+const post = (path: string, body: unknown, auth: 'bearer' | 'raw' | 'none' = 'bearer') =>
+  request(path, { method: 'POST', body, auth });
 
 /** POST /api/login with the §5 checks on the answer, in the spec's order. */
 export async function login(body: LoginBody): Promise<LoginResponse> {
@@ -26,25 +38,31 @@ export async function login(body: LoginBody): Promise<LoginResponse> {
   return answer(loginResponse, data);
 }
 
-export const register = async (body: RegisterBody) => answer(registerResponse, await post('/api/register', body, 'none'));
+export const register = async (body: RegisterBody) =>
+  answer(registerResponse, await post('/api/register', body, 'none'));
 
 /** The spec's logout sends the raw token. */
 export const logout = async () => answer(messageResponse, await post('/api/logout', {}, 'raw'));
 
 /** Revokes a token that is no longer in storage (the public bar clears first, then revokes). */
-export const revokeToken = (token: string) => request('/api/logout', { method: 'POST', body: {}, auth: 'none', headers: { Authorization: token } });
+export const revokeToken = (token: string) =>
+  request('/api/logout', { method: 'POST', body: {}, auth: 'none', headers: { Authorization: token } });
 
-export const forgotPassword = async (email: string) => answer(messageResponse, await post('/api/forgot-password', { email }, 'none'));
+export const forgotPassword = async (email: string) =>
+  answer(messageResponse, await post('/api/forgot-password', { email }, 'none'));
 
-export const updatePassword = async (body: PasswordUpdateBody) => answer(messageResponse, await post('/password-update', body, 'none'));
+export const updatePassword = async (body: PasswordUpdateBody) =>
+  answer(messageResponse, await post('/password-update', body, 'none'));
 
-export const changePassword = async (body: ChangePasswordBody) => answer(messageResponse, await post('/api/change-password', body));
+export const changePassword = async (body: ChangePasswordBody) =>
+  answer(messageResponse, await post('/api/change-password', body));
 
 export const getUser = async () => answer(getUserResponse, await request('/api/get-user')).user;
 
 const ownUserId = () => session.get().user?.user_id;
 
-export const generateQrCode = async () => answer(qrResponse, await post('/api/generate-qr-code', { user_id: ownUserId() }));
+export const generateQrCode = async () =>
+  answer(qrResponse, await post('/api/generate-qr-code', { user_id: ownUserId() }));
 
 export const getProfilePicture = async () => {
   const a = answer(profilePictureResponse, await post('/api/get-profile-picture', { user_id: ownUserId() }));

@@ -14,8 +14,19 @@ describe('API client', () => {
   });
 
   it('turns the server error body into an ApiError', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ status: 422, body: { message: 'The current password is incorrect.', errors: { current_password: ['The current password is incorrect.'] } } }).fetch);
-    const error = await request('/api/change-password', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        status: 422,
+        body: {
+          message: 'The current password is incorrect.',
+          errors: { current_password: ['The current password is incorrect.'] },
+        },
+      }).fetch,
+    );
+    const error = await request('/api/change-password', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
     expect(messageOf(error, 'fallback')).toBe('The current password is incorrect.');
@@ -35,7 +46,10 @@ describe('API client', () => {
   });
 
   it('ends the session on a 401 of a call that carried the token', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ status: 401, body: { message: messages.general.unauthorized } }).fetch);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ status: 401, body: { message: messages.general.unauthorized } }).fetch,
+    );
     session.start({ access_token: 'old', user_type: 'user', user_id: 1, email: 'a@b.co', username: 'a' });
     await request('/api/get-user').catch(() => undefined);
     expect(localStorage.getItem('token')).toBeNull();

@@ -23,7 +23,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text.trim()) return null;
@@ -59,7 +58,8 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
     res = await fetch(path, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   } catch (e) {
@@ -83,5 +83,7 @@ export function messageOf(error: unknown, fallback: string): string {
 /** The first message per field of a server `errors` map, in the shape Mantine forms take. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(error.errors).flatMap(([k, v]) => (Array.isArray(v) && v[0] ? [[k, v[0]]] : [])));
+  return Object.fromEntries(
+    Object.entries(error.errors).flatMap(([k, v]) => (Array.isArray(v) && v[0] ? [[k, v[0]]] : [])),
+  );
 }

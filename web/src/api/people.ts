@@ -1,57 +1,148 @@
-import type { CustomFieldView, DepartmentView, EmployeeView, ImportAnswer, UploadedEmployee } from '@punchclock/contract';
+import type {
+  CustomFieldView,
+  DepartmentView,
+  EmployeeView,
+  ImportAnswer,
+  UploadedEmployee,
+} from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
 export type { CustomFieldView, DepartmentView, EmployeeView, ImportAnswer, UploadedEmployee };
 
 /** The body of POST /employees and PUT /employees/{id}; see `employeeBody` in the contract. */
-export type EmployeeInput = Partial<Omit<EmployeeView, 'id' | 'hourly_rate' | 'custom_fields' | 'department_name'>> & {
-  name: string; department_id: number; employee_id: string; hourly_rate?: string | number | null; pin?: string | null;
+export type EmployeeInput = Partial<
+  Omit<EmployeeView, 'id' | 'hourly_rate' | 'custom_fields' | 'department_name'>
+> & {
+  name: string;
+  department_id: number;
+  employee_id: string;
+  hourly_rate?: string | number | null;
+  pin?: string | null;
   custom_fields?: Record<string, string | number | null>;
 };
-export type DepartmentInput = Pick<DepartmentView, 'dp_name' | 'dp_type' | 'exclude_from_reports' | 'use_company_settings' | 'assign_to_all_employees'>;
+export type DepartmentInput = Pick<
+  DepartmentView,
+  'dp_name' | 'dp_type' | 'exclude_from_reports' | 'use_company_settings' | 'assign_to_all_employees'
+>;
 export type CustomFieldInput = { field_name: string; field_type: string; field_options: boolean };
-export interface SearchInput { query: string; department_id?: number | null; current_department?: boolean; status: 'All' | 'In' | 'Out'; show_deleted?: boolean }
+export interface SearchInput {
+  query: string;
+  department_id?: number | null;
+  current_department?: boolean;
+  status: 'All' | 'In' | 'Out';
+  show_deleted?: boolean;
+}
 
-const K = { employees: ['employees'], departments: ['departments'], fields: ['fields'], imported: ['employees', 'imported'] };
+const K = {
+  employees: ['employees'],
+  departments: ['departments'],
+  fields: ['fields'],
+  imported: ['employees', 'imported'],
+};
 
 /** The spec's bulk-delete query: `?emp_id[]=[1,2,3]`. */
-export const bulkQuery = (name: string, ids: number[]) => `?${encodeURIComponent(`${name}[]`)}=${encodeURIComponent(`[${ids.join(',')}]`)}`;
+export const bulkQuery = (name: string, ids: number[]) =>
+  `?${encodeURIComponent(`${name}[]`)}=${encodeURIComponent(`[${ids.join(',')}]`)}`;
 
-export const useEmployees = () => useQuery({ queryKey: K.employees, queryFn: () => request<{ data: EmployeeView[] }>('/api/employees').then((a) => a.data) });
+export const useEmployees = () =>
+  useQuery({
+    queryKey: K.employees,
+    queryFn: () => request<{ data: EmployeeView[] }>('/api/employees').then((a) => a.data),
+  });
 export const useEmployee = (id: number) =>
-  useQuery({ queryKey: [...K.employees, id], queryFn: () => request<{ data: EmployeeView }>(`/api/employees/${id}`).then((a) => a.data), enabled: id > 0 });
-export const searchEmployees = (input: SearchInput) => request<{ employees: EmployeeView[] }>('/api/search', { body: input }).then((a) => a.employees);
+  useQuery({
+    queryKey: [...K.employees, id],
+    queryFn: () => request<{ data: EmployeeView }>(`/api/employees/${id}`).then((a) => a.data),
+    enabled: id > 0,
+  });
+export const searchEmployees = (input: SearchInput) =>
+  request<{ employees: EmployeeView[] }>('/api/search', { body: input }).then((a) => a.employees);
 
-export const useDepartments = () => useQuery({ queryKey: K.departments, queryFn: () => request<DepartmentView[]>('/departments') });
+export const useDepartments = () =>
+  useQuery({ queryKey: K.departments, queryFn: () => request<DepartmentView[]>('/departments') });
 export const useDepartment = (id: number) =>
-  useQuery({ queryKey: [...K.departments, id], queryFn: () => request<{ data: DepartmentView; members: EmployeeView[] }>(`/api/departments/${id}`), enabled: id > 0 });
+  useQuery({
+    queryKey: [...K.departments, id],
+    queryFn: () => request<{ data: DepartmentView; members: EmployeeView[] }>(`/api/departments/${id}`),
+    enabled: id > 0,
+  });
 
-export const useCustomFields = () => useQuery({ queryKey: K.fields, queryFn: () => request<{ data: CustomFieldView[] }>('/api/fields').then((a) => a.data) });
-export const useUploadedEmployees = () => useQuery({ queryKey: K.imported, queryFn: () => request<{ data: UploadedEmployee[] }>('/employees/imported').then((a) => a.data) });
+export const useCustomFields = () =>
+  useQuery({
+    queryKey: K.fields,
+    queryFn: () => request<{ data: CustomFieldView[] }>('/api/fields').then((a) => a.data),
+  });
+export const useUploadedEmployees = () =>
+  useQuery({
+    queryKey: K.imported,
+    queryFn: () => request<{ data: UploadedEmployee[] }>('/employees/imported').then((a) => a.data),
+  });
 
-export const employeeQr = (id: number) => request<{ status: string; data: { qr_code: string; employee_id: string; name: string } }>(`/api/employees/qr/${id}`).then((a) => a.data);
+export const employeeQr = (id: number) =>
+  request<{ status: string; data: { qr_code: string; employee_id: string; name: string } }>(
+    `/api/employees/qr/${id}`,
+  ).then((a) => a.data);
 
 /** Every write invalidates the lists it can change, so screens reload after create, update or delete (spec §4). */
 export function usePeopleMutations() {
   const qc = useQueryClient();
-  const refresh = () => Promise.all([K.employees, K.departments, K.fields].map((queryKey) => qc.invalidateQueries({ queryKey })));
+  const refresh = () =>
+    Promise.all([K.employees, K.departments, K.fields].map((queryKey) => qc.invalidateQueries({ queryKey })));
   // The refresh is not awaited: a row that starts a delete is gone once the list reloads, and the
   // caller's own onSuccess (its toast) must run before that, not be skipped with the unmounted row.
-  const useWrite = <A, R>(fn: (a: A) => Promise<R>) => useMutation({ mutationFn: fn, onSuccess: () => { void refresh(); } });
+  const useWrite = <A, R>(fn: (a: A) => Promise<R>) =>
+    useMutation({
+      mutationFn: fn,
+      onSuccess: () => {
+        void refresh();
+      },
+    });
   return {
-    createEmployee: useWrite((b: EmployeeInput) => request<{ message: string; data: EmployeeView }>('/employees', { body: b })),
-    updateEmployee: useWrite((b: EmployeeInput & { id: number }) => request<{ message: string; data: EmployeeView }>(`/employees/${b.id}`, { method: 'PUT', body: b })),
-    deleteEmployee: useWrite((id: number) => request<{ message: string }>(`/employees/${id}`, { method: 'DELETE' })),
-    deleteEmployees: useWrite((ids: number[]) => request<{ message: string; deleted: number }>(`/allemployees${bulkQuery('emp_id', ids)}`, { method: 'POST' })),
-    regenerateBadge: useWrite((id: number) => request<{ message: string; qr_code: string }>(`/api/employees/${id}/regenerate-badge`, { method: 'POST' })),
-    createDepartment: useWrite((b: DepartmentInput) => request<{ message: string; data: DepartmentView }>('/departments', { body: b })),
-    updateDepartment: useWrite((b: DepartmentInput & { id: number }) => request<{ message: string; data: DepartmentView }>(`/departments/${b.id}`, { method: 'PUT', body: b })),
-    deleteDepartment: useWrite((b: { id: number; moveTo?: number }) => request<{ message: string }>(`/departments/${b.id}${b.moveTo ? `?move_to=${b.moveTo}` : ''}`, { method: 'DELETE' })),
-    deleteDepartments: useWrite((ids: number[]) => request<{ message: string; deleted: number }>(`/alldepartments${bulkQuery('dep_id', ids)}`, { method: 'POST' })),
-    createField: useWrite((b: CustomFieldInput) => request<{ message: string; data: CustomFieldView }>('/api/fields', { body: b })),
-    updateField: useWrite((b: CustomFieldInput & { id: number }) => request<{ message: string; data: CustomFieldView }>(`/api/fields/${b.id}`, { method: 'PUT', body: b })),
-    deleteField: useWrite((id: number) => request<{ message: string }>(`/fields/${id}`, { method: 'DELETE' })),
+    createEmployee: useWrite((b: EmployeeInput) =>
+      request<{ message: string; data: EmployeeView }>('/employees', { body: b }),
+    ),
+    updateEmployee: useWrite((b: EmployeeInput & { id: number }) =>
+      request<{ message: string; data: EmployeeView }>(`/employees/${b.id}`, { method: 'PUT', body: b }),
+    ),
+    deleteEmployee: useWrite((id: number) =>
+      request<{ message: string }>(`/employees/${id}`, { method: 'DELETE' }),
+    ),
+    deleteEmployees: useWrite((ids: number[]) =>
+      request<{ message: string; deleted: number }>(`/allemployees${bulkQuery('emp_id', ids)}`, {
+        method: 'POST',
+      }),
+    ),
+    regenerateBadge: useWrite((id: number) =>
+      request<{ message: string; qr_code: string }>(`/api/employees/${id}/regenerate-badge`, {
+        method: 'POST',
+      }),
+    ),
+    createDepartment: useWrite((b: DepartmentInput) =>
+      request<{ message: string; data: DepartmentView }>('/departments', { body: b }),
+    ),
+    updateDepartment: useWrite((b: DepartmentInput & { id: number }) =>
+      request<{ message: string; data: DepartmentView }>(`/departments/${b.id}`, { method: 'PUT', body: b }),
+    ),
+    deleteDepartment: useWrite((b: { id: number; moveTo?: number }) =>
+      request<{ message: string }>(`/departments/${b.id}${b.moveTo ? `?move_to=${b.moveTo}` : ''}`, {
+        method: 'DELETE',
+      }),
+    ),
+    deleteDepartments: useWrite((ids: number[]) =>
+      request<{ message: string; deleted: number }>(`/alldepartments${bulkQuery('dep_id', ids)}`, {
+        method: 'POST',
+      }),
+    ),
+    createField: useWrite((b: CustomFieldInput) =>
+      request<{ message: string; data: CustomFieldView }>('/api/fields', { body: b }),
+    ),
+    updateField: useWrite((b: CustomFieldInput & { id: number }) =>
+      request<{ message: string; data: CustomFieldView }>(`/api/fields/${b.id}`, { method: 'PUT', body: b }),
+    ),
+    deleteField: useWrite((id: number) =>
+      request<{ message: string }>(`/fields/${id}`, { method: 'DELETE' }),
+    ),
     importEmployees: useWrite((b: { file: File; preview: boolean }) => {
       const form = new FormData();
       form.append('file', b.file);

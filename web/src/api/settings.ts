@@ -5,28 +5,45 @@ import { request } from './client';
 
 /** The account's settings as GET /settings answers them (`settingsView` in the contract). */
 export interface SettingsView {
-  id: number; user_id: number; company_name: string; attendance_mode: string; enable_gps_tracking: boolean;
-  require_location: boolean; enable_covid_screening: boolean; time_rounding: string | null; display_round_in_out_times: boolean;
-  date_format: string; time_format: string; time_zone: string; created_at: string; updated_at: string;
+  id: number;
+  user_id: number;
+  company_name: string;
+  attendance_mode: string;
+  enable_gps_tracking: boolean;
+  require_location: boolean;
+  enable_covid_screening: boolean;
+  time_rounding: string | null;
+  display_round_in_out_times: boolean;
+  date_format: string;
+  time_format: string;
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The body of POST /settings; user_id is the signed-in manager's (the server checks it is theirs). */
-export type SettingsInput = Omit<SettingsView, 'id' | 'user_id' | 'created_at' | 'updated_at'> & { user_id?: number };
+export type SettingsInput = Omit<SettingsView, 'id' | 'user_id' | 'created_at' | 'updated_at'> & {
+  user_id?: number;
+};
 
 const KEY = ['settings'];
 
 /** The server answers an array holding one settings row. */
-export const useSettings = () => useQuery({ queryKey: KEY, queryFn: () => request<SettingsView[]>('/settings').then((a) => a[0] ?? null) });
+export const useSettings = () =>
+  useQuery({ queryKey: KEY, queryFn: () => request<SettingsView[]>('/settings').then((a) => a[0] ?? null) });
 
 export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: SettingsInput) => request<{ message: string; data: SettingsView }>('/settings', { body: b }),
+    mutationFn: (b: SettingsInput) =>
+      request<{ message: string; data: SettingsView }>('/settings', { body: b }),
     // The answer is the saved row: show it at once; the current user (company name, zone) may change
     // too, and punch lists carry the rounding and the Date Format and Time Format they are shown in.
     onSuccess: (a) => {
       qc.setQueryData(KEY, a.data);
-      return Promise.all([['auth'], ['punches'], ['punch-conflicts']].map((queryKey) => qc.invalidateQueries({ queryKey })));
+      return Promise.all(
+        [['auth'], ['punches'], ['punch-conflicts']].map((queryKey) => qc.invalidateQueries({ queryKey })),
+      );
     },
   });
 }
@@ -41,5 +58,8 @@ const DEFAULT_FORMATS: DisplayFormats = { date_format: DATE_FORMATS[0], time_for
 export function useAccountInstant(): { when: (iso: string | null) => string; loading: boolean } {
   const settings = useSettings();
   const s = settings.data;
-  return { when: (iso) => formatInstant(iso, s ?? DEFAULT_FORMATS, s?.time_zone), loading: settings.isLoading };
+  return {
+    when: (iso) => formatInstant(iso, s ?? DEFAULT_FORMATS, s?.time_zone),
+    loading: settings.isLoading,
+  };
 }

@@ -10,18 +10,36 @@ export interface Station {
   created_at: string;
 }
 
-export type NewStation = { station: Station; token: string } | { station: Station; pairing_code: string; pairing_expires_at?: string };
+export type NewStation =
+  | { station: Station; token: string }
+  | { station: Station; pairing_code: string; pairing_expires_at?: string };
 
 const KEY = ['stations'];
 
-export const useStations = () => useQuery({ queryKey: KEY, queryFn: () => request<{ data: Station[] } | Station[]>('/api/stations').then((a) => (Array.isArray(a) ? a : a.data)) });
+export const useStations = () =>
+  useQuery({
+    queryKey: KEY,
+    queryFn: () =>
+      request<{ data: Station[] } | Station[]>('/api/stations').then((a) => (Array.isArray(a) ? a : a.data)),
+  });
 
 export function useStationMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: KEY });
   return {
-    create: useMutation({ mutationFn: (b: { name: string; pair: 'this-browser' | 'code' }) => request<NewStation>('/api/stations', { body: b }), onSuccess: done }),
-    rename: useMutation({ mutationFn: (b: { id: number; name: string }) => request(`/api/stations/${b.id}`, { method: 'PATCH', body: { name: b.name } }), onSuccess: done }),
-    revoke: useMutation({ mutationFn: (id: number) => request(`/api/stations/${id}`, { method: 'DELETE' }), onSuccess: done }),
+    create: useMutation({
+      mutationFn: (b: { name: string; pair: 'this-browser' | 'code' }) =>
+        request<NewStation>('/api/stations', { body: b }),
+      onSuccess: done,
+    }),
+    rename: useMutation({
+      mutationFn: (b: { id: number; name: string }) =>
+        request(`/api/stations/${b.id}`, { method: 'PATCH', body: { name: b.name } }),
+      onSuccess: done,
+    }),
+    revoke: useMutation({
+      mutationFn: (id: number) => request(`/api/stations/${id}`, { method: 'DELETE' }),
+      onSuccess: done,
+    }),
   };
 }

@@ -2,7 +2,15 @@ import { Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A titled white card on the grey app background. */
-export function SectionCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section">
       <Title order={2} fz="lg" mb={description ? 4 : 'md'}>

@@ -10,7 +10,13 @@ interface SubmitButtonProps extends ButtonProps {
 /** A form's submit button: disabled and relabelled while busy, so its text is always readable. */
 export function SubmitButton({ busy, busyLabel, children, ...props }: SubmitButtonProps) {
   return (
-    <Button type="submit" disabled={busy} aria-busy={busy} leftSection={busy ? <Loader size={14} color="gray" /> : undefined} {...props}>
+    <Button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy}
+      leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
+      {...props}
+    >
       {busy ? busyLabel : children}
     </Button>
   );

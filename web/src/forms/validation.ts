@@ -20,7 +20,9 @@ export function schemaErrors(schema: z.ZodType, values: unknown): Errors {
 /** '<Label> is required.' for each blank field, named as the form labels it. */
 export function requiredErrors(values: Record<string, unknown>, labels: Record<string, string>): Errors {
   return Object.fromEntries(
-    Object.entries(labels).flatMap(([field, label]) => (String(values[field] ?? '').trim() ? [] : [[field, `${label} is required.`]])),
+    Object.entries(labels).flatMap(([field, label]) =>
+      String(values[field] ?? '').trim() ? [] : [[field, `${label} is required.`]],
+    ),
   );
 }
 

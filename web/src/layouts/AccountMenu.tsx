@@ -38,7 +38,13 @@ export function AccountMenu({ name, links }: { name: string; links: MenuLink[] }
         ))}
         <Menu.Divider />
         {/* Stays open so the visitor sees "Logging out..." while the server answers. */}
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} closeMenuOnClick={false} disabled={busy} onClick={logout}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          closeMenuOnClick={false}
+          disabled={busy}
+          onClick={logout}
+        >
           {busy ? messages.logout.busy : 'Logout'}
         </Menu.Item>
       </Menu.Dropdown>

@@ -35,12 +35,21 @@ export function AppFrame({ home, links, actions, extraLinks, mainBg, children }:
   useEffect(() => close(), [pathname, close]);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }}
+    >
       <AppShell.Header className={classes.header}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
               <Logo to={home} />
             </Group>
             <Group gap={2} visibleFrom="md" component="nav" aria-label="Main">
@@ -63,7 +72,15 @@ export function AppFrame({ home, links, actions, extraLinks, mainBg, children }:
         {opened && (
           <Stack gap={2}>
             {links.map((l) => (
-              <MantineNavLink key={l.to} component={NavLink} to={l.to} end={l.to === '/'} label={l.label} active={isActive(l.to, pathname)} fw={500} />
+              <MantineNavLink
+                key={l.to}
+                component={NavLink}
+                to={l.to}
+                end={l.to === '/'}
+                label={l.label}
+                active={isActive(l.to, pathname)}
+                fw={500}
+              />
             ))}
             {extraLinks?.('menu')}
           </Stack>

@@ -2,7 +2,11 @@ import { Modal, Tabs, Text, ThemeIcon, Stack } from '@mantine/core';
 import { EARNINGS_PERIODS } from '@punchclock/contract';
 import { IconCoin } from '@tabler/icons-react';
 
-const TAB_LABELS: Record<(typeof EARNINGS_PERIODS)[number], string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+const TAB_LABELS: Record<(typeof EARNINGS_PERIODS)[number], string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
 
 /** Earnings and deductions by period (spec §2.2); the figures arrive with the punches work. */
 export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

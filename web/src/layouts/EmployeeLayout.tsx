@@ -35,7 +35,13 @@ export default function EmployeeLayout() {
     );
 
   return (
-    <AppFrame home="/HomeUser" links={LINKS} extraLinks={viewEarnings} actions={<AccountMenu name={username || 'Guest'} links={MENU} />} mainBg="gray.0">
+    <AppFrame
+      home="/HomeUser"
+      links={LINKS}
+      extraLinks={viewEarnings}
+      actions={<AccountMenu name={username || 'Guest'} links={MENU} />}
+      mainBg="gray.0"
+    >
       <Outlet />
       <EarningsModal opened={earnings} onClose={close} />
     </AppFrame>

@@ -22,7 +22,12 @@ const MENU = [
 export default function ManagerLayout() {
   const { username } = useSession();
   return (
-    <AppFrame home="/HomeSecond" links={LINKS} actions={<AccountMenu name={username ?? ''} links={MENU} />} mainBg="gray.0">
+    <AppFrame
+      home="/HomeSecond"
+      links={LINKS}
+      actions={<AccountMenu name={username ?? ''} links={MENU} />}
+      mainBg="gray.0"
+    >
       <Outlet />
     </AppFrame>
   );

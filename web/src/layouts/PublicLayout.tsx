@@ -28,7 +28,13 @@ function AccountArea() {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <Button variant="default" radius="xl" rightSection={<IconChevronDown size={14} />} leftSection={<IconUserCircle size={18} />} maw={220}>
+        <Button
+          variant="default"
+          radius="xl"
+          rightSection={<IconChevronDown size={14} />}
+          leftSection={<IconUserCircle size={18} />}
+          maw={220}
+        >
           {username}
         </Button>
       </Menu.Target>

@@ -10,7 +10,8 @@ import { homeOf, session, useSession } from './session';
 export function RequireRole({ role }: { role: UserType }) {
   const { token, user } = useSession();
   if (!token || !user) return <Navigate to="/Login" replace />;
-  if (user.user_type !== role) return <Navigate to={user.user_type === 'employee' ? '/HomeUser' : '/Employee'} replace />;
+  if (user.user_type !== role)
+    return <Navigate to={user.user_type === 'employee' ? '/HomeUser' : '/Employee'} replace />;
   return <Outlet />;
 }
 

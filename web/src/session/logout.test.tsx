@@ -6,7 +6,10 @@ import { fakeFetch, logInAs, renderAt } from '../test/render';
 
 describe('logout from the account menu', () => {
   it('revokes the token, clears storage, says goodbye and goes to /login after a second', async () => {
-    const api = fakeFetch({ body: { profile_picture_url: null, profile_image_url: null } }, { body: { message: messages.logout.success } });
+    const api = fakeFetch(
+      { body: { profile_picture_url: null, profile_image_url: null } },
+      { body: { message: messages.logout.success } },
+    );
     vi.stubGlobal('fetch', api.fetch);
     logInAs('user');
     sessionStorage.setItem('draft', 'x');

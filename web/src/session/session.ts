@@ -29,8 +29,15 @@ export interface SessionStart {
 
 function readUser(): StoredUser | null {
   try {
-    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as Partial<StoredUser> | null;
-    if (!parsed || typeof parsed.user_id !== 'number' || (parsed.user_type !== 'user' && parsed.user_type !== 'employee')) return null;
+    const parsed = JSON.parse(
+      localStorage.getItem(STORAGE_KEYS.user) ?? 'null',
+    ) as Partial<StoredUser> | null;
+    if (
+      !parsed ||
+      typeof parsed.user_id !== 'number' ||
+      (parsed.user_type !== 'user' && parsed.user_type !== 'employee')
+    )
+      return null;
     return { user_id: parsed.user_id, user_type: parsed.user_type, email: String(parsed.email ?? '') };
   } catch {
     return null;
@@ -38,7 +45,11 @@ function readUser(): StoredUser | null {
 }
 
 function read(): Session {
-  return { token: localStorage.getItem(STORAGE_KEYS.token), user: readUser(), username: localStorage.getItem(STORAGE_KEYS.username) };
+  return {
+    token: localStorage.getItem(STORAGE_KEYS.token),
+    user: readUser(),
+    username: localStorage.getItem(STORAGE_KEYS.username),
+  };
 }
 
 let snapshot: Session = read();
@@ -67,7 +78,9 @@ export const session = {
 
   start(s: SessionStart): void {
     const set = (key: string, value: string | number | null | undefined) =>
-      value === null || value === undefined ? localStorage.removeItem(key) : localStorage.setItem(key, String(value));
+      value === null || value === undefined
+        ? localStorage.removeItem(key)
+        : localStorage.setItem(key, String(value));
     set(STORAGE_KEYS.token, s.access_token);
     set(STORAGE_KEYS.userId, s.user_id);
     set(STORAGE_KEYS.userEmail, s.email);
@@ -75,7 +88,10 @@ export const session = {
     set(STORAGE_KEYS.userName, s.name ?? s.username);
     set(STORAGE_KEYS.employeeId, s.employee_id);
     set(STORAGE_KEYS.empId, s.emp_id);
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ user_id: s.user_id, user_type: s.user_type, email: s.email } satisfies StoredUser));
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ user_id: s.user_id, user_type: s.user_type, email: s.email } satisfies StoredUser),
+    );
     publish();
   },
 

@@ -3,7 +3,13 @@ import jsQR from 'jsqr';
 import { useEffect, useRef, useState } from 'react';
 
 /** Reads QR badges from the camera: frames are drawn to a canvas and decoded with jsQR, four times a second. */
-export function BadgeScanner({ onScan, paused = false }: { onScan: (text: string) => void; paused?: boolean }) {
+export function BadgeScanner({
+  onScan,
+  paused = false,
+}: {
+  onScan: (text: string) => void;
+  paused?: boolean;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const onScanRef = useRef(onScan);
@@ -17,7 +23,10 @@ export function BadgeScanner({ onScan, paused = false }: { onScan: (text: string
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
     (async () => {
       try {
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
       } catch {
         setError('The camera is not available. Allow camera access, or type the Employee ID instead.');
         return;
@@ -31,12 +40,19 @@ export function BadgeScanner({ onScan, paused = false }: { onScan: (text: string
         canvas.width = v.videoWidth;
         canvas.height = v.videoHeight;
         ctx.drawImage(v, 0, 0);
-        const code = jsQR(ctx.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height, { inversionAttempts: 'dontInvert' });
+        const code = jsQR(
+          ctx.getImageData(0, 0, canvas.width, canvas.height).data,
+          canvas.width,
+          canvas.height,
+          { inversionAttempts: 'dontInvert' },
+        );
         // The same badge held in front of the camera is read once, not once per frame.
         if (code?.data && code.data !== last) {
           last = code.data;
           onScanRef.current(code.data);
-          setTimeout(() => { last = ''; }, 5000);
+          setTimeout(() => {
+            last = '';
+          }, 5000);
         }
       }, 250);
     })();
@@ -46,11 +62,24 @@ export function BadgeScanner({ onScan, paused = false }: { onScan: (text: string
     };
   }, [paused]);
 
-  if (error) return <Alert color="yellow" title="Camera">{error}</Alert>;
+  if (error)
+    return (
+      <Alert color="yellow" title="Camera">
+        {error}
+      </Alert>
+    );
   return (
     <Box>
-      <video ref={video} muted playsInline aria-label="Badge scanner camera" style={{ width: '100%', maxHeight: 320, borderRadius: 8, background: '#000', objectFit: 'cover' }} />
-      <Text size="sm" c="dimmed" ta="center" mt={4}>Hold your badge's QR code up to the camera.</Text>
+      <video
+        ref={video}
+        muted
+        playsInline
+        aria-label="Badge scanner camera"
+        style={{ width: '100%', maxHeight: 320, borderRadius: 8, background: '#000', objectFit: 'cover' }}
+      />
+      <Text size="sm" c="dimmed" ta="center" mt={4}>
+        Hold your badge's QR code up to the camera.
+      </Text>
     </Box>
   );
 }

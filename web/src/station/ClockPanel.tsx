@@ -2,7 +2,15 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@man
 import { messages } from '@punchclock/contract';
 import { useEffect, useRef, useState } from 'react';
 import {
-  checkEmployee, clockErrorMessage, type ClockState, elapsedText, getPosition, identityOf, LOCATION_REQUIRED, punch, totalText,
+  checkEmployee,
+  clockErrorMessage,
+  type ClockState,
+  elapsedText,
+  getPosition,
+  identityOf,
+  LOCATION_REQUIRED,
+  punch,
+  totalText,
 } from './clock-controller';
 import { PinPad } from './PinPad';
 import { ScreeningModal } from './ScreeningModal';
@@ -15,7 +23,15 @@ type Notice = { color: 'green' | 'red' | 'yellow' | 'blue'; text: string } | nul
  * The 'Clock In and Out' panel of spec §2.4 and §4: Employee ID (or a scanned badge), PIN when the
  * employee uses one, Clock In / Clock Out, the elapsed timer while in and the total after clocking out.
  */
-export function ClockPanel({ settings, scanned, onPunched }: { settings: StationInfo['settings'] | null; scanned?: string | null; onPunched?: () => void }) {
+export function ClockPanel({
+  settings,
+  scanned,
+  onPunched,
+}: {
+  settings: StationInfo['settings'] | null;
+  scanned?: string | null;
+  onPunched?: () => void;
+}) {
   const [input, setInput] = useState('');
   // A scanned badge token identifies the employee; the field then shows their Employee ID, not the token.
   const [badge, setBadge] = useState<string | null>(null);
@@ -43,7 +59,11 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
       setInput(shown);
       setCheckedFor(shown);
       setTotal(null);
-      setNotice(s.offline ? { color: 'yellow', text: 'No connection: working from this station\'s saved data.' } : null);
+      setNotice(
+        s.offline
+          ? { color: 'yellow', text: "No connection: working from this station's saved data." }
+          : null,
+      );
       return s;
     } catch (e) {
       setState(null);
@@ -75,14 +95,20 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
         setScreening(true);
         return;
       }
-      const position = settings?.enable_gps_tracking || settings?.require_location ? await getPosition() : null;
+      const position =
+        settings?.enable_gps_tracking || settings?.require_location ? await getPosition() : null;
       if (settings?.require_location && !position) {
         setNotice({ color: 'red', text: LOCATION_REQUIRED });
         return;
       }
       const outcome = await punch(kind, identity(), position ?? undefined, answers);
       // The PIN stays for this employee's next punch (clock out) until another ID is typed.
-      setState({ ...s, clockedIn: kind === 'in', clockInTime: kind === 'in' ? outcome.clockInTime ?? new Date().toISOString() : null, needsPin: false });
+      setState({
+        ...s,
+        clockedIn: kind === 'in',
+        clockInTime: kind === 'in' ? (outcome.clockInTime ?? new Date().toISOString()) : null,
+        needsPin: false,
+      });
       setTotal(kind === 'out' && outcome.total ? totalText(outcome.total) : null);
       setNotice({ color: outcome.offline ? 'yellow' : 'green', text: outcome.message });
       onPunched?.();
@@ -105,27 +131,75 @@ export function ClockPanel({ settings, scanned, onPunched }: { settings: Station
         value={input}
         size="lg"
         autoComplete="off"
-        onChange={(e) => { setInput(e.currentTarget.value); setBadge(null); setPin(''); setState(null); setTotal(null); setNotice(null); }}
-        onKeyDown={(e) => { if (e.key === 'Enter') void identify(input, pin); }}
-        onBlur={() => { if (input.trim() && checkedFor !== input.trim()) void identify(badge ?? input, pin); }}
+        onChange={(e) => {
+          setInput(e.currentTarget.value);
+          setBadge(null);
+          setPin('');
+          setState(null);
+          setTotal(null);
+          setNotice(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void identify(input, pin);
+        }}
+        onBlur={() => {
+          if (input.trim() && checkedFor !== input.trim()) void identify(badge ?? input, pin);
+        }}
       />
       {showPin && <PinPad value={pin} onChange={setPin} />}
       <Group grow>
-        <Button size="lg" color="teal" loading={busy} disabled={!!state?.clockedIn || (showPin && pin.length === 0)} onClick={() => void doPunch('in')}>Clock In</Button>
-        <Button size="lg" color="red" loading={busy} disabled={!state?.clockedIn} onClick={() => void doPunch('out')}>Clock Out</Button>
+        <Button
+          size="lg"
+          color="teal"
+          loading={busy}
+          disabled={!!state?.clockedIn || (showPin && pin.length === 0)}
+          onClick={() => void doPunch('in')}
+        >
+          Clock In
+        </Button>
+        <Button
+          size="lg"
+          color="red"
+          loading={busy}
+          disabled={!state?.clockedIn}
+          onClick={() => void doPunch('out')}
+        >
+          Clock Out
+        </Button>
       </Group>
       {state?.employee && (
         <Paper withBorder p="sm" radius="md" aria-live="polite">
           <Group justify="space-between">
             <Text fw={600}>{state.employee.name}</Text>
-            <Badge color={state.clockedIn ? 'teal' : 'gray'}>{state.clockedIn ? 'Clocked in' : 'Not clocked in'}</Badge>
+            <Badge color={state.clockedIn ? 'teal' : 'gray'}>
+              {state.clockedIn ? 'Clocked in' : 'Not clocked in'}
+            </Badge>
           </Group>
-          {state.clockedIn && state.clockInTime && <Text size="xl" fw={700} data-testid="elapsed-timer">{elapsedText(state.clockInTime, now)}</Text>}
-          {total && <Text size="lg" fw={600} data-testid="shift-total">{total}</Text>}
+          {state.clockedIn && state.clockInTime && (
+            <Text size="xl" fw={700} data-testid="elapsed-timer">
+              {elapsedText(state.clockInTime, now)}
+            </Text>
+          )}
+          {total && (
+            <Text size="lg" fw={600} data-testid="shift-total">
+              {total}
+            </Text>
+          )}
         </Paper>
       )}
-      {notice && <Alert color={notice.color} role="status">{notice.text}</Alert>}
-      <ScreeningModal opened={screening} onCancel={() => setScreening(false)} onDone={(a) => { setScreening(false); void doPunch('in', a); }} />
+      {notice && (
+        <Alert color={notice.color} role="status">
+          {notice.text}
+        </Alert>
+      )}
+      <ScreeningModal
+        opened={screening}
+        onCancel={() => setScreening(false)}
+        onDone={(a) => {
+          setScreening(false);
+          void doPunch('in', a);
+        }}
+      />
     </Stack>
   );
 }

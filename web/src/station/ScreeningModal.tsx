@@ -8,24 +8,52 @@ export const SCREENING_QUESTIONS = [
 ] as const;
 
 /** COVID screening asked at clock-in when the account has it on; the answers are stored with the punch. */
-export function ScreeningModal({ opened, onCancel, onDone }: { opened: boolean; onCancel: () => void; onDone: (answers: Record<string, string>) => void }) {
+export function ScreeningModal({
+  opened,
+  onCancel,
+  onDone,
+}: {
+  opened: boolean;
+  onCancel: () => void;
+  onDone: (answers: Record<string, string>) => void;
+}) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const complete = SCREENING_QUESTIONS.every((q) => answers[q]);
   return (
     <Modal opened={opened} onClose={onCancel} title="Health screening" centered>
       <Stack>
         {SCREENING_QUESTIONS.map((q) => (
-          <Radio.Group key={q} label={q} value={answers[q] ?? ''} onChange={(v) => setAnswers((a) => ({ ...a, [q]: v }))} required>
+          <Radio.Group
+            key={q}
+            label={q}
+            value={answers[q] ?? ''}
+            onChange={(v) => setAnswers((a) => ({ ...a, [q]: v }))}
+            required
+          >
             <Group mt={4}>
               <Radio value="No" label="No" />
               <Radio value="Yes" label="Yes" />
             </Group>
           </Radio.Group>
         ))}
-        {!complete && <Text size="sm" c="dimmed">Answer every question to clock in.</Text>}
+        {!complete && (
+          <Text size="sm" c="dimmed">
+            Answer every question to clock in.
+          </Text>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Cancel</Button>
-          <Button disabled={!complete} onClick={() => { onDone(answers); setAnswers({}); }}>Continue</Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!complete}
+            onClick={() => {
+              onDone(answers);
+              setAnswers({});
+            }}
+          >
+            Continue
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -11,12 +11,19 @@ const INFO_KEY = 'stationInfo';
 
 /** Station settings are kept locally too, so the station still knows its rules when it starts offline. */
 function useStationInfo(paired: boolean, onRevoked: () => void) {
-  const [info, setInfo] = useState<StationInfo | null>(() => JSON.parse(localStorage.getItem(INFO_KEY) ?? 'null'));
+  const [info, setInfo] = useState<StationInfo | null>(() =>
+    JSON.parse(localStorage.getItem(INFO_KEY) ?? 'null'),
+  );
   useEffect(() => {
     if (!paired) return;
     stationCall<StationInfo>('/api/station/me')
-      .then((i) => { setInfo(i); localStorage.setItem(INFO_KEY, JSON.stringify(i)); })
-      .catch((e) => { if (e instanceof StationApiError && e.status === 401) onRevoked(); });
+      .then((i) => {
+        setInfo(i);
+        localStorage.setItem(INFO_KEY, JSON.stringify(i));
+      })
+      .catch((e) => {
+        if (e instanceof StationApiError && e.status === 401) onRevoked();
+      });
   }, [paired, onRevoked]);
   return info;
 }
@@ -27,20 +34,32 @@ function Clock() {
     const t = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(t);
   }, []);
-  return <Text fz={42} fw={700} ta="center">{now.toLocaleTimeString()}</Text>;
+  return (
+    <Text fz={42} fw={700} ta="center">
+      {now.toLocaleTimeString()}
+    </Text>
+  );
 }
 
 /** The full-screen time station (/Station): works offline once loaded, punches sync exactly once. */
 export default function StationPage() {
   const [paired, setPaired] = useState(() => !!readStation());
-  const revoked = useCallback(() => { forgetStation(); localStorage.removeItem(INFO_KEY); setPaired(false); }, []);
+  const revoked = useCallback(() => {
+    forgetStation();
+    localStorage.removeItem(INFO_KEY);
+    setPaired(false);
+  }, []);
   const info = useStationInfo(paired, revoked);
   const sync = useSyncStatus();
   const [scanning, setScanning] = useState(false);
   const [scanned, setScanned] = useState<string | null>(null);
 
   if (!paired) {
-    return <Container py="xl"><PairStation onPaired={() => setPaired(true)} /></Container>;
+    return (
+      <Container py="xl">
+        <PairStation onPaired={() => setPaired(true)} />
+      </Container>
+    );
   }
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" py="md">
@@ -48,21 +67,37 @@ export default function StationPage() {
         <Group justify="space-between" mb="sm">
           <div>
             <Title order={3}>{info?.company_name ?? 'Time station'}</Title>
-            <Text size="sm" c="dimmed">{readStation()?.name}</Text>
+            <Text size="sm" c="dimmed">
+              {readStation()?.name}
+            </Text>
           </div>
-          <Badge color={sync.online ? 'teal' : 'orange'} size="lg">{sync.online ? 'Online' : 'Offline'}</Badge>
+          <Badge color={sync.online ? 'teal' : 'orange'} size="lg">
+            {sync.online ? 'Online' : 'Offline'}
+          </Badge>
         </Group>
         <Clock />
         <Paper withBorder p="lg" radius="md" mt="md">
           <Stack>
-            <Button variant="light" onClick={() => setScanning((s) => !s)}>{scanning ? 'Type Employee ID instead' : 'Scan badge'}</Button>
+            <Button variant="light" onClick={() => setScanning((s) => !s)}>
+              {scanning ? 'Type Employee ID instead' : 'Scan badge'}
+            </Button>
             {scanning && <BadgeScanner onScan={(text) => setScanned(text)} />}
-            <ClockPanel settings={info?.settings ?? null} scanned={scanned} onPunched={() => void sync.refresh()} />
+            <ClockPanel
+              settings={info?.settings ?? null}
+              scanned={scanned}
+              onPunched={() => void sync.refresh()}
+            />
           </Stack>
         </Paper>
         <Group justify="space-between" mt="sm" data-testid="sync-status">
-          <Text size="sm">{sync.pending === 0 ? 'All punches sent' : `${sync.pending} punch${sync.pending === 1 ? '' : 'es'} waiting to sync`}</Text>
-          <Text size="sm" c="dimmed">Last synced: {sync.lastSync ? new Date(sync.lastSync).toLocaleString() : 'never'}</Text>
+          <Text size="sm">
+            {sync.pending === 0
+              ? 'All punches sent'
+              : `${sync.pending} punch${sync.pending === 1 ? '' : 'es'} waiting to sync`}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Last synced: {sync.lastSync ? new Date(sync.lastSync).toLocaleString() : 'never'}
+          </Text>
         </Group>
       </Container>
     </Box>

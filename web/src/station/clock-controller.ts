@@ -1,5 +1,13 @@
 import { messages } from '@punchclock/contract';
-import { badgeEmployeeRef, type CheckAnswer, type ClockOutAnswer, isNetworkError, stationCall, StationApiError, type EmployeeIdentity } from './station-api';
+import {
+  badgeEmployeeRef,
+  type CheckAnswer,
+  type ClockOutAnswer,
+  isNetworkError,
+  stationCall,
+  StationApiError,
+  type EmployeeIdentity,
+} from './station-api';
 import { newClientId, pendingCount, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
 import { syncPending } from './sync';
 import { elapsedText, getPosition, totalText, type Position } from './clock-text';
@@ -16,8 +24,8 @@ export interface ClockState {
   offline: boolean;
 }
 
-
-export const OFFLINE_SAVED = 'No connection: the punch is saved on this station and will be sent when the connection returns.';
+export const OFFLINE_SAVED =
+  'No connection: the punch is saved on this station and will be sent when the connection returns.';
 export const LOCATION_REQUIRED = 'Location is required to punch in or out. Please allow location access.';
 
 export function identityOf(input: string, pin?: string): EmployeeIdentity {
@@ -28,7 +36,11 @@ export function identityOf(input: string, pin?: string): EmployeeIdentity {
 }
 
 async function cachedFor(id: EmployeeIdentity) {
-  if (id.badge) return stationDb.employees.where('ref').equals(badgeEmployeeRef(id.badge) as number).first();
+  if (id.badge)
+    return stationDb.employees
+      .where('ref')
+      .equals(badgeEmployeeRef(id.badge) as number)
+      .first();
   return stationDb.employees.get(id.employee_id ?? '');
 }
 
@@ -48,21 +60,59 @@ export async function checkEmployee(id: EmployeeIdentity): Promise<ClockState> {
   try {
     const answer = await stationCall<CheckAnswer>('/api/check-employee', id);
     await remember(answer);
-    return { employee: answer.employee, clockedIn: answer.clocked_in, clockInTime: answer.clock_in_time, needsPin: answer.needs_pin && !id.pin && !id.badge, offline: false };
+    return {
+      employee: answer.employee,
+      clockedIn: answer.clocked_in,
+      clockInTime: answer.clock_in_time,
+      needsPin: answer.needs_pin && !id.pin && !id.badge,
+      offline: false,
+    };
   } catch (e) {
     if (!isNetworkError(e)) throw e;
     const cached = await cachedFor(id);
-    if (cached) return { employee: cached, clockedIn: cached.clockedIn, clockInTime: cached.clockInTime, needsPin: false, offline: true };
+    if (cached)
+      return {
+        employee: cached,
+        clockedIn: cached.clockedIn,
+        clockInTime: cached.clockInTime,
+        needsPin: false,
+        offline: true,
+      };
     // Never seen here before: still take the punch offline; the server checks the ID when it syncs.
-    return { employee: id.employee_id ? { employee_id: id.employee_id, name: id.employee_id } : null, clockedIn: false, clockInTime: null, needsPin: false, offline: true };
+    return {
+      employee: id.employee_id ? { employee_id: id.employee_id, name: id.employee_id } : null,
+      clockedIn: false,
+      clockInTime: null,
+      needsPin: false,
+      offline: true,
+    };
   }
 }
 
-async function queue(kind: 'in' | 'out', id: EmployeeIdentity, clientId: string, deviceTime: string, position?: Position, screening?: Record<string, string>) {
-  const item: QueuedPunch = { client_id: clientId, kind, ...id, device_time: deviceTime, ...position, screening, state: 'pending' };
+async function queue(
+  kind: 'in' | 'out',
+  id: EmployeeIdentity,
+  clientId: string,
+  deviceTime: string,
+  position?: Position,
+  screening?: Record<string, string>,
+) {
+  const item: QueuedPunch = {
+    client_id: clientId,
+    kind,
+    ...id,
+    device_time: deviceTime,
+    ...position,
+    screening,
+    state: 'pending',
+  };
   await stationDb.punches.put(item);
   const cached = await cachedFor(id);
-  if (cached) await stationDb.employees.update(cached.key, { clockedIn: kind === 'in', clockInTime: kind === 'in' ? deviceTime : null });
+  if (cached)
+    await stationDb.employees.update(cached.key, {
+      clockedIn: kind === 'in',
+      clockInTime: kind === 'in' ? deviceTime : null,
+    });
 }
 
 export interface PunchOutcome {
@@ -85,30 +135,57 @@ async function acknowledged(clientId: string): Promise<void> {
  * Clock in or out. The punch goes to the IndexedDB queue first with its client id, then is sent
  * directly; if the connection fails it stays queued and the background sync sends it later.
  */
-export async function punch(kind: 'in' | 'out', id: EmployeeIdentity, position?: Position, screening?: Record<string, string>): Promise<PunchOutcome> {
+export async function punch(
+  kind: 'in' | 'out',
+  id: EmployeeIdentity,
+  position?: Position,
+  screening?: Record<string, string>,
+): Promise<PunchOutcome> {
   const clientId = newClientId();
   const deviceTime = new Date().toISOString();
   await queue(kind, id, clientId, deviceTime, position, screening);
-  const body = { ...id, client_id: clientId, device_time: deviceTime, ...position, ...(screening ? { screening } : {}) };
+  const body = {
+    ...id,
+    client_id: clientId,
+    device_time: deviceTime,
+    ...position,
+    ...(screening ? { screening } : {}),
+  };
   try {
     if (kind === 'in') {
-      const answer = await stationCall<{ message: string; punch: { time_in: string } }>('/api/clock-in', body);
+      const answer = await stationCall<{ message: string; punch: { time_in: string } }>(
+        '/api/clock-in',
+        body,
+      );
       await acknowledged(clientId);
       return { message: answer.message, offline: false, clockInTime: answer.punch.time_in };
     }
     const answer = await stationCall<ClockOutAnswer>('/api/clock-out', body);
     await acknowledged(clientId);
-    const total = answer.total_minutes === null ? null : { hours: answer.hours ?? 0, minutes: answer.minutes ?? 0, total_minutes: answer.total_minutes };
+    const total =
+      answer.total_minutes === null
+        ? null
+        : { hours: answer.hours ?? 0, minutes: answer.minutes ?? 0, total_minutes: answer.total_minutes };
     return { message: answer.message, offline: false, total };
   } catch (e) {
     if (isNetworkError(e)) {
       void syncPending().catch(() => undefined);
-      return { message: OFFLINE_SAVED, offline: true, clockInTime: kind === 'in' ? deviceTime : undefined, total: null };
+      return {
+        message: OFFLINE_SAVED,
+        offline: true,
+        clockInTime: kind === 'in' ? deviceTime : undefined,
+        total: null,
+      };
     }
     // The server refused it: it is not a punch, so it must not be synced later either.
     await stationDb.punches.delete(clientId);
     const cached = await cachedFor(id);
-    if (cached && e instanceof StationApiError && e.status === 409 && e.message === messages.clock.alreadyClockedInServer) {
+    if (
+      cached &&
+      e instanceof StationApiError &&
+      e.status === 409 &&
+      e.message === messages.clock.alreadyClockedInServer
+    ) {
       await stationDb.employees.update(cached.key, { clockedIn: true });
     }
     throw e;
@@ -122,6 +199,9 @@ export function clockErrorMessage(e: unknown, kind: 'in' | 'out' | 'check'): str
     if (e.status === 404) return messages.clock.invalidEmployeeId;
     return e.message;
   }
-  return kind === 'in' ? messages.clock.clockInFailed : kind === 'out' ? messages.clock.clockOutFailed : messages.clock.validateFailed;
+  return kind === 'in'
+    ? messages.clock.clockInFailed
+    : kind === 'out'
+      ? messages.clock.clockOutFailed
+      : messages.clock.validateFailed;
 }
-

@@ -9,7 +9,8 @@ export async function getPosition(timeoutMs = 10_000): Promise<Position | null> 
   if (!('geolocation' in navigator)) return null;
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
+      (p) =>
+        resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
       () => resolve(null),
       { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
     );
@@ -23,4 +24,5 @@ export function elapsedText(since: string, now = Date.now()): string {
 }
 
 /** 'H hours, M minutes (T total minutes)' (spec §4). */
-export const totalText = (t: { hours: number; minutes: number; total_minutes: number }) => `${t.hours} hours, ${t.minutes} minutes (${t.total_minutes} total minutes)`;
+export const totalText = (t: { hours: number; minutes: number; total_minutes: number }) =>
+  `${t.hours} hours, ${t.minutes} minutes (${t.total_minutes} total minutes)`;

@@ -12,9 +12,14 @@ export class StationApiError extends Error {
 }
 
 /** True when the request never reached the server (offline, DNS, connection refused). */
-export const isNetworkError = (e: unknown) => e instanceof TypeError || (e instanceof StationApiError && e.status === 0);
+export const isNetworkError = (e: unknown) =>
+  e instanceof TypeError || (e instanceof StationApiError && e.status === 0);
 
-export async function stationCall<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
+export async function stationCall<T>(
+  path: string,
+  body?: unknown,
+  method = body === undefined ? 'GET' : 'POST',
+): Promise<T> {
   const station = readStation();
   const headers: Record<string, string> = {};
   if (station) headers.authorization = `Station ${station.token}`;
@@ -55,7 +60,13 @@ export interface ClockOutAnswer {
 export interface StationInfo {
   station: { id: number; name: string };
   company_name: string;
-  settings: { enable_gps_tracking: boolean; require_location: boolean; enable_covid_screening: boolean; attendance_mode: string; time_zone: string };
+  settings: {
+    enable_gps_tracking: boolean;
+    require_location: boolean;
+    enable_covid_screening: boolean;
+    attendance_mode: string;
+    time_zone: string;
+  };
 }
 
 export interface SyncResult {

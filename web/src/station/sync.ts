@@ -31,7 +31,10 @@ async function drain(): Promise<number> {
     await stationDb.transaction('rw', stationDb.punches, async () => {
       for (const r of answer.results) {
         const failed = r.status === 'conflict' || r.status === 'rejected';
-        await stationDb.punches.update(r.client_id, { state: failed ? 'failed' : 'done', message: r.message });
+        await stationDb.punches.update(r.client_id, {
+          state: failed ? 'failed' : 'done',
+          message: r.message,
+        });
       }
     });
     await setLastSyncAt(answer.last_sync_at);

@@ -26,7 +26,10 @@ export function useSyncStatus() {
 
   useEffect(() => {
     void syncNow();
-    const goOnline = () => { setOnline(true); void syncNow(); };
+    const goOnline = () => {
+      setOnline(true);
+      void syncNow();
+    };
     const goOffline = () => setOnline(false);
     window.addEventListener('online', goOnline);
     window.addEventListener('offline', goOffline);

@@ -18,7 +18,13 @@ export function renderAt(path: string) {
 }
 
 export function logInAs(userType: SessionStart['user_type']) {
-  session.start({ access_token: 'token-1', user_type: userType, user_id: 7, email: 'dana@example.com', username: 'dana' });
+  session.start({
+    access_token: 'token-1',
+    user_type: userType,
+    user_id: 7,
+    email: 'dana@example.com',
+    username: 'dana',
+  });
 }
 
 /** Replaces fetch with one answering each call in turn; the calls are recorded. */

@@ -1,4 +1,10 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  PostgresAdapter,
+  sql,
+} from 'kysely';
 
 /*
  * Every table of spec §3. Dialect-neutral on purpose: booleans are INTEGER 0/1 and instants are
@@ -20,8 +26,10 @@ function table(db: Db, name: string): CreateTableBuilder<string, 'id'> {
 }
 
 const bool = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
-const ref = (target: string, onDelete: 'cascade' | 'restrict' | 'set null' = 'cascade') =>
-  (c: ColumnDefinitionBuilder) => c.references(target).onDelete(onDelete);
+const ref =
+  (target: string, onDelete: 'cascade' | 'restrict' | 'set null' = 'cascade') =>
+  (c: ColumnDefinitionBuilder) =>
+    c.references(target).onDelete(onDelete);
 
 export async function up(db: Db): Promise<void> {
   await table(db, 'accounts')
@@ -44,7 +52,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('departments_account_name').unique().on('departments').columns(['account_id', 'dp_name']).execute();
+  await db.schema
+    .createIndex('departments_account_name')
+    .unique()
+    .on('departments')
+    .columns(['account_id', 'dp_name'])
+    .execute();
 
   await table(db, 'import_batches')
     .addColumn('account_id', 'integer', (c) => ref('accounts.id')(c).notNull())
@@ -52,7 +65,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('row_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('import_batches_account').on('import_batches').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('import_batches_account')
+    .on('import_batches')
+    .columns(['account_id', 'created_at'])
+    .execute();
 
   await table(db, 'employees')
     .addColumn('account_id', 'integer', (c) => ref('accounts.id')(c).notNull())
@@ -86,10 +103,30 @@ export async function up(db: Db): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // Employee IDs and e-mails are unique among the account's current (not deleted) employees.
-  await db.schema.createIndex('employees_account_code').unique().on('employees').columns(['account_id', 'employee_id']).where(sql.ref('deleted_at'), 'is', null).execute();
-  await db.schema.createIndex('employees_account_email').unique().on('employees').columns(['account_id', 'email']).where(sql.ref('deleted_at'), 'is', null).execute();
-  await db.schema.createIndex('employees_account_department').on('employees').columns(['account_id', 'department_id']).execute();
-  await db.schema.createIndex('employees_account_name').on('employees').columns(['account_id', 'name']).execute();
+  await db.schema
+    .createIndex('employees_account_code')
+    .unique()
+    .on('employees')
+    .columns(['account_id', 'employee_id'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('employees_account_email')
+    .unique()
+    .on('employees')
+    .columns(['account_id', 'email'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('employees_account_department')
+    .on('employees')
+    .columns(['account_id', 'department_id'])
+    .execute();
+  await db.schema
+    .createIndex('employees_account_name')
+    .on('employees')
+    .columns(['account_id', 'name'])
+    .execute();
   await db.schema.createIndex('employees_import_batch').on('employees').column('import_batch_id').execute();
 
   await table(db, 'users')
@@ -149,7 +186,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('custom_fields_account_name').unique().on('custom_fields').columns(['account_id', 'field_name']).execute();
+  await db.schema
+    .createIndex('custom_fields_account_name')
+    .unique()
+    .on('custom_fields')
+    .columns(['account_id', 'field_name'])
+    .execute();
 
   await table(db, 'custom_field_values')
     .addColumn('account_id', 'integer', (c) => ref('accounts.id')(c).notNull())
@@ -157,9 +199,22 @@ export async function up(db: Db): Promise<void> {
     .addColumn('employee_ref', 'integer', (c) => ref('employees.id')(c).notNull())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('custom_field_values_field_employee').unique().on('custom_field_values').columns(['field_id', 'employee_ref']).execute();
-  await db.schema.createIndex('custom_field_values_field_value').on('custom_field_values').columns(['field_id', 'value']).execute();
-  await db.schema.createIndex('custom_field_values_employee').on('custom_field_values').column('employee_ref').execute();
+  await db.schema
+    .createIndex('custom_field_values_field_employee')
+    .unique()
+    .on('custom_field_values')
+    .columns(['field_id', 'employee_ref'])
+    .execute();
+  await db.schema
+    .createIndex('custom_field_values_field_value')
+    .on('custom_field_values')
+    .columns(['field_id', 'value'])
+    .execute();
+  await db.schema
+    .createIndex('custom_field_values_employee')
+    .on('custom_field_values')
+    .column('employee_ref')
+    .execute();
 
   await table(db, 'api_keys')
     .addColumn('account_id', 'integer', (c) => ref('accounts.id')(c).notNull())
@@ -232,13 +287,37 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('punches_account_client').unique().on('punches').columns(['account_id', 'client_id']).execute();
-  await db.schema.createIndex('punches_account_out_client').unique().on('punches').columns(['account_id', 'clock_out_client_id']).execute();
+  await db.schema
+    .createIndex('punches_account_client')
+    .unique()
+    .on('punches')
+    .columns(['account_id', 'client_id'])
+    .execute();
+  await db.schema
+    .createIndex('punches_account_out_client')
+    .unique()
+    .on('punches')
+    .columns(['account_id', 'clock_out_client_id'])
+    .execute();
   // At most one open shift per employee, enforced by the database rather than a read-then-write.
-  await db.schema.createIndex('punches_one_open_shift').unique().on('punches').column('employee_ref')
-    .where(sql.ref('time_out'), 'is', null).where(sql.ref('deleted_at'), 'is', null).execute();
-  await db.schema.createIndex('punches_employee_time').on('punches').columns(['employee_ref', 'time_in']).execute();
-  await db.schema.createIndex('punches_account_date').on('punches').columns(['account_id', 'work_date']).execute();
+  await db.schema
+    .createIndex('punches_one_open_shift')
+    .unique()
+    .on('punches')
+    .column('employee_ref')
+    .where(sql.ref('time_out'), 'is', null)
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('punches_employee_time')
+    .on('punches')
+    .columns(['employee_ref', 'time_in'])
+    .execute();
+  await db.schema
+    .createIndex('punches_account_date')
+    .on('punches')
+    .columns(['account_id', 'work_date'])
+    .execute();
 
   await table(db, 'activity_logs')
     .addColumn('account_id', 'integer', (c) => ref('accounts.id')(c).notNull())
@@ -249,12 +328,35 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('activity_logs_account_created').on('activity_logs').columns(['account_id', 'created_at']).execute();
-  await db.schema.createIndex('activity_logs_account_action').on('activity_logs').columns(['account_id', 'action', 'created_at']).execute();
+  await db.schema
+    .createIndex('activity_logs_account_created')
+    .on('activity_logs')
+    .columns(['account_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('activity_logs_account_action')
+    .on('activity_logs')
+    .columns(['account_id', 'action', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
-  for (const t of ['activity_logs', 'punches', 'stations', 'faqs', 'api_keys', 'custom_field_values', 'custom_fields', 'settings', 'auth_tokens', 'users', 'employees', 'import_batches', 'departments', 'accounts']) {
+  for (const t of [
+    'activity_logs',
+    'punches',
+    'stations',
+    'faqs',
+    'api_keys',
+    'custom_field_values',
+    'custom_fields',
+    'settings',
+    'auth_tokens',
+    'users',
+    'employees',
+    'import_batches',
+    'departments',
+    'accounts',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

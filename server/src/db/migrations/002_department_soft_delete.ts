@@ -10,11 +10,22 @@ type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('departments').addColumn('deleted_at', 'text').execute();
   await db.schema.dropIndex('departments_account_name').execute();
-  await db.schema.createIndex('departments_account_name').unique().on('departments').columns(['account_id', 'dp_name']).where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('departments_account_name')
+    .unique()
+    .on('departments')
+    .columns(['account_id', 'dp_name'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropIndex('departments_account_name').execute();
-  await db.schema.createIndex('departments_account_name').unique().on('departments').columns(['account_id', 'dp_name']).execute();
+  await db.schema
+    .createIndex('departments_account_name')
+    .unique()
+    .on('departments')
+    .columns(['account_id', 'dp_name'])
+    .execute();
   await db.schema.alterTable('departments').dropColumn('deleted_at').execute();
 }

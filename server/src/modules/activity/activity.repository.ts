@@ -19,7 +19,12 @@ export async function recordActivity(db: Database, entry: ActivityEntry): Promis
       user_id: entry.userId,
       employee_id: entry.employeeId ?? null,
       action: entry.action,
-      details: entry.details === undefined ? null : typeof entry.details === 'string' ? entry.details : JSON.stringify(entry.details),
+      details:
+        entry.details === undefined
+          ? null
+          : typeof entry.details === 'string'
+            ? entry.details
+            : JSON.stringify(entry.details),
       created_at: at,
       updated_at: at,
     })
@@ -27,8 +32,13 @@ export async function recordActivity(db: Database, entry: ActivityEntry): Promis
 }
 
 /** Instants as stored (ISO UTC text): `from` included, `before` excluded. */
-export interface InstantRange { from?: string; before?: string }
-export interface LogFilter extends InstantRange { action?: string }
+export interface InstantRange {
+  from?: string;
+  before?: string;
+}
+export interface LogFilter extends InstantRange {
+  action?: string;
+}
 
 export function activityRepository(db: Database) {
   function filtered(accountId: number, f: LogFilter) {
@@ -41,19 +51,50 @@ export function activityRepository(db: Database) {
 
   return {
     timeZone: async (accountId: number) =>
-      (await db.selectFrom('accounts').select('time_zone').where('id', '=', accountId).executeTakeFirstOrThrow()).time_zone,
+      (
+        await db
+          .selectFrom('accounts')
+          .select('time_zone')
+          .where('id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).time_zone,
 
     count: async (accountId: number, f: LogFilter) =>
-      Number((await filtered(accountId, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await filtered(accountId, f)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
 
     /** Rows with who did it and to whom, in one query (the joins stay inside the account). */
     page: (accountId: number, f: LogFilter, offset: number, limit: number, order: 'asc' | 'desc' = 'desc') =>
       filtered(accountId, f)
-        .leftJoin('users', (j) => j.onRef('users.id', '=', 'activity_logs.user_id').on('users.account_id', '=', accountId))
-        .leftJoin('employees', (j) => j.onRef('employees.id', '=', 'activity_logs.employee_id').on('employees.account_id', '=', accountId))
-        .select(['activity_logs.id', 'activity_logs.user_id', 'activity_logs.employee_id', 'activity_logs.action', 'activity_logs.details',
-          'activity_logs.created_at', 'activity_logs.updated_at', 'users.name as user_name', 'employees.name as employee_name', 'employees.employee_id as employee_code'])
-        .orderBy('activity_logs.created_at', order).orderBy('activity_logs.id', order)
-        .offset(offset).limit(limit).execute(),
+        .leftJoin('users', (j) =>
+          j.onRef('users.id', '=', 'activity_logs.user_id').on('users.account_id', '=', accountId),
+        )
+        .leftJoin('employees', (j) =>
+          j
+            .onRef('employees.id', '=', 'activity_logs.employee_id')
+            .on('employees.account_id', '=', accountId),
+        )
+        .select([
+          'activity_logs.id',
+          'activity_logs.user_id',
+          'activity_logs.employee_id',
+          'activity_logs.action',
+          'activity_logs.details',
+          'activity_logs.created_at',
+          'activity_logs.updated_at',
+          'users.name as user_name',
+          'employees.name as employee_name',
+          'employees.employee_id as employee_code',
+        ])
+        .orderBy('activity_logs.created_at', order)
+        .orderBy('activity_logs.id', order)
+        .offset(offset)
+        .limit(limit)
+        .execute(),
   };
 }

@@ -9,9 +9,36 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = activityService(app.deps);
   const tags = ['Activity logs'];
-  app.get('/api/activity-logs', { onRequest: requireManager, schema: { tags, summary: 'The account\'s activity log, newest first, a page at a time; dates are days in the account\'s time zone', querystring: activityQuery, response: { 200: activityLogPage, ...errors } } },
-    async (req) => service.list(authOf(req), req.query));
-  app.get('/api/activity-logs/export-csv', { onRequest: requireManager, schema: { tags, summary: 'The filtered activity log as activity_logs.csv, oldest first', querystring: activityFilter, produces: ['text/csv'], response: { 200: z.string(), ...errors } } },
-    async (req, reply) => reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="activity_logs.csv"')
-      .send(await service.exportCsv(authOf(req), req.query)));
+  app.get(
+    '/api/activity-logs',
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        summary:
+          "The account's activity log, newest first, a page at a time; dates are days in the account's time zone",
+        querystring: activityQuery,
+        response: { 200: activityLogPage, ...errors },
+      },
+    },
+    async (req) => service.list(authOf(req), req.query),
+  );
+  app.get(
+    '/api/activity-logs/export-csv',
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        summary: 'The filtered activity log as activity_logs.csv, oldest first',
+        querystring: activityFilter,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="activity_logs.csv"')
+        .send(await service.exportCsv(authOf(req), req.query)),
+  );
 };

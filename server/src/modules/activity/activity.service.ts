@@ -1,4 +1,10 @@
-import { ACTIVITY_ACTIONS, ACTIVITY_EXPORT_MAX_ROWS, ACTIVITY_PAGE_SIZE, type ActivityFilter, type ActivityQuery } from '@punchclock/contract';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_EXPORT_MAX_ROWS,
+  ACTIVITY_PAGE_SIZE,
+  type ActivityFilter,
+  type ActivityQuery,
+} from '@punchclock/contract';
 import type { AuthContext } from '../../auth/guards';
 import type { Database } from '../../db/database';
 import { csvLine } from '../../lib/csv';
@@ -6,7 +12,8 @@ import { unprocessable } from '../../lib/errors';
 import { zonedToUtc } from '../../lib/time';
 import { activityRepository, type InstantRange } from './activity.repository';
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const CSV_HEADER = ['ID', 'Date', 'Action', 'Description', 'User', 'Employee ID', 'Employee', 'Details'];
 
@@ -29,7 +36,12 @@ export function activityService({ db }: { db: Database }) {
       const filter = { action: q.action || undefined, ...(await rangeOf(auth, q)) };
       const total = await logs.count(auth.accountId, filter);
       const lastPage = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
-      const data = await logs.page(auth.accountId, filter, (q.page - 1) * ACTIVITY_PAGE_SIZE, ACTIVITY_PAGE_SIZE);
+      const data = await logs.page(
+        auth.accountId,
+        filter,
+        (q.page - 1) * ACTIVITY_PAGE_SIZE,
+        ACTIVITY_PAGE_SIZE,
+      );
       return { data, current_page: q.page, last_page: lastPage, total, per_page: ACTIVITY_PAGE_SIZE };
     },
 
@@ -37,11 +49,28 @@ export function activityService({ db }: { db: Database }) {
     async exportCsv(auth: AuthContext, q: ActivityFilter): Promise<string> {
       const filter = { action: q.action || undefined, ...(await rangeOf(auth, q)) };
       const total = await logs.count(auth.accountId, filter);
-      if (total > ACTIVITY_EXPORT_MAX_ROWS) throw unprocessable(`The export would hold ${total} entries; narrow the dates to at most ${ACTIVITY_EXPORT_MAX_ROWS}.`);
+      if (total > ACTIVITY_EXPORT_MAX_ROWS)
+        throw unprocessable(
+          `The export would hold ${total} entries; narrow the dates to at most ${ACTIVITY_EXPORT_MAX_ROWS}.`,
+        );
       const rows = await logs.page(auth.accountId, filter, 0, ACTIVITY_EXPORT_MAX_ROWS, 'asc');
-      return csvLine(CSV_HEADER) + rows.map((r) => csvLine([
-        r.id, r.created_at, r.action, ACTIVITY_ACTIONS[r.action] ?? r.action, r.user_name, r.employee_code, r.employee_name, r.details,
-      ])).join('');
+      return (
+        csvLine(CSV_HEADER) +
+        rows
+          .map((r) =>
+            csvLine([
+              r.id,
+              r.created_at,
+              r.action,
+              ACTIVITY_ACTIONS[r.action] ?? r.action,
+              r.user_name,
+              r.employee_code,
+              r.employee_name,
+              r.details,
+            ]),
+          )
+          .join('')
+      );
     },
   };
 }

@@ -16,21 +16,42 @@ export function authRepository(db: Database) {
     async createAccountWithOwner(input: {
       companyName: string;
       timeZone: string;
-      user: Pick<UsersTable, 'name' | 'username' | 'email' | 'phone_number' | 'date_of_birth' | 'password_hash'>;
+      user: Pick<
+        UsersTable,
+        'name' | 'username' | 'email' | 'phone_number' | 'date_of_birth' | 'password_hash'
+      >;
     }): Promise<{ accountId: number; userId: number }> {
       return db.transaction().execute(async (trx) => {
         const at = nowIso();
         const account = await trx
           .insertInto('accounts')
-          .values({ company_name: input.companyName, time_zone: input.timeZone, plan: 'basic', created_at: at, updated_at: at })
+          .values({
+            company_name: input.companyName,
+            time_zone: input.timeZone,
+            plan: 'basic',
+            created_at: at,
+            updated_at: at,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const user = await trx
           .insertInto('users')
-          .values({ ...input.user, account_id: account.id, user_type: 'user', employee_ref: null, profile_image: null, created_at: at, updated_at: at })
+          .values({
+            ...input.user,
+            account_id: account.id,
+            user_type: 'user',
+            employee_ref: null,
+            profile_image: null,
+            created_at: at,
+            updated_at: at,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.updateTable('accounts').set({ owner_user_id: user.id }).where('id', '=', account.id).execute();
+        await trx
+          .updateTable('accounts')
+          .set({ owner_user_id: user.id })
+          .where('id', '=', account.id)
+          .execute();
         await trx
           .insertInto('settings')
           .values({ account_id: account.id, company_name: input.companyName, created_at: at, updated_at: at })
@@ -58,13 +79,30 @@ export function authRepository(db: Database) {
     },
 
     findEmployeeCode(employeeRef: number) {
-      return db.selectFrom('employees').select(['id', 'employee_id', 'deleted_at', 'permission_site']).where('id', '=', employeeRef).executeTakeFirst();
+      return db
+        .selectFrom('employees')
+        .select(['id', 'employee_id', 'deleted_at', 'permission_site'])
+        .where('id', '=', employeeRef)
+        .executeTakeFirst();
     },
 
-    async insertToken(t: { userId: number; accountId: number; kind: 'access' | 'password'; hash: string; expiresAt: string }) {
+    async insertToken(t: {
+      userId: number;
+      accountId: number;
+      kind: 'access' | 'password';
+      hash: string;
+      expiresAt: string;
+    }) {
       await db
         .insertInto('auth_tokens')
-        .values({ user_id: t.userId, account_id: t.accountId, kind: t.kind, token_hash: t.hash, created_at: nowIso(), expires_at: t.expiresAt })
+        .values({
+          user_id: t.userId,
+          account_id: t.accountId,
+          kind: t.kind,
+          token_hash: t.hash,
+          created_at: nowIso(),
+          expires_at: t.expiresAt,
+        })
         .execute();
     },
 
@@ -118,9 +156,19 @@ export function authRepository(db: Database) {
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: at })
+          .where('id', '=', userId)
+          .execute();
         // A new password ends every other session and every other outstanding link.
-        await trx.updateTable('auth_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', tokenId).execute();
+        await trx
+          .updateTable('auth_tokens')
+          .set({ revoked_at: at })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('id', '!=', tokenId)
+          .execute();
         return true;
       });
     },
@@ -128,13 +176,27 @@ export function authRepository(db: Database) {
     async changePassword(userId: number, passwordHash: string, keepTokenId: number) {
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
-        await trx.updateTable('auth_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', keepTokenId).execute();
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: at })
+          .where('id', '=', userId)
+          .execute();
+        await trx
+          .updateTable('auth_tokens')
+          .set({ revoked_at: at })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('id', '!=', keepTokenId)
+          .execute();
       });
     },
 
     async setProfileImage(userId: number, file: string) {
-      await db.updateTable('users').set({ profile_image: file, updated_at: nowIso() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ profile_image: file, updated_at: nowIso() })
+        .where('id', '=', userId)
+        .execute();
     },
   };
 }

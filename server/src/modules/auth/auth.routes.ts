@@ -1,6 +1,13 @@
 import {
-  changePasswordBody, errorBody, forgotPasswordBody, loginBody, loginResponse, messageResponse, passwordUpdateBody,
-  registerBody, registerResponse,
+  changePasswordBody,
+  errorBody,
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  passwordUpdateBody,
+  registerBody,
+  registerResponse,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
@@ -12,27 +19,84 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = authService(app.deps);
   const tags = ['Authentication and account'];
 
-  app.post('/api/register', { schema: { tags, summary: 'Create an account and its owner; answers a session token', body: registerBody, response: { 201: registerResponse, ...errors } } },
-    async (req, reply) => reply.code(201).send(await service.register(req.body)));
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and its owner; answers a session token',
+        body: registerBody,
+        response: { 201: registerResponse, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.register(req.body)),
+  );
 
-  app.post('/api/login', { schema: { tags, summary: 'Log in (rate-limited per IP and e-mail)', body: loginBody, response: { 200: loginResponse, ...errors } } },
-    async (req) => service.login(req.body.email, req.body.password, req.ip));
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in (rate-limited per IP and e-mail)',
+        body: loginBody,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (req) => service.login(req.body.email, req.body.password, req.ip),
+  );
 
-  app.post('/api/logout', { onRequest: requireAuth, schema: { tags, summary: 'Revoke the calling token', response: { 200: messageResponse, ...errors } } },
-    async (req) => service.logout(authOf(req)));
+  app.post(
+    '/api/logout',
+    {
+      onRequest: requireAuth,
+      schema: { tags, summary: 'Revoke the calling token', response: { 200: messageResponse, ...errors } },
+    },
+    async (req) => service.logout(authOf(req)),
+  );
 
-  app.post('/api/forgot-password', { schema: { tags, summary: 'Mail a signed, single-use password link (same answer whether or not the e-mail exists)', body: forgotPasswordBody, response: { 200: messageResponse, ...errors } } },
-    async (req) => service.forgotPassword(req.body.email, req.ip));
+  app.post(
+    '/api/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a signed, single-use password link (same answer whether or not the e-mail exists)',
+        body: forgotPasswordBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => service.forgotPassword(req.body.email, req.ip),
+  );
 
   for (const url of ['/password-update', '/api/password-update']) {
-    app.post(url, { schema: { tags, summary: 'Set a new password through a signed link (expires after 60 minutes, single use)', body: passwordUpdateBody, response: { 200: messageResponse, ...errors } } },
-      async (req) => service.updatePassword(req.body));
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password through a signed link (expires after 60 minutes, single use)',
+          body: passwordUpdateBody,
+          response: { 200: messageResponse, ...errors },
+        },
+      },
+      async (req) => service.updatePassword(req.body),
+    );
   }
 
-  app.post('/api/change-password', { onRequest: requireAuth, schema: { tags, summary: 'Change the caller\'s password; ends the caller\'s other sessions', body: changePasswordBody, response: { 200: messageResponse, ...errors } } },
+  app.post(
+    '/api/change-password',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: "Change the caller's password; ends the caller's other sessions",
+        body: changePasswordBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       assertOwnUserId(auth, req.body.user_id);
       return service.changePassword(auth, req.body);
-    });
+    },
+  );
 };

@@ -7,7 +7,14 @@ import { newOpaqueToken } from '../../auth/tokens';
 import type { AuthContext } from '../../auth/guards';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
-import { conflict, isUniqueViolation, tooManyRequests, unauthorized, unprocessable, notFound } from '../../lib/errors';
+import {
+  conflict,
+  isUniqueViolation,
+  tooManyRequests,
+  unauthorized,
+  unprocessable,
+  notFound,
+} from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { addMinutes, isValidTimeZone, nowIso } from '../../lib/time';
@@ -29,14 +36,24 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
 
   async function issueAccessToken(userId: number, accountId: number): Promise<string> {
     const { token, hash } = newOpaqueToken();
-    await repo.insertToken({ userId, accountId, kind: 'access', hash, expiresAt: addMinutes(nowIso(), ACCESS_TOKEN_DAYS * 24 * 60) });
+    await repo.insertToken({
+      userId,
+      accountId,
+      kind: 'access',
+      hash,
+      expiresAt: addMinutes(nowIso(), ACCESS_TOKEN_DAYS * 24 * 60),
+    });
     return token;
   }
 
   return {
     async register(body: z.output<typeof registerBody>) {
-      if (await repo.findUserByEmail(body.email)) throw conflict(messages.registration.emailTaken, { email: [messages.registration.emailTaken] });
-      if (await repo.findUserByUsername(body.username)) throw conflict(messages.registration.usernameTaken, { username: [messages.registration.usernameTaken] });
+      if (await repo.findUserByEmail(body.email))
+        throw conflict(messages.registration.emailTaken, { email: [messages.registration.emailTaken] });
+      if (await repo.findUserByUsername(body.username))
+        throw conflict(messages.registration.usernameTaken, {
+          username: [messages.registration.usernameTaken],
+        });
       const timeZone = body.time_zone && isValidTimeZone(body.time_zone) ? body.time_zone : 'UTC';
       let ids: { accountId: number; userId: number };
       try {
@@ -57,9 +74,20 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
         if (isUniqueViolation(e)) throw conflict(messages.registration.emailTaken);
         throw e;
       }
-      await recordActivity(db, { accountId: ids.accountId, userId: ids.userId, action: 'account.registered', details: { email: body.email } });
+      await recordActivity(db, {
+        accountId: ids.accountId,
+        userId: ids.userId,
+        action: 'account.registered',
+        details: { email: body.email },
+      });
       const accessToken = await issueAccessToken(ids.userId, ids.accountId);
-      return { message: messages.registration.success, user_id: ids.userId, access_token: accessToken, user_type: 'user' as const, username: body.username };
+      return {
+        message: messages.registration.success,
+        user_id: ids.userId,
+        access_token: accessToken,
+        user_type: 'user' as const,
+        username: body.username,
+      };
     },
 
     async login(email: string, password: string, ip: string): Promise<LoginResponse> {
@@ -73,7 +101,8 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
         await burnPasswordCheck(password);
         throw unauthorized(messages.login.invalidCredentials);
       }
-      if (!(await verifyPassword(user.password_hash, password))) throw unauthorized(messages.login.invalidCredentials);
+      if (!(await verifyPassword(user.password_hash, password)))
+        throw unauthorized(messages.login.invalidCredentials);
       let employee: { id: number; employee_id: string } | null = null;
       if (user.user_type === 'employee') {
         const row = user.employee_ref ? await repo.findEmployeeCode(user.employee_ref) : undefined;
@@ -84,7 +113,12 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
       }
       await limiter.reset(`login:${ip}:${email}`);
       const token = await issueAccessToken(user.id, user.account_id);
-      await recordActivity(db, { accountId: user.account_id, userId: user.id, employeeId: employee?.id, action: 'user.login' });
+      await recordActivity(db, {
+        accountId: user.account_id,
+        userId: user.id,
+        employeeId: employee?.id,
+        action: 'user.login',
+      });
       return {
         message: messages.login.success,
         access_token: token,
@@ -106,18 +140,30 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
     /** Answers the same whether or not the e-mail exists, so the form cannot be used to find accounts. */
     async forgotPassword(email: string, ip: string) {
       const answer = { message: messages.passwords.forgotSent };
-      const allowed = (await limiter.hit(`forgot:${email}`, 5, 15 * 60_000)).allowed && (await limiter.hit(`forgot-ip:${ip}`, 30, 15 * 60_000)).allowed;
+      const allowed =
+        (await limiter.hit(`forgot:${email}`, 5, 15 * 60_000)).allowed &&
+        (await limiter.hit(`forgot-ip:${ip}`, 30, 15 * 60_000)).allowed;
       if (!allowed) throw tooManyRequests();
       const user = await repo.findUserByEmail(email);
       if (user) {
-        const link = await createPasswordLink(repo, { secret: config.appSecret, publicUrl: config.publicUrl, userId: user.id, accountId: user.account_id, email: user.email });
+        const link = await createPasswordLink(repo, {
+          secret: config.appSecret,
+          publicUrl: config.publicUrl,
+          userId: user.id,
+          accountId: user.account_id,
+          email: user.email,
+        });
         await mailer.send({
           to: user.email,
           subject: 'Reset your Punchclock password',
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Punchclock account. To choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
           links: [link],
         });
-        await recordActivity(db, { accountId: user.account_id, userId: user.id, action: 'password.reset_requested' });
+        await recordActivity(db, {
+          accountId: user.account_id,
+          userId: user.id,
+          action: 'password.reset_requested',
+        });
       }
       return answer;
     },
@@ -128,7 +174,11 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
       if (!user || user.email !== body.email) throw unprocessable(messages.passwords.linkInvalid);
       const ok = await repo.consumePasswordToken(row.id, user.id, await hashPassword(body.password));
       if (!ok) throw unprocessable(messages.passwords.linkUsed);
-      await recordActivity(db, { accountId: user.account_id, userId: user.id, action: 'password.updated_by_link' });
+      await recordActivity(db, {
+        accountId: user.account_id,
+        userId: user.id,
+        action: 'password.updated_by_link',
+      });
       return { message: messages.passwords.updated };
     },
 
@@ -136,10 +186,16 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
       const user = await repo.findUserById(auth.userId);
       if (!user) throw notFound();
       if (!(await verifyPassword(user.password_hash, body.current_password))) {
-        throw unprocessable(messages.passwords.currentWrong, { current_password: [messages.passwords.currentWrong] });
+        throw unprocessable(messages.passwords.currentWrong, {
+          current_password: [messages.passwords.currentWrong],
+        });
       }
       await repo.changePassword(user.id, await hashPassword(body.new_password), auth.tokenId);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, action: 'password.changed' });
+      await recordActivity(db, {
+        accountId: auth.accountId,
+        userId: auth.userId,
+        action: 'password.changed',
+      });
       return { message: messages.passwords.changed };
     },
 

@@ -1,7 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { qrPng } from '../../lib/qr';
 
-export interface CardData { company: string; name: string; employeeId: string; department: string; badgeToken: string }
+export interface CardData {
+  company: string;
+  name: string;
+  employeeId: string;
+  department: string;
+  badgeToken: string;
+}
 
 // A CR80 ID card (3.375 × 2.125 in): the size badge printers and card sleeves take.
 const WIDTH = 243;
@@ -11,21 +17,49 @@ const QR = 96;
 /** The employee card as a one-page PDF: company band, name, employee ID, department and the signed badge QR. */
 export async function cardPdf(c: CardData): Promise<Buffer> {
   const qr = await qrPng(c.badgeToken, 400);
-  const doc = new PDFDocument({ size: [WIDTH, HEIGHT], margin: 0, info: { Title: `Employee card ${c.employeeId}`, Author: c.company } });
+  const doc = new PDFDocument({
+    size: [WIDTH, HEIGHT],
+    margin: 0,
+    info: { Title: `Employee card ${c.employeeId}`, Author: c.company },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
   doc.rect(0, 0, WIDTH, 30).fill('#1c7ed6');
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(11).text(c.company, 10, 10, { width: WIDTH - 20, height: 14, ellipsis: true, lineBreak: false });
+  doc
+    .fillColor('#ffffff')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(c.company, 10, 10, { width: WIDTH - 20, height: 14, ellipsis: true, lineBreak: false });
   const textWidth = WIDTH - QR - 26;
-  doc.fillColor('#111111').font('Helvetica-Bold').fontSize(12).text(c.name, 10, 42, { width: textWidth, height: 32, ellipsis: true });
+  doc
+    .fillColor('#111111')
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(c.name, 10, 42, { width: textWidth, height: 32, ellipsis: true });
   doc.font('Helvetica').fontSize(8).fillColor('#555555').text('EMPLOYEE ID', 10, 80, { width: textWidth });
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text(c.employeeId, 10, 90, { width: textWidth, height: 12, ellipsis: true, lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#111111')
+    .text(c.employeeId, 10, 90, { width: textWidth, height: 12, ellipsis: true, lineBreak: false });
   doc.font('Helvetica').fontSize(8).fillColor('#555555').text('DEPARTMENT', 10, 108, { width: textWidth });
-  doc.font('Helvetica').fontSize(9).fillColor('#111111').text(c.department, 10, 118, { width: textWidth, height: 24, ellipsis: true });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#111111')
+    .text(c.department, 10, 118, { width: textWidth, height: 24, ellipsis: true });
   doc.image(qr, WIDTH - QR - 10, 40, { width: QR, height: QR });
-  doc.font('Helvetica').fontSize(6).fillColor('#777777').text('Scan at a Punchclock station', WIDTH - QR - 10, 138, { width: QR, align: 'center', lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(6)
+    .fillColor('#777777')
+    .text('Scan at a Punchclock station', WIDTH - QR - 10, 138, {
+      width: QR,
+      align: 'center',
+      lineBreak: false,
+    });
   doc.end();
   return done;
 }

@@ -1,6 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { PROFILE_IMAGE_MAX_BYTES, errorBody, getUserResponse, messages, profilePictureResponse, qrResponse, uploadProfileResponse, userIdBody } from '@punchclock/contract';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  errorBody,
+  getUserResponse,
+  messages,
+  profilePictureResponse,
+  qrResponse,
+  uploadProfileResponse,
+  userIdBody,
+} from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
@@ -14,42 +23,90 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = profileService(app.deps);
   const tags = ['Authentication and account'];
 
-  app.get('/api/get-user', { onRequest: requireAuth, schema: { tags, summary: 'The caller\'s profile', response: { 200: getUserResponse, ...errors } } },
-    async (req) => service.getUser(authOf(req)));
+  app.get(
+    '/api/get-user',
+    {
+      onRequest: requireAuth,
+      schema: { tags, summary: "The caller's profile", response: { 200: getUserResponse, ...errors } },
+    },
+    async (req) => service.getUser(authOf(req)),
+  );
 
-  app.post('/api/generate-qr-code', { onRequest: requireAuth, schema: { tags, summary: 'The caller\'s QR code as a base64 SVG data URL', body: userIdBody.nullish(), response: { 200: qrResponse, ...errors } } },
+  app.post(
+    '/api/generate-qr-code',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: "The caller's QR code as a base64 SVG data URL",
+        body: userIdBody.nullish(),
+        response: { 200: qrResponse, ...errors },
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       assertOwnUserId(auth, req.body?.user_id);
       return service.generateQr(auth);
-    });
+    },
+  );
 
-  app.post('/api/get-profile-picture', { onRequest: requireAuth, schema: { tags, summary: 'URL of the caller\'s profile picture (null when none)', body: userIdBody.nullish(), response: { 200: profilePictureResponse, ...errors } } },
+  app.post(
+    '/api/get-profile-picture',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: "URL of the caller's profile picture (null when none)",
+        body: userIdBody.nullish(),
+        response: { 200: profilePictureResponse, ...errors },
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       assertOwnUserId(auth, req.body?.user_id);
       return service.getPicture(auth);
-    });
+    },
+  );
 
-  app.post('/api/upload-profile', {
-    onRequest: requireAuth,
-    schema: { tags, summary: 'Upload a profile picture: multipart profile_picture (PNG, JPEG, GIF or WebP by content, at most 2 MB) and user_id', consumes: ['multipart/form-data'], response: { 200: uploadProfileResponse, ...errors } },
-  }, async (req) => {
-    const auth = authOf(req);
-    if (!req.isMultipart()) throw badRequest(messages.profile.selectImage);
-    const upload = await readUpload(req, 'profile_picture', PROFILE_IMAGE_MAX_BYTES);
-    if (upload.truncated) throw payloadTooLarge(messages.profile.tooLarge);
-    assertOwnUserId(auth, upload.fields.user_id);
-    return service.uploadPicture(auth, upload.file);
-  });
+  app.post(
+    '/api/upload-profile',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Upload a profile picture: multipart profile_picture (PNG, JPEG, GIF or WebP by content, at most 2 MB) and user_id',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadProfileResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      if (!req.isMultipart()) throw badRequest(messages.profile.selectImage);
+      const upload = await readUpload(req, 'profile_picture', PROFILE_IMAGE_MAX_BYTES);
+      if (upload.truncated) throw payloadTooLarge(messages.profile.tooLarge);
+      assertOwnUserId(auth, upload.fields.user_id);
+      return service.uploadPicture(auth, upload.file);
+    },
+  );
 
   // Names are 128-bit random, so the URL itself is the capability (an <img> cannot send a token).
-  app.get(`${PROFILE_PICTURE_ROUTE}/:name`, { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } }, async (req, reply) => {
-    if (!service.pictures.isValidName(req.params.name)) throw notFound();
-    const path = join(service.pictures.dir, req.params.name);
-    const ext = req.params.name.split('.').pop();
-    const stream = createReadStream(path);
-    await new Promise<void>((resolve, reject) => { stream.once('open', () => resolve()); stream.once('error', () => reject(notFound())); });
-    return reply.type(ext === 'jpg' ? 'image/jpeg' : `image/${ext}`).header('cache-control', 'private, max-age=3600').send(stream);
-  });
+  app.get(
+    `${PROFILE_PICTURE_ROUTE}/:name`,
+    { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
+    async (req, reply) => {
+      if (!service.pictures.isValidName(req.params.name)) throw notFound();
+      const path = join(service.pictures.dir, req.params.name);
+      const ext = req.params.name.split('.').pop();
+      const stream = createReadStream(path);
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', () => reject(notFound()));
+      });
+      return reply
+        .type(ext === 'jpg' ? 'image/jpeg' : `image/${ext}`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(stream);
+    },
+  );
 };

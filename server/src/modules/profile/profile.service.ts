@@ -20,14 +20,29 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
   /** An employee's own permission flags (null for managers, who may do everything in their account). */
   async function employeePermissions(auth: AuthContext): Promise<Record<string, boolean> | null> {
     if (auth.userType !== 'employee' || !auth.employeeRef) return null;
-    const e = await db.selectFrom('employees').select([...EMPLOYEE_FLAGS]).where('id', '=', auth.employeeRef).where('account_id', '=', auth.accountId).executeTakeFirst();
+    const e = await db
+      .selectFrom('employees')
+      .select([...EMPLOYEE_FLAGS])
+      .where('id', '=', auth.employeeRef)
+      .where('account_id', '=', auth.accountId)
+      .executeTakeFirst();
     return e ? Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, !!e[f]])) : null;
   }
 
   async function clockSettings(auth: AuthContext) {
     if (auth.userType !== 'employee') return null;
-    const s = await db.selectFrom('settings').select(['enable_gps_tracking', 'require_location', 'enable_covid_screening']).where('account_id', '=', auth.accountId).executeTakeFirst();
-    return s ? { enable_gps_tracking: !!s.enable_gps_tracking, require_location: !!s.require_location, enable_covid_screening: !!s.enable_covid_screening } : null;
+    const s = await db
+      .selectFrom('settings')
+      .select(['enable_gps_tracking', 'require_location', 'enable_covid_screening'])
+      .where('account_id', '=', auth.accountId)
+      .executeTakeFirst();
+    return s
+      ? {
+          enable_gps_tracking: !!s.enable_gps_tracking,
+          require_location: !!s.require_location,
+          enable_covid_screening: !!s.enable_covid_screening,
+        }
+      : null;
   }
 
   async function currentUser(auth: AuthContext) {
@@ -86,7 +101,11 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
       const name = await pictures.save(bytes, type.ext);
       await repo.setProfileImage(u.id, name);
       await pictures.remove(u.profile_image);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, action: 'profile.picture_uploaded' });
+      await recordActivity(db, {
+        accountId: auth.accountId,
+        userId: auth.userId,
+        action: 'profile.picture_uploaded',
+      });
       return { message: messages.profile.uploaded, profile_image_url: pictureUrl(name) as string };
     },
   };

@@ -1,19 +1,81 @@
-import { employeeRefParams, errorBody, idParams, manualPunchBody, messageResponse, punchAnswer, punchListAnswer } from '@punchclock/contract';
+import {
+  employeeRefParams,
+  errorBody,
+  idParams,
+  manualPunchBody,
+  messageResponse,
+  punchAnswer,
+  punchListAnswer,
+} from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { punchesService } from './punches.service';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+};
 
 export const punchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = punchesService(app.deps);
   const tags = ['Time punches and clocking'];
-  app.get('/api/manual-punches/:employeeId', { onRequest: requireAuth, schema: { tags, summary: 'An employee\'s punches, newest first (managers: any employee of the account; employees: themselves)', params: employeeRefParams, response: { 200: punchListAnswer, ...errors } } },
-    async (req) => service.list(authOf(req), req.params.employeeId));
-  app.post('/api/manual-punches', { onRequest: requireAuth, schema: { tags, summary: 'Add a punch by hand (employees need create_time_entries); refuses overlaps and future times', body: manualPunchBody, response: { 201: punchAnswer, ...errors } } },
-    async (req, reply) => reply.code(201).send(await service.create(authOf(req), req.body)));
-  app.put('/api/manual-punches/:id', { onRequest: requireAuth, schema: { tags, summary: 'Edit a punch (employees need edit_time_entries); the activity log keeps old and new values', params: idParams, body: manualPunchBody, response: { 200: punchAnswer, ...errors } } },
-    async (req) => service.update(authOf(req), req.params.id, req.body));
-  app.delete('/api/manual-punches/:id', { onRequest: requireAuth, schema: { tags, summary: 'Delete a punch (kept for the audit trail, no longer counted)', params: idParams, response: { 200: messageResponse, ...errors } } },
-    async (req) => service.remove(authOf(req), req.params.id));
+  app.get(
+    '/api/manual-punches/:employeeId',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          "An employee's punches, newest first (managers: any employee of the account; employees: themselves)",
+        params: employeeRefParams,
+        response: { 200: punchListAnswer, ...errors },
+      },
+    },
+    async (req) => service.list(authOf(req), req.params.employeeId),
+  );
+  app.post(
+    '/api/manual-punches',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Add a punch by hand (employees need create_time_entries); refuses overlaps and future times',
+        body: manualPunchBody,
+        response: { 201: punchAnswer, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.create(authOf(req), req.body)),
+  );
+  app.put(
+    '/api/manual-punches/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Edit a punch (employees need edit_time_entries); the activity log keeps old and new values',
+        params: idParams,
+        body: manualPunchBody,
+        response: { 200: punchAnswer, ...errors },
+      },
+    },
+    async (req) => service.update(authOf(req), req.params.id, req.body),
+  );
+  app.delete(
+    '/api/manual-punches/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Delete a punch (kept for the audit trail, no longer counted)',
+        params: idParams,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => service.remove(authOf(req), req.params.id),
+  );
 };

@@ -17,9 +17,18 @@ interface Values {
 
 function validate(v: Values) {
   return firstErrors(
-    requiredErrors({ ...v }, { current_password: 'Current Password', new_password: 'New Password', new_password_confirmation: 'Confirm New Password' }),
+    requiredErrors(
+      { ...v },
+      {
+        current_password: 'Current Password',
+        new_password: 'New Password',
+        new_password_confirmation: 'Confirm New Password',
+      },
+    ),
     v.new_password.length < MIN_PASSWORD_LENGTH ? { new_password: messages.passwords.tooShort } : {},
-    v.new_password !== v.new_password_confirmation ? { new_password_confirmation: messages.passwords.newMismatch } : {},
+    v.new_password !== v.new_password_confirmation
+      ? { new_password_confirmation: messages.passwords.newMismatch }
+      : {},
   );
 }
 
@@ -27,7 +36,10 @@ function validate(v: Values) {
 export function ChangePasswordForm() {
   const navigate = useNavigate();
   const change = useChangePassword();
-  const form = useForm<Values>({ initialValues: { current_password: '', new_password: '', new_password_confirmation: '' }, validate });
+  const form = useForm<Values>({
+    initialValues: { current_password: '', new_password: '', new_password_confirmation: '' },
+    validate,
+  });
 
   const submit = form.onSubmit((values) => {
     const userId = session.get().user?.user_id;
@@ -55,10 +67,30 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={440}>
-        <PasswordInput label="Current Password" autoComplete="current-password" required {...form.getInputProps('current_password')} />
-        <PasswordInput label="New Password" autoComplete="new-password" required description="At least 8 characters" {...form.getInputProps('new_password')} />
-        <PasswordInput label="Confirm New Password" autoComplete="new-password" required {...form.getInputProps('new_password_confirmation')} />
-        <SubmitButton busy={change.isPending} busyLabel="Changing password..." style={{ alignSelf: 'flex-start' }}>
+        <PasswordInput
+          label="Current Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('current_password')}
+        />
+        <PasswordInput
+          label="New Password"
+          autoComplete="new-password"
+          required
+          description="At least 8 characters"
+          {...form.getInputProps('new_password')}
+        />
+        <PasswordInput
+          label="Confirm New Password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('new_password_confirmation')}
+        />
+        <SubmitButton
+          busy={change.isPending}
+          busyLabel="Changing password..."
+          style={{ alignSelf: 'flex-start' }}
+        >
           Change Password
         </SubmitButton>
       </Stack>

@@ -1,4 +1,16 @@
-import { Alert, Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { messages, type UserView } from '@punchclock/contract';
 import { IconAlertCircle, IconId, IconPhoto, IconQrcode } from '@tabler/icons-react';
 import { useCurrentUser, useProfilePicture } from '../../api/auth';
@@ -59,7 +71,14 @@ export function ProfilePage() {
     <AppPage title="Your Profile" size="md">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mb="lg">
         <Group wrap="nowrap" gap="lg">
-          <Avatar src={picture.data ?? null} name={u.name} color="initials" size={84} radius={84} alt={`${u.name}'s profile picture`} />
+          <Avatar
+            src={picture.data ?? null}
+            name={u.name}
+            color="initials"
+            size={84}
+            radius={84}
+            alt={`${u.name}'s profile picture`}
+          />
           <Stack gap={4} miw={0}>
             <Title order={2} fz="xl">
               {u.name}

@@ -46,7 +46,13 @@ export function QrCodePanel({ initial, username }: { initial: string | null; use
           Generate QR Code
         </Button>
         {qr && (
-          <Button component="a" href={qr} download={`punchclock-qr-${username}.svg`} variant="default" leftSection={<IconDownload size={16} />}>
+          <Button
+            component="a"
+            href={qr}
+            download={`punchclock-qr-${username}.svg`}
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+          >
             Download
           </Button>
         )}

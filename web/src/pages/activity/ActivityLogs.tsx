@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Spoiler, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Spoiler,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { ACTIVITY_ACTIONS, type ActivityLogRow, messages } from '@punchclock/contract';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -10,12 +23,23 @@ import { notifyError, notifyInfo, notifySuccess } from '../../components/notify'
 import { describeDetails } from './log-details';
 
 const NO_FILTERS: ActivityFilters = { action: '', start_date: '', end_date: '' };
-const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...Object.entries(ACTIVITY_ACTIONS).map(([value, label]) => ({ value, label }))];
+const ACTION_OPTIONS = [
+  { value: '', label: 'All actions' },
+  ...Object.entries(ACTIVITY_ACTIONS).map(([value, label]) => ({ value, label })),
+];
 const COLUMNS = ['Date', 'Action', 'By', 'Employee', 'Details'];
 /** A created record lists all its fields; the row shows the first few until asked for the rest. */
 const DETAIL_LINES_SHOWN = 3;
 
-function FilterBar({ applied, onApply, busy }: { applied: ActivityFilters; onApply: (f: ActivityFilters) => void; busy: boolean }) {
+function FilterBar({
+  applied,
+  onApply,
+  busy,
+}: {
+  applied: ActivityFilters;
+  onApply: (f: ActivityFilters) => void;
+  busy: boolean;
+}) {
   const [draft, setDraft] = useState(applied);
   const set = (k: keyof ActivityFilters) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? '' }));
   const backwards = !!draft.start_date && !!draft.end_date && draft.end_date < draft.start_date;
@@ -26,12 +50,42 @@ function FilterBar({ applied, onApply, busy }: { applied: ActivityFilters; onApp
   return (
     <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} aria-label="Activity log filters">
       <Group align="flex-end" gap="sm">
-        <Select label="Action" data={ACTION_OPTIONS} value={draft.action} onChange={set('action')} searchable allowDeselect={false} w={{ base: '100%', sm: 260 }} />
-        <TextInput type="date" label="Start Date" value={draft.start_date} onChange={(e) => set('start_date')(e.currentTarget.value)} w={{ base: '100%', sm: 170 }} />
-        <TextInput type="date" label="End Date" value={draft.end_date} onChange={(e) => set('end_date')(e.currentTarget.value)} w={{ base: '100%', sm: 170 }}
-          error={backwards ? 'End date must be on or after the start date.' : undefined} />
-        <Button type="submit" leftSection={<IconFilter size={16} />} loading={busy}>Apply Filters</Button>
-        <Button variant="subtle" onClick={() => { setDraft(NO_FILTERS); onApply(NO_FILTERS); }}>Clear</Button>
+        <Select
+          label="Action"
+          data={ACTION_OPTIONS}
+          value={draft.action}
+          onChange={set('action')}
+          searchable
+          allowDeselect={false}
+          w={{ base: '100%', sm: 260 }}
+        />
+        <TextInput
+          type="date"
+          label="Start Date"
+          value={draft.start_date}
+          onChange={(e) => set('start_date')(e.currentTarget.value)}
+          w={{ base: '100%', sm: 170 }}
+        />
+        <TextInput
+          type="date"
+          label="End Date"
+          value={draft.end_date}
+          onChange={(e) => set('end_date')(e.currentTarget.value)}
+          w={{ base: '100%', sm: 170 }}
+          error={backwards ? 'End date must be on or after the start date.' : undefined}
+        />
+        <Button type="submit" leftSection={<IconFilter size={16} />} loading={busy}>
+          Apply Filters
+        </Button>
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            onApply(NO_FILTERS);
+          }}
+        >
+          Clear
+        </Button>
       </Group>
     </Paper>
   );
@@ -42,12 +96,22 @@ function LogRow({ row, when }: { row: ActivityLogRow; when: (iso: string) => str
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.created_at)}</Table.Td>
-      <Table.Td><Badge variant="light" color={row.action.startsWith('punch.') ? 'blue' : 'gray'} tt="none">{ACTIVITY_ACTIONS[row.action] ?? row.action}</Badge></Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={row.action.startsWith('punch.') ? 'blue' : 'gray'} tt="none">
+          {ACTIVITY_ACTIONS[row.action] ?? row.action}
+        </Badge>
+      </Table.Td>
       <Table.Td>{row.user_name ?? (row.user_id === null ? 'Station or system' : '—')}</Table.Td>
       <Table.Td>{row.employee_name ? `${row.employee_name} (${row.employee_code})` : '—'}</Table.Td>
       <Table.Td maw={420}>
         <Spoiler maxHeight={DETAIL_LINES_SHOWN * 18} showLabel="Show all" hideLabel="Show less" fz="xs">
-          <Stack gap={0}>{lines.map((l, i) => <Text key={i} size="xs" ff="monospace" lh="18px" style={{ wordBreak: 'break-word' }}>{l}</Text>)}</Stack>
+          <Stack gap={0}>
+            {lines.map((l, i) => (
+              <Text key={i} size="xs" ff="monospace" lh="18px" style={{ wordBreak: 'break-word' }}>
+                {l}
+              </Text>
+            ))}
+          </Stack>
         </Spoiler>
       </Table.Td>
     </Table.Tr>
@@ -74,7 +138,10 @@ export default function ActivityLogs() {
     if (emptyResult) notifyInfo(messages.general.noLogs);
   }, [emptyResult, filters]);
 
-  const apply = (f: ActivityFilters) => { setFilters(f); setPage(1); };
+  const apply = (f: ActivityFilters) => {
+    setFilters(f);
+    setPage(1);
+  };
   const exportCsv = () => {
     setExporting(true);
     exportActivityCsv(filters)
@@ -84,18 +151,55 @@ export default function ActivityLogs() {
   };
 
   return (
-    <AppPage title="Activity Logs" description="Every change made in your account: punches, employees, departments, stations and settings."
-      actions={<Button variant="light" leftSection={<IconDownload size={16} />} onClick={exportCsv} loading={exporting}>Export CSV</Button>}>
+    <AppPage
+      title="Activity Logs"
+      description="Every change made in your account: punches, employees, departments, stations and settings."
+      actions={
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          onClick={exportCsv}
+          loading={exporting}
+        >
+          Export CSV
+        </Button>
+      }
+    >
       <FilterBar applied={filters} onApply={apply} busy={logs.isFetching && !logs.isLoading} />
-      {logs.isError && <Alert color="red" mb="md">{messageOf(logs.error, messages.general.serverError)}</Alert>}
-      {logs.isLoading ? <Loader aria-label="Loading activity logs" /> : (
+      {logs.isError && (
+        <Alert color="red" mb="md">
+          {messageOf(logs.error, messages.general.serverError)}
+        </Alert>
+      )}
+      {logs.isLoading ? (
+        <Loader aria-label="Loading activity logs" />
+      ) : (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={820}>
-            <Table striped highlightOnHover data-testid="activity-logs" style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead><Table.Tr>{COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}</Table.Tr></Table.Thead>
+            <Table
+              striped
+              highlightOnHover
+              data-testid="activity-logs"
+              style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((c) => (
+                    <Table.Th key={c}>{c}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
-                {data?.data.length ? data.data.map((r) => <LogRow key={r.id} row={r} when={when} />) : (
-                  <Table.Tr><Table.Td colSpan={COLUMNS.length}><Text c="dimmed" ta="center" py="md">{messages.general.noLogsRow}</Text></Table.Td></Table.Tr>
+                {data?.data.length ? (
+                  data.data.map((r) => <LogRow key={r.id} row={r} when={when} />)
+                ) : (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS.length}>
+                      <Text c="dimmed" ta="center" py="md">
+                        {messages.general.noLogsRow}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
                 )}
               </Table.Tbody>
             </Table>
@@ -103,10 +207,24 @@ export default function ActivityLogs() {
         </Paper>
       )}
       <Group justify="space-between" mt="md">
-        <Text size="sm" c="dimmed">{data ? `Page ${Math.min(page, lastPage)} of ${lastPage} · ${data.total} entries` : ' '}</Text>
+        <Text size="sm" c="dimmed">
+          {data ? `Page ${Math.min(page, lastPage)} of ${lastPage} · ${data.total} entries` : ' '}
+        </Text>
         <Group gap="xs">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, Math.min(p, lastPage) - 1))}>Previous</Button>
-          <Button variant="default" disabled={page >= lastPage || logs.isPlaceholderData} onClick={() => setPage((p) => p + 1)}>Next</Button>
+          <Button
+            variant="default"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, Math.min(p, lastPage) - 1))}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="default"
+            disabled={page >= lastPage || logs.isPlaceholderData}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Next
+          </Button>
         </Group>
       </Group>
     </AppPage>

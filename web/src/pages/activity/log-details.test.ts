@@ -3,7 +3,10 @@ import { describeDetails } from './log-details';
 
 describe('describeDetails', () => {
   it('shows an edit as the fields that changed, old and new', () => {
-    const details = JSON.stringify({ old: { time_in: '09:00', time_out: '17:00', notes: 'x', updated_at: '1' }, new: { time_in: '09:00', time_out: '16:00', notes: 'x', updated_at: '2' } });
+    const details = JSON.stringify({
+      old: { time_in: '09:00', time_out: '17:00', notes: 'x', updated_at: '1' },
+      new: { time_in: '09:00', time_out: '16:00', notes: 'x', updated_at: '2' },
+    });
     expect(describeDetails(details)).toEqual(['time_out: 17:00 → 16:00']);
   });
 
@@ -12,11 +15,16 @@ describe('describeDetails', () => {
   });
 
   it('lists a created or deleted record with its values, and the other keys after', () => {
-    expect(describeDetails(JSON.stringify({ new: { dp_name: 'Dock', dp_type: null }, moved_to: 4 }))).toEqual(['dp_name: Dock', 'dp_type: —', 'moved_to: 4']);
+    expect(describeDetails(JSON.stringify({ new: { dp_name: 'Dock', dp_type: null }, moved_to: 4 }))).toEqual(
+      ['dp_name: Dock', 'dp_type: —', 'moved_to: 4'],
+    );
   });
 
   it('shows a renamed value pair and plain fields', () => {
-    expect(describeDetails(JSON.stringify({ station_id: 3, old: 'Front', new: 'Back' }))).toEqual(['Front → Back', 'station_id: 3']);
+    expect(describeDetails(JSON.stringify({ station_id: 3, old: 'Front', new: 'Back' }))).toEqual([
+      'Front → Back',
+      'station_id: 3',
+    ]);
   });
 
   it('keeps long values short and shows text that is not JSON as it is', () => {
@@ -30,8 +38,16 @@ describe('describeDetails', () => {
 
   it('shows stored instants through the given clock, and leaves other text alone', () => {
     const when = (iso: string) => `at ${iso.slice(11, 16)}`;
-    const details = JSON.stringify({ punch_id: 7, time_out: '2026-11-20T23:13:00.000Z', notes: '2026-11-20 was late' });
-    expect(describeDetails(details, when)).toEqual(['punch_id: 7', 'time_out: at 23:13', 'notes: 2026-11-20 was late']);
+    const details = JSON.stringify({
+      punch_id: 7,
+      time_out: '2026-11-20T23:13:00.000Z',
+      notes: '2026-11-20 was late',
+    });
+    expect(describeDetails(details, when)).toEqual([
+      'punch_id: 7',
+      'time_out: at 23:13',
+      'notes: 2026-11-20 was late',
+    ]);
     expect(describeDetails(details)).toContain('time_out: 2026-11-20T23:13:00.000Z');
   });
 });

@@ -2,7 +2,8 @@
 const NOISE = new Set(['updated_at', 'created_at', 'user_id', 'account_id']);
 const MAX_VALUE = 80;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Instants as the server stores them (ISO 8601 UTC). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
@@ -43,10 +44,18 @@ export function describeDetails(details: string | null, when?: InstantFormat): s
   const lines: string[] = [];
   if (isRecord(old) && isRecord(now)) {
     const changed = changedKeys(old, now);
-    lines.push(...(changed.length ? changed.map((k) => `${k}: ${shown(old[k])} → ${shown(now[k])}`) : ['No field changed']));
+    lines.push(
+      ...(changed.length
+        ? changed.map((k) => `${k}: ${shown(old[k])} → ${shown(now[k])}`)
+        : ['No field changed']),
+    );
   } else if (isRecord(old) || isRecord(now)) {
     const record = (isRecord(now) ? now : old) as Record<string, unknown>;
-    lines.push(...Object.entries(record).filter(([k]) => !NOISE.has(k)).map(([k, v]) => `${k}: ${shown(v)}`));
+    lines.push(
+      ...Object.entries(record)
+        .filter(([k]) => !NOISE.has(k))
+        .map(([k, v]) => `${k}: ${shown(v)}`),
+    );
   } else if (old !== undefined || now !== undefined) {
     lines.push(`${shown(old)} → ${shown(now)}`);
   }

@@ -13,7 +13,15 @@ interface AuthShellProps {
 /** The centred card that the login, sign-up and password screens share. */
 export function AuthShell({ title, subtitle, width = 440, children, footer }: AuthShellProps) {
   return (
-    <Box flex={1} py={{ base: 'lg', sm: 56 }} px="md" style={{ background: 'linear-gradient(180deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-body) 70%)' }}>
+    <Box
+      flex={1}
+      py={{ base: 'lg', sm: 56 }}
+      px="md"
+      style={{
+        background:
+          'linear-gradient(180deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-body) 70%)',
+      }}
+    >
       <Center>
         <Stack w="100%" maw={width} gap="lg">
           <Stack gap={6} ta="center">

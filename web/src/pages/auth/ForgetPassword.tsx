@@ -45,7 +45,14 @@ export default function ForgetPassword() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Email" type="email" autoComplete="email" required placeholder="you@company.com" {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="you@company.com"
+            {...form.getInputProps('email')}
+          />
           <SubmitButton busy={forgot.isPending} busyLabel="Sending..." fullWidth size="md">
             Send Reset Link
           </SubmitButton>

@@ -47,7 +47,18 @@ describe('Login page', () => {
 
   it('stores the session and sends an employee to /HomeUser', async () => {
     const api = fakeFetch(
-      { body: { message: 'Login successful!', access_token: 'tok', user_type: 'employee', user_id: 3, employee_id: 'E-7', emp_id: 12, username: 'maria', email: 'maria@example.com' } },
+      {
+        body: {
+          message: 'Login successful!',
+          access_token: 'tok',
+          user_type: 'employee',
+          user_id: 3,
+          employee_id: 'E-7',
+          emp_id: 12,
+          username: 'maria',
+          email: 'maria@example.com',
+        },
+      },
       { body: { profile_picture_url: null, profile_image_url: null } },
     );
     vi.stubGlobal('fetch', api.fetch);
@@ -58,7 +69,14 @@ describe('Login page', () => {
     expect(localStorage.getItem('token')).toBe('tok');
     expect(localStorage.getItem('employee_id')).toBe('E-7');
     expect(localStorage.getItem('emp_id')).toBe('12');
-    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual({ user_id: 3, user_type: 'employee', email: 'maria@example.com' });
-    expect(JSON.parse(String(api.calls[0].init.body))).toEqual({ email: 'maria@example.com', password: 'first password 1' });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual({
+      user_id: 3,
+      user_type: 'employee',
+      email: 'maria@example.com',
+    });
+    expect(JSON.parse(String(api.calls[0].init.body))).toEqual({
+      email: 'maria@example.com',
+      password: 'first password 1',
+    });
   });
 });

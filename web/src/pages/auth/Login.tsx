@@ -15,7 +15,8 @@ export default function Login() {
   const loginCall = useLogin();
   const form = useForm<LoginBody>({
     initialValues: { email: '', password: '' },
-    validate: (v) => firstErrors(requiredErrors(v, { email: 'Email', password: 'Password' }), schemaErrors(loginBody, v)),
+    validate: (v) =>
+      firstErrors(requiredErrors(v, { email: 'Email', password: 'Password' }), schemaErrors(loginBody, v)),
   });
 
   const submit = form.onSubmit((values) =>
@@ -47,8 +48,20 @@ export default function Login() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Email" type="email" autoComplete="email" required placeholder="you@company.com" {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="you@company.com"
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/ForgetPassword" fz="sm">
               Forget Password?

@@ -27,8 +27,15 @@ function validate(v: Values) {
 /** The signed link of a password e-mail (email, token, expires, signature), or null when incomplete. */
 function useLink() {
   const [params] = useSearchParams();
-  const link = { email: params.get('email'), token: params.get('token'), expires: params.get('expires'), signature: params.get('signature') };
-  return link.email && link.token && link.expires && link.signature ? (link as Record<keyof typeof link, string>) : null;
+  const link = {
+    email: params.get('email'),
+    token: params.get('token'),
+    expires: params.get('expires'),
+    signature: params.get('signature'),
+  };
+  return link.email && link.token && link.expires && link.signature
+    ? (link as Record<keyof typeof link, string>)
+    : null;
 }
 
 /** Set a new password through the mailed link (spec §2.1 ResetPassword and Set New Password). */
@@ -86,14 +93,34 @@ export default function ResetPassword() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {outcome && (
-            <Alert color={outcome.ok ? 'green' : 'red'} icon={outcome.ok ? <IconCircleCheck /> : <IconAlertCircle />} role="alert">
+            <Alert
+              color={outcome.ok ? 'green' : 'red'}
+              icon={outcome.ok ? <IconCircleCheck /> : <IconAlertCircle />}
+              role="alert"
+            >
               {outcome.message}
             </Alert>
           )}
           <TextInput label="Email" type="email" value={link.email} readOnly variant="filled" />
-          <PasswordInput label="New Password" autoComplete="new-password" required description="At least 8 characters" {...form.getInputProps('password')} />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
-          <SubmitButton busy={update.isPending || done} busyLabel={done ? 'Redirecting...' : 'Saving...'} fullWidth size="md">
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            required
+            description="At least 8 characters"
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <SubmitButton
+            busy={update.isPending || done}
+            busyLabel={done ? 'Redirecting...' : 'Saving...'}
+            fullWidth
+            size="md"
+          >
             Reset Password
           </SubmitButton>
         </Stack>

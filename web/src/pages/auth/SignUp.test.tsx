@@ -37,7 +37,16 @@ describe('Sign-up page', () => {
   });
 
   it('shows the server field errors under their fields', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ status: 409, body: { message: messages.registration.emailTaken, errors: { email: [messages.registration.emailTaken] } } }).fetch);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        status: 409,
+        body: {
+          message: messages.registration.emailTaken,
+          errors: { email: [messages.registration.emailTaken] },
+        },
+      }).fetch,
+    );
     renderAt('/SignUp');
     await fillForm('first password 1', true);
     await waitFor(() => expect(screen.getAllByText(messages.registration.emailTaken).length).toBe(2));
@@ -45,7 +54,16 @@ describe('Sign-up page', () => {
   });
 
   it('stores the session, welcomes, and moves to /HomeSecond after 2 seconds', async () => {
-    const api = fakeFetch({ status: 201, body: { message: messages.registration.success, user_id: 5, access_token: 'tok', user_type: 'user', username: 'dana' } });
+    const api = fakeFetch({
+      status: 201,
+      body: {
+        message: messages.registration.success,
+        user_id: 5,
+        access_token: 'tok',
+        user_type: 'user',
+        username: 'dana',
+      },
+    });
     vi.stubGlobal('fetch', api.fetch);
     const router = renderAt('/SignUp');
     await fillForm('first password 1', true);
@@ -54,6 +72,11 @@ describe('Sign-up page', () => {
     expect(localStorage.getItem('userEmail')).toBe('dana@example.com');
     expect(router.state.location.pathname).toBe('/SignUp');
     await waitFor(() => expect(router.state.location.pathname).toBe('/HomeSecond'), { timeout: 3000 });
-    expect(JSON.parse(String(api.calls[0].init.body))).toMatchObject({ name: 'Dana Whitfield', date_of_birth: '1990-06-15', terms: true, password_confirmation: 'first password 1' });
+    expect(JSON.parse(String(api.calls[0].init.body))).toMatchObject({
+      name: 'Dana Whitfield',
+      date_of_birth: '1990-06-15',
+      terms: true,
+      password_confirmation: 'first password 1',
+    });
   });
 });

@@ -36,7 +36,9 @@ const LABELS = {
 function validate(v: SignUpValues) {
   return firstErrors(
     requiredErrors({ ...v }, LABELS),
-    v.password !== v.password_confirmation ? { password_confirmation: messages.registration.passwordsMismatch } : {},
+    v.password !== v.password_confirmation
+      ? { password_confirmation: messages.registration.passwordsMismatch }
+      : {},
     v.terms ? {} : { terms: messages.registration.termsRequired },
     schemaErrors(registerBody, v),
   );
@@ -48,7 +50,16 @@ export default function SignUp() {
   const [welcomed, setWelcomed] = useState(false);
   const goHome = useTimeout(() => navigate('/HomeSecond', { replace: true }), SIGNUP_REDIRECT_MS);
   const form = useForm<SignUpValues>({
-    initialValues: { name: '', username: '', email: '', phone_number: '', date_of_birth: '', password: '', password_confirmation: '', terms: false },
+    initialValues: {
+      name: '',
+      username: '',
+      email: '',
+      phone_number: '',
+      date_of_birth: '',
+      password: '',
+      password_confirmation: '',
+      terms: false,
+    },
     validate,
   });
 
@@ -67,7 +78,11 @@ export default function SignUp() {
     }),
   );
 
-  const field = (name: keyof typeof LABELS) => ({ label: LABELS[name], required: true, ...form.getInputProps(name) });
+  const field = (name: keyof typeof LABELS) => ({
+    label: LABELS[name],
+    required: true,
+    ...form.getInputProps(name),
+  });
   const today = new Date().toISOString().slice(0, 10);
 
   return (
@@ -94,10 +109,21 @@ export default function SignUp() {
             <TextInput {...field('date_of_birth')} type="date" max={today} autoComplete="bday" />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput {...field('password')} autoComplete="new-password" description="At least 8 characters" />
-            <PasswordInput {...field('password_confirmation')} autoComplete="new-password" description="Type it once more" />
+            <PasswordInput
+              {...field('password')}
+              autoComplete="new-password"
+              description="At least 8 characters"
+            />
+            <PasswordInput
+              {...field('password_confirmation')}
+              autoComplete="new-password"
+              description="Type it once more"
+            />
           </SimpleGrid>
-          <Checkbox label="I agree to the terms and conditions" {...form.getInputProps('terms', { type: 'checkbox' })} />
+          <Checkbox
+            label="I agree to the terms and conditions"
+            {...form.getInputProps('terms', { type: 'checkbox' })}
+          />
           <Text fz="xs" c="dimmed" mt={-8} pl={32}>
             Read our{' '}
             <Anchor component={Link} to="/TermServices" fz="xs">
@@ -109,7 +135,12 @@ export default function SignUp() {
             </Anchor>
             .
           </Text>
-          <SubmitButton busy={registerCall.isPending || welcomed} busyLabel={welcomed ? 'Welcome aboard...' : 'Signing up...'} fullWidth size="md">
+          <SubmitButton
+            busy={registerCall.isPending || welcomed}
+            busyLabel={welcomed ? 'Welcome aboard...' : 'Signing up...'}
+            fullWidth
+            size="md"
+          >
             Sign Up
           </SubmitButton>
         </Stack>

@@ -14,16 +14,19 @@ export default function CreateDepartment() {
   const { createDepartment } = usePeopleMutations();
   const form = useDepartmentForm();
   const submit = form.onSubmit((values) =>
-    createDepartment.mutate({ ...values, dp_name: values.dp_name.trim() }, {
-      onSuccess: () => {
-        notifySuccess(messages.departments.created);
-        navigate('/DepartmentsDetail');
+    createDepartment.mutate(
+      { ...values, dp_name: values.dp_name.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess(messages.departments.created);
+          navigate('/DepartmentsDetail');
+        },
+        onError: (e) => {
+          form.setErrors(fieldErrors(e));
+          notifyError(messages.departments.error(messageOf(e, messages.general.genericError)));
+        },
       },
-      onError: (e) => {
-        form.setErrors(fieldErrors(e));
-        notifyError(messages.departments.error(messageOf(e, messages.general.genericError)));
-      },
-    }),
+    ),
   );
   return (
     <AppPage title="Create Department" size="md">
@@ -31,7 +34,9 @@ export default function CreateDepartment() {
         <form onSubmit={submit} noValidate>
           <DepartmentFields form={form} />
           <Group justify="flex-end" mt="lg">
-            <SubmitButton busy={createDepartment.isPending} busyLabel="Creating...">Create Department</SubmitButton>
+            <SubmitButton busy={createDepartment.isPending} busyLabel="Creating...">
+              Create Department
+            </SubmitButton>
           </Group>
         </form>
       </Paper>

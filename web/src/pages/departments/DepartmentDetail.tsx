@@ -9,15 +9,25 @@ const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
 function Facts({ d }: { d: DepartmentView }) {
   const facts: [string, string][] = [
-    ['Department Name', d.dp_name], ['Type', d.dp_type], ['Exclude from Reports', yesNo(d.exclude_from_reports)],
-    ['Use Company Settings', yesNo(d.use_company_settings)], ['Assign to All Employees', yesNo(d.assign_to_all_employees)],
-    ['Employees', String(d.employee_count)], ['Created At', new Date(d.created_at).toLocaleString()], ['Updated At', new Date(d.updated_at).toLocaleString()],
+    ['Department Name', d.dp_name],
+    ['Type', d.dp_type],
+    ['Exclude from Reports', yesNo(d.exclude_from_reports)],
+    ['Use Company Settings', yesNo(d.use_company_settings)],
+    ['Assign to All Employees', yesNo(d.assign_to_all_employees)],
+    ['Employees', String(d.employee_count)],
+    ['Created At', new Date(d.created_at).toLocaleString()],
+    ['Updated At', new Date(d.updated_at).toLocaleString()],
   ];
   return (
     <Paper withBorder radius="md" p="lg" mb="lg">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         {facts.map(([label, value]) => (
-          <Stack gap={2} key={label}><Text size="xs" c="dimmed" tt="uppercase">{label}</Text><Text fw={500}>{value}</Text></Stack>
+          <Stack gap={2} key={label}>
+            <Text size="xs" c="dimmed" tt="uppercase">
+              {label}
+            </Text>
+            <Text fw={500}>{value}</Text>
+          </Stack>
         ))}
       </SimpleGrid>
     </Paper>
@@ -25,15 +35,31 @@ function Facts({ d }: { d: DepartmentView }) {
 }
 
 function Members({ members }: { members: EmployeeView[] }) {
-  if (members.length === 0) return <Text c="dimmed" ta="center" py="lg">No employees in this department</Text>;
+  if (members.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        No employees in this department
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped>
-        <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Employee ID</Table.Th><Table.Th>Title</Table.Th><Table.Th>Email</Table.Th></Table.Tr></Table.Thead>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Employee ID</Table.Th>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Email</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {members.map((m) => (
             <Table.Tr key={m.id}>
-              <Table.Td><Anchor component={Link} to={`/Employee/${m.id}`}>{m.name}</Anchor></Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/Employee/${m.id}`}>
+                  {m.name}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{m.employee_id}</Table.Td>
               <Table.Td>{m.title ?? ''}</Table.Td>
               <Table.Td>{m.email ?? ''}</Table.Td>
@@ -51,18 +77,28 @@ export default function DepartmentDetail() {
   const valid = Number.isInteger(id) && id > 0;
   const dept = useDepartment(valid ? id : 0);
   const navigate = useNavigate();
-  const back = <Button variant="default" onClick={() => navigate('/Departments')}>Back to Departments</Button>;
+  const back = (
+    <Button variant="default" onClick={() => navigate('/Departments')}>
+      Back to Departments
+    </Button>
+  );
   // Another account's id answers 404 just like a missing one, so both read "not found".
   const missing = !valid || (dept.error instanceof ApiError && dept.error.status === 404);
   return (
     <AppPage title={dept.data?.data.dp_name ?? 'Department Details'} actions={back}>
       {dept.isLoading && <Loader />}
       {missing && <Alert color="yellow">Department not found</Alert>}
-      {dept.isError && !missing && <Alert color="red">{messages.departments.error(messageOf(dept.error, messages.general.genericError))}</Alert>}
+      {dept.isError && !missing && (
+        <Alert color="red">
+          {messages.departments.error(messageOf(dept.error, messages.general.genericError))}
+        </Alert>
+      )}
       {dept.data && (
         <>
           <Facts d={dept.data.data} />
-          <Title order={2} fz="lg" mb="sm">Members</Title>
+          <Title order={2} fz="lg" mb="sm">
+            Members
+          </Title>
           <Members members={dept.data.members} />
         </>
       )}

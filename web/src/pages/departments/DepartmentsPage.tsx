@@ -13,17 +13,43 @@ import { EditDepartmentModal } from './EditDepartmentModal';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const when = (iso: string) => new Date(iso).toLocaleString();
-const HEADERS = ['Department Name', 'Type', 'Exclude from Reports', 'Company Settings', 'Assign to All', 'Employees', 'Created At', 'Updated At', 'Edit/Delete'];
+const HEADERS = [
+  'Department Name',
+  'Type',
+  'Exclude from Reports',
+  'Company Settings',
+  'Assign to All',
+  'Employees',
+  'Created At',
+  'Updated At',
+  'Edit/Delete',
+];
 // Clicks on the row's own controls must not also open the department.
 const stop = (e: MouseEvent) => e.stopPropagation();
 
-interface RowProps { d: DepartmentView; selected: boolean; onSelect: (on: boolean) => void; onEdit: () => void; onDelete: () => void }
+interface RowProps {
+  d: DepartmentView;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
 
 function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
   const navigate = useNavigate();
   return (
-    <Table.Tr onClick={() => navigate(`/Departments/${d.id}`)} style={{ cursor: 'pointer' }} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
-      <Table.Td onClick={stop}><Checkbox aria-label={`Select ${d.dp_name}`} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} /></Table.Td>
+    <Table.Tr
+      onClick={() => navigate(`/Departments/${d.id}`)}
+      style={{ cursor: 'pointer' }}
+      bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
+    >
+      <Table.Td onClick={stop}>
+        <Checkbox
+          aria-label={`Select ${d.dp_name}`}
+          checked={selected}
+          onChange={(e) => onSelect(e.currentTarget.checked)}
+        />
+      </Table.Td>
       <Table.Td fw={500}>{d.dp_name}</Table.Td>
       <Table.Td>{d.dp_type}</Table.Td>
       <Table.Td>{yesNo(d.exclude_from_reports)}</Table.Td>
@@ -34,8 +60,12 @@ function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
       <Table.Td>{when(d.updated_at)}</Table.Td>
       <Table.Td onClick={stop}>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={`Edit ${d.dp_name}`} onClick={onEdit}><IconPencil size={18} /></ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.dp_name}`} onClick={onDelete}><IconTrash size={18} /></ActionIcon>
+          <ActionIcon variant="subtle" aria-label={`Edit ${d.dp_name}`} onClick={onEdit}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.dp_name}`} onClick={onDelete}>
+            <IconTrash size={18} />
+          </ActionIcon>
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -46,23 +76,47 @@ function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
 function useSelection(rows: DepartmentView[]) {
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const ids = rows.map((r) => r.id).filter((id) => picked.has(id));
-  const toggle = (id: number, on: boolean) => setPicked((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
+  const toggle = (id: number, on: boolean) =>
+    setPicked((s) => {
+      const n = new Set(s);
+      if (on) n.add(id);
+      else n.delete(id);
+      return n;
+    });
   const all = (on: boolean) => setPicked(new Set(on ? rows.map((r) => r.id) : []));
   return { ids, has: (id: number) => picked.has(id), toggle, all, clear: () => setPicked(new Set()) };
 }
 
 function useDepartmentActions(rows: DepartmentView[], clear: () => void) {
   const { deleteDepartment, deleteDepartments } = usePeopleMutations();
-  const fail = (e: unknown) => notifyError(messages.departments.error(messageOf(e, messages.general.genericError)));
-  const remove = (d: DepartmentView) => confirmDepartmentDelete(d, rows, (moveTo) =>
-    deleteDepartment.mutate({ id: d.id, moveTo }, { onSuccess: () => notifySuccess(messages.departments.deleted), onError: fail }));
-  const removeMany = (ids: number[]) => modals.openConfirmModal({
-    title: 'Delete Selected Departments',
-    children: <Text size="sm">{messages.departments.confirmBulkDelete} ({ids.length} selected)</Text>,
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => deleteDepartments.mutate(ids, { onSuccess: () => { clear(); notifySuccess(messages.departments.bulkDeleted); }, onError: fail }),
-  });
+  const fail = (e: unknown) =>
+    notifyError(messages.departments.error(messageOf(e, messages.general.genericError)));
+  const remove = (d: DepartmentView) =>
+    confirmDepartmentDelete(d, rows, (moveTo) =>
+      deleteDepartment.mutate(
+        { id: d.id, moveTo },
+        { onSuccess: () => notifySuccess(messages.departments.deleted), onError: fail },
+      ),
+    );
+  const removeMany = (ids: number[]) =>
+    modals.openConfirmModal({
+      title: 'Delete Selected Departments',
+      children: (
+        <Text size="sm">
+          {messages.departments.confirmBulkDelete} ({ids.length} selected)
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteDepartments.mutate(ids, {
+          onSuccess: () => {
+            clear();
+            notifySuccess(messages.departments.bulkDeleted);
+          },
+          onError: fail,
+        }),
+    });
   return { remove, removeMany };
 }
 
@@ -74,19 +128,42 @@ function DepartmentTable({ rows }: { rows: DepartmentView[] }) {
   return (
     <>
       <Group justify="flex-end" mb="sm">
-        <Button color="red" variant="light" disabled={sel.ids.length === 0} onClick={() => removeMany(sel.ids)}>Delete Selected Departments</Button>
+        <Button
+          color="red"
+          variant="light"
+          disabled={sel.ids.length === 0}
+          onClick={() => removeMany(sel.ids)}
+        >
+          Delete Selected Departments
+        </Button>
       </Group>
       <Table.ScrollContainer minWidth={1000}>
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th><Checkbox aria-label="Select all departments" checked={allOn} indeterminate={sel.ids.length > 0 && !allOn} onChange={(e) => sel.all(e.currentTarget.checked)} /></Table.Th>
-              {HEADERS.map((h) => <Table.Th key={h}>{h}</Table.Th>)}
+              <Table.Th>
+                <Checkbox
+                  aria-label="Select all departments"
+                  checked={allOn}
+                  indeterminate={sel.ids.length > 0 && !allOn}
+                  onChange={(e) => sel.all(e.currentTarget.checked)}
+                />
+              </Table.Th>
+              {HEADERS.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((d) => (
-              <DepartmentRow key={d.id} d={d} selected={sel.has(d.id)} onSelect={(on) => sel.toggle(d.id, on)} onEdit={() => setEditing(d)} onDelete={() => remove(d)} />
+              <DepartmentRow
+                key={d.id}
+                d={d}
+                selected={sel.has(d.id)}
+                onSelect={(on) => sel.toggle(d.id, on)}
+                onEdit={() => setEditing(d)}
+                onDelete={() => remove(d)}
+              />
             ))}
           </Table.Tbody>
         </Table>
@@ -101,10 +178,22 @@ export default function DepartmentsPage() {
   const departments = useDepartments();
   const navigate = useNavigate();
   return (
-    <AppPage title="Departments" actions={<Button onClick={() => navigate('/CreateDepartment')}>Create Department</Button>} size="xl">
+    <AppPage
+      title="Departments"
+      actions={<Button onClick={() => navigate('/CreateDepartment')}>Create Department</Button>}
+      size="xl"
+    >
       {departments.isLoading && <Loader />}
-      {departments.isError && <Alert color="red">{messages.departments.error(messageOf(departments.error, messages.general.genericError))}</Alert>}
-      {departments.data?.length === 0 && <Text ta="center" py="xl" c="dimmed">{messages.departments.empty}</Text>}
+      {departments.isError && (
+        <Alert color="red">
+          {messages.departments.error(messageOf(departments.error, messages.general.genericError))}
+        </Alert>
+      )}
+      {departments.data?.length === 0 && (
+        <Text ta="center" py="xl" c="dimmed">
+          {messages.departments.empty}
+        </Text>
+      )}
       {!!departments.data?.length && <DepartmentTable rows={departments.data} />}
     </AppPage>
   );

@@ -9,23 +9,30 @@ function EditForm({ dept, onClose }: { dept: DepartmentView; onClose: () => void
   const { updateDepartment } = usePeopleMutations();
   const form = useDepartmentForm(departmentInput(dept));
   const submit = form.onSubmit((values) =>
-    updateDepartment.mutate({ ...values, dp_name: values.dp_name.trim(), id: dept.id }, {
-      onSuccess: () => {
-        notifySuccess(messages.departments.updated);
-        onClose();
+    updateDepartment.mutate(
+      { ...values, dp_name: values.dp_name.trim(), id: dept.id },
+      {
+        onSuccess: () => {
+          notifySuccess(messages.departments.updated);
+          onClose();
+        },
+        onError: (e) => {
+          form.setErrors(fieldErrors(e));
+          notifyError(messageOf(e, messages.departments.updateFailed));
+        },
       },
-      onError: (e) => {
-        form.setErrors(fieldErrors(e));
-        notifyError(messageOf(e, messages.departments.updateFailed));
-      },
-    }),
+    ),
   );
   return (
     <form onSubmit={submit} noValidate>
       <DepartmentFields form={form} />
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>Cancel</Button>
-        <Button type="submit" loading={updateDepartment.isPending}>Save Changes</Button>
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={updateDepartment.isPending}>
+          Save Changes
+        </Button>
       </Group>
     </form>
   );

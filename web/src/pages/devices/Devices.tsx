@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Code, Group, Loader, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,38 +32,66 @@ function AddStationModal({ opened, onClose }: { opened: boolean; onClose: () => 
   const [code, setCode] = useState<string | null>(null);
 
   const submit = () =>
-    create.mutate({ name: name.trim(), pair }, {
-      onSuccess: (a: NewStation) => {
-        if ('token' in a) {
-          saveStation({ token: a.token, name: a.station.name });
-          notifySuccess('This browser is now a time station.');
-          navigate('/Station');
-        } else setCode(a.pairing_code);
+    create.mutate(
+      { name: name.trim(), pair },
+      {
+        onSuccess: (a: NewStation) => {
+          if ('token' in a) {
+            saveStation({ token: a.token, name: a.station.name });
+            notifySuccess('This browser is now a time station.');
+            navigate('/Station');
+          } else setCode(a.pairing_code);
+        },
+        onError: (e) => notifyError(messageOf(e, 'Failed to add the station.')),
       },
-      onError: (e) => notifyError(messageOf(e, 'Failed to add the station.')),
-    });
-  const close = () => { setName(''); setCode(null); onClose(); };
+    );
+  const close = () => {
+    setName('');
+    setCode(null);
+    onClose();
+  };
 
   return (
     <Modal opened={opened} onClose={close} title="Add a time station" centered>
       {code ? (
         <Stack>
-          <Text>On the tablet, open <Code>{window.location.origin}/Station</Code> and type this pairing code within 10 minutes:</Text>
-          <Text fz={36} fw={800} ta="center" ff="monospace" data-testid="pairing-code">{code}</Text>
+          <Text>
+            On the tablet, open <Code>{window.location.origin}/Station</Code> and type this pairing code
+            within 10 minutes:
+          </Text>
+          <Text fz={36} fw={800} ta="center" ff="monospace" data-testid="pairing-code">
+            {code}
+          </Text>
           <Button onClick={close}>Done</Button>
         </Stack>
       ) : (
         <Stack>
-          <TextInput label="Station name" placeholder="e.g. Front entrance tablet" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} required data-autofocus />
-          <Radio.Group label="Which device?" value={pair} onChange={(v) => setPair(v as 'this-browser' | 'code')}>
+          <TextInput
+            label="Station name"
+            placeholder="e.g. Front entrance tablet"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={80}
+            required
+            data-autofocus
+          />
+          <Radio.Group
+            label="Which device?"
+            value={pair}
+            onChange={(v) => setPair(v as 'this-browser' | 'code')}
+          >
             <Stack gap="xs" mt="xs">
               <Radio value="code" label="A tablet or another computer (show a pairing code)" />
               <Radio value="this-browser" label="This browser" />
             </Stack>
           </Radio.Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>Cancel</Button>
-            <Button onClick={submit} loading={create.isPending} disabled={!name.trim()}>Add station</Button>
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={submit} loading={create.isPending} disabled={!name.trim()}>
+              Add station
+            </Button>
           </Group>
         </Stack>
       )}
@@ -64,30 +105,58 @@ function StationRow({ s }: { s: Station }) {
     let next = s.name;
     modals.openConfirmModal({
       title: 'Rename station',
-      children: <TextInput label="Station name" defaultValue={s.name} onChange={(e) => { next = e.currentTarget.value; }} maxLength={80} />,
+      children: (
+        <TextInput
+          label="Station name"
+          defaultValue={s.name}
+          onChange={(e) => {
+            next = e.currentTarget.value;
+          }}
+          maxLength={80}
+        />
+      ),
       labels: { confirm: 'Save', cancel: 'Cancel' },
-      onConfirm: () => rename.mutate({ id: s.id, name: next.trim() }, { onError: (e) => notifyError(messageOf(e, 'Failed to rename the station.')) }),
+      onConfirm: () =>
+        rename.mutate(
+          { id: s.id, name: next.trim() },
+          { onError: (e) => notifyError(messageOf(e, 'Failed to rename the station.')) },
+        ),
     });
   };
   const askRevoke = () =>
     modals.openConfirmModal({
       title: 'Revoke station',
-      children: <Text size="sm">Are you sure you want to revoke “{s.name}”? It stops accepting punches at once; punches it already sent are kept.</Text>,
+      children: (
+        <Text size="sm">
+          Are you sure you want to revoke “{s.name}”? It stops accepting punches at once; punches it already
+          sent are kept.
+        </Text>
+      ),
       labels: { confirm: 'Revoke', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => revoke.mutate(s.id, { onSuccess: () => notifySuccess('Station revoked'), onError: (e) => notifyError(messageOf(e, 'Failed to revoke the station.')) }),
+      onConfirm: () =>
+        revoke.mutate(s.id, {
+          onSuccess: () => notifySuccess('Station revoked'),
+          onError: (e) => notifyError(messageOf(e, 'Failed to revoke the station.')),
+        }),
     });
   return (
     <Table.Tr>
       <Table.Td>{s.name}</Table.Td>
-      <Table.Td><Badge color={s.revoked ? 'gray' : 'teal'}>{s.revoked ? 'Revoked' : 'Active'}</Badge></Table.Td>
+      <Table.Td>
+        <Badge color={s.revoked ? 'gray' : 'teal'}>{s.revoked ? 'Revoked' : 'Active'}</Badge>
+      </Table.Td>
       <Table.Td>{when(s.last_seen_at)}</Table.Td>
       <Table.Td>{when(s.last_sync_at)}</Table.Td>
       <Table.Td>
         {!s.revoked && (
           <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="default" onClick={askRename}>Rename</Button>
-            <Button size="xs" color="red" variant="light" onClick={askRevoke}>Revoke</Button>
+            <Button size="xs" variant="default" onClick={askRename}>
+              Rename
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={askRevoke}>
+              Revoke
+            </Button>
           </Group>
         )}
       </Table.Td>
@@ -101,20 +170,40 @@ export default function Devices() {
   const [adding, setAdding] = useState(false);
   const navigate = useNavigate();
   return (
-    <AppPage title="Devices" description="Any tablet, PC or phone browser can be a time station." actions={<Button onClick={() => setAdding(true)}>Add station</Button>}>
+    <AppPage
+      title="Devices"
+      description="Any tablet, PC or phone browser can be a time station."
+      actions={<Button onClick={() => setAdding(true)}>Add station</Button>}
+    >
       {stations.isLoading && <Loader />}
-      {stations.isError && <Alert color="red">{messageOf(stations.error, 'Failed to load the stations.')}</Alert>}
+      {stations.isError && (
+        <Alert color="red">{messageOf(stations.error, 'Failed to load the stations.')}</Alert>
+      )}
       {stations.data?.length === 0 && (
         <Stack align="center" py="xl">
           <Text>No devices associated with your account</Text>
-          <Button variant="light" onClick={() => navigate('/DownloadUser')}>Download App</Button>
+          <Button variant="light" onClick={() => navigate('/DownloadUser')}>
+            Download App
+          </Button>
         </Stack>
       )}
       {!!stations.data?.length && (
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover>
-            <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Status</Table.Th><Table.Th>Last seen</Table.Th><Table.Th>Last sync</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-            <Table.Tbody>{stations.data.map((s) => <StationRow key={s.id} s={s} />)}</Table.Tbody>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Last seen</Table.Th>
+                <Table.Th>Last sync</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {stations.data.map((s) => (
+                <StationRow key={s.id} s={s} />
+              ))}
+            </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}

@@ -5,8 +5,16 @@ import { messageOf, request } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
 
 interface PunchIssue {
-  id: number; at: string; status: 'conflict' | 'rejected'; reason: string; kind: string | null; device_time: string | null;
-  station: string | null; employee_id: string | null; employee_name: string | null; employee_ref: number | null;
+  id: number;
+  at: string;
+  status: 'conflict' | 'rejected';
+  reason: string;
+  kind: string | null;
+  device_time: string | null;
+  station: string | null;
+  employee_id: string | null;
+  employee_name: string | null;
+  employee_ref: number | null;
 }
 
 /**
@@ -15,31 +23,60 @@ interface PunchIssue {
  * sees each here and fixes the employee's time with a manual punch.
  */
 export function PunchIssues() {
-  const issues = useQuery({ queryKey: ['punch-conflicts'], queryFn: () => request<{ data: PunchIssue[] }>('/api/punch-conflicts').then((a) => a.data) });
+  const issues = useQuery({
+    queryKey: ['punch-conflicts'],
+    queryFn: () => request<{ data: PunchIssue[] }>('/api/punch-conflicts').then((a) => a.data),
+  });
   // Times on the account's clock and in its formats; shown once the settings are known, so they never jump.
   const { when, loading } = useAccountInstant();
   return (
     <Paper withBorder p="md" mt="xl">
-      <Title order={2} fz="lg" mb={4}>Punches that need attention</Title>
-      <Text size="sm" c="dimmed" mb="md">Punches sent by stations that were not applied. Fix the employee's time with a manual punch.</Text>
+      <Title order={2} fz="lg" mb={4}>
+        Punches that need attention
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Punches sent by stations that were not applied. Fix the employee's time with a manual punch.
+      </Text>
       {(issues.isLoading || loading) && <Loader size="sm" />}
-      {issues.isError && <Alert color="red">{messageOf(issues.error, 'Failed to load the punch conflicts.')}</Alert>}
+      {issues.isError && (
+        <Alert color="red">{messageOf(issues.error, 'Failed to load the punch conflicts.')}</Alert>
+      )}
       {issues.data?.length === 0 && <Text size="sm">No conflicts: every synced punch was applied.</Text>}
       {!!issues.data?.length && !loading && (
         <Table.ScrollContainer minWidth={760}>
           <Table striped data-testid="punch-issues">
-            <Table.Thead><Table.Tr><Table.Th>Received</Table.Th><Table.Th>Employee</Table.Th><Table.Th>Punch</Table.Th><Table.Th>Punched at</Table.Th><Table.Th>Station</Table.Th><Table.Th>Why</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Received</Table.Th>
+                <Table.Th>Employee</Table.Th>
+                <Table.Th>Punch</Table.Th>
+                <Table.Th>Punched at</Table.Th>
+                <Table.Th>Station</Table.Th>
+                <Table.Th>Why</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {issues.data.map((i) => (
                 <Table.Tr key={i.id}>
                   <Table.Td>{when(i.at)}</Table.Td>
                   <Table.Td>
-                    {i.employee_ref ? <Anchor component={Link} to={`/ManualPunch/${i.employee_ref}`}>{i.employee_name} ({i.employee_id})</Anchor> : i.employee_id ?? 'Unknown'}
+                    {i.employee_ref ? (
+                      <Anchor component={Link} to={`/ManualPunch/${i.employee_ref}`}>
+                        {i.employee_name} ({i.employee_id})
+                      </Anchor>
+                    ) : (
+                      (i.employee_id ?? 'Unknown')
+                    )}
                   </Table.Td>
                   <Table.Td>{i.kind === 'in' ? 'Clock in' : i.kind === 'out' ? 'Clock out' : '-'}</Table.Td>
                   <Table.Td>{when(i.device_time)}</Table.Td>
                   <Table.Td>{i.station ?? '-'}</Table.Td>
-                  <Table.Td><Badge color={i.status === 'conflict' ? 'orange' : 'red'} variant="light" mr="xs">{i.status === 'conflict' ? 'Conflict' : 'Refused'}</Badge>{i.reason}</Table.Td>
+                  <Table.Td>
+                    <Badge color={i.status === 'conflict' ? 'orange' : 'red'} variant="light" mr="xs">
+                      {i.status === 'conflict' ? 'Conflict' : 'Refused'}
+                    </Badge>
+                    {i.reason}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

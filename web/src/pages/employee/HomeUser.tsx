@@ -16,7 +16,9 @@ function statusLine(open: PunchRow | undefined, last: PunchRow | undefined): str
   if (!p) return 'No punches recorded yet.';
   const date = formatDate(p.date, p.date_format);
   const time = (t: string | null) => (t === null ? '' : formatTime(t, p.time_format));
-  return open ? `Since ${time(p.time_in)} on ${date}` : `Last shift: ${date}, ${time(p.time_in)}–${time(p.time_out)}`;
+  return open
+    ? `Since ${time(p.time_in)} on ${date}`
+    : `Last shift: ${date}, ${time(p.time_in)}–${time(p.time_out)}`;
 }
 
 /** Clocked in or not, from the employee's real punches: an open shift is one without a time out. */
@@ -26,14 +28,20 @@ function CurrentStatus({ employeeId }: { employeeId: number }) {
   const last = punches.data?.[0];
   return (
     <Paper withBorder radius="lg" p="xl" h="100%">
-      <Title order={2} fz="lg" mb="md">Current Status</Title>
-      {punches.isPending ? <Loader size="sm" /> : (
+      <Title order={2} fz="lg" mb="md">
+        Current Status
+      </Title>
+      {punches.isPending ? (
+        <Loader size="sm" />
+      ) : (
         <Group gap="md" wrap="nowrap">
           <ThemeIcon size={52} radius="xl" variant="light" color={open ? 'green' : 'gray'}>
             {open ? <IconClockPlay size={28} /> : <IconClockPause size={28} />}
           </ThemeIcon>
           <Stack gap={4}>
-            <Badge color={open ? 'green' : 'gray'} variant="light" w="fit-content">{open ? 'Clocked in' : 'Not clocked in'}</Badge>
+            <Badge color={open ? 'green' : 'gray'} variant="light" w="fit-content">
+              {open ? 'Clocked in' : 'Not clocked in'}
+            </Badge>
             <Text fz="sm" c="dimmed">
               {statusLine(open, last)}
             </Text>
@@ -50,13 +58,25 @@ function RecentActivity({ employeeId }: { employeeId: number }) {
   return (
     <Paper withBorder radius="lg" p="xl">
       <Group justify="space-between" mb="md">
-        <Title order={2} fz="lg">Recent Activity</Title>
+        <Title order={2} fz="lg">
+          Recent Activity
+        </Title>
         {permissions.create_time_entries && (
-          <Button component={Link} to="/ManualUserPunch" size="xs" variant="light" leftSection={<IconPlus size={14} />}>Create Manual Punch</Button>
+          <Button
+            component={Link}
+            to="/ManualUserPunch"
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+          >
+            Create Manual Punch
+          </Button>
         )}
       </Group>
       <PunchTable employeeId={employeeId} canEdit={permissions.edit_time_entries === true} limit={10} />
-      <Button component={Link} to="/ActivityUser" variant="subtle" size="xs" mt="sm">See all punches</Button>
+      <Button component={Link} to="/ActivityUser" variant="subtle" size="xs" mt="sm">
+        See all punches
+      </Button>
     </Paper>
   );
 }

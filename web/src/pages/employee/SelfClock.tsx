@@ -10,10 +10,19 @@ import { ScreeningModal } from '../../station/ScreeningModal';
 import { ownEmployeeCode } from '../punches/punch-values';
 import { useTick } from '../../station/useTick';
 
-interface CheckAnswer { clocked_in: boolean; clock_in_time: string | null }
-interface OutAnswer { message: string; hours: number | null; minutes: number | null; total_minutes: number | null }
+interface CheckAnswer {
+  clocked_in: boolean;
+  clock_in_time: string | null;
+}
+interface OutAnswer {
+  message: string;
+  hours: number | null;
+  minutes: number | null;
+  total_minutes: number | null;
+}
 
-const LOCATION_NEEDED = 'Your employer requires your location to punch in or out. Please allow location access in your browser and try again.';
+const LOCATION_NEEDED =
+  'Your employer requires your location to punch in or out. Please allow location access in your browser and try again.';
 
 /**
  * Clock In and Clock Out from the employee's own login (Site Login with Punch In/Out). The server
@@ -25,7 +34,11 @@ export function SelfClock() {
   const allowed = !!user?.permissions?.permission_site && !!user.permissions.punch_in_out;
   const code = ownEmployeeCode();
   const qc = useQueryClient();
-  const state = useQuery({ queryKey: ['self-clock'], queryFn: () => request<CheckAnswer>('/api/check-employee', { body: { employee_id: code } }), enabled: allowed && !!code });
+  const state = useQuery({
+    queryKey: ['self-clock'],
+    queryFn: () => request<CheckAnswer>('/api/check-employee', { body: { employee_id: code } }),
+    enabled: allowed && !!code,
+  });
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [total, setTotal] = useState<string | null>(null);
@@ -37,17 +50,35 @@ export function SelfClock() {
   async function punch(kind: 'in' | 'out', screening?: Record<string, string>) {
     setBusy(true);
     try {
-      const position = settings?.enable_gps_tracking || settings?.require_location ? await getPosition() : null;
+      const position =
+        settings?.enable_gps_tracking || settings?.require_location ? await getPosition() : null;
       if (!position && settings?.require_location) return notifyError(LOCATION_NEEDED);
-      const body = { employee_id: code, client_id: crypto.randomUUID(), ...(position ?? {}), ...(screening ? { screening } : {}) };
+      const body = {
+        employee_id: code,
+        client_id: crypto.randomUUID(),
+        ...(position ?? {}),
+        ...(screening ? { screening } : {}),
+      };
       const answer = await request<OutAnswer>(`/api/clock-${kind}`, { body });
       notifySuccess(answer.message);
       const { hours, minutes, total_minutes } = answer;
-      setTotal(kind === 'out' && hours !== null && minutes !== null && total_minutes !== null ? totalText({ hours, minutes, total_minutes }) : null);
-      await Promise.all([qc.invalidateQueries({ queryKey: ['self-clock'] }), qc.invalidateQueries({ queryKey: ['punches'] })]);
+      setTotal(
+        kind === 'out' && hours !== null && minutes !== null && total_minutes !== null
+          ? totalText({ hours, minutes, total_minutes })
+          : null,
+      );
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['self-clock'] }),
+        qc.invalidateQueries({ queryKey: ['punches'] }),
+      ]);
     } catch (e) {
-      const message = messageOf(e, kind === 'in' ? messages.clock.clockInFailed : messages.clock.clockOutFailed);
-      notifyError(message === messages.clock.alreadyClockedInServer ? messages.clock.alreadyClockedIn : message);
+      const message = messageOf(
+        e,
+        kind === 'in' ? messages.clock.clockInFailed : messages.clock.clockOutFailed,
+      );
+      notifyError(
+        message === messages.clock.alreadyClockedInServer ? messages.clock.alreadyClockedIn : message,
+      );
     } finally {
       setBusy(false);
     }
@@ -58,12 +89,40 @@ export function SelfClock() {
     <Stack gap="xs" mt="md">
       {state.isError && <Alert color="red">{messageOf(state.error, messages.clock.validateFailed)}</Alert>}
       <Group>
-        <Button onClick={clockIn} loading={busy && !clockedIn} disabled={clockedIn || busy || state.isPending}>Clock In</Button>
-        <Button onClick={() => void punch('out')} loading={busy && clockedIn} disabled={!clockedIn || busy} color="orange">Clock Out</Button>
+        <Button
+          onClick={clockIn}
+          loading={busy && !clockedIn}
+          disabled={clockedIn || busy || state.isPending}
+        >
+          Clock In
+        </Button>
+        <Button
+          onClick={() => void punch('out')}
+          loading={busy && clockedIn}
+          disabled={!clockedIn || busy}
+          color="orange"
+        >
+          Clock Out
+        </Button>
       </Group>
-      {clockedIn && state.data?.clock_in_time && <Text size="sm" data-testid="self-elapsed">{elapsedText(state.data.clock_in_time, now)}</Text>}
-      {total && <Text size="sm" data-testid="self-total">{total}</Text>}
-      <ScreeningModal opened={asking} onCancel={() => setAsking(false)} onDone={(answers) => { setAsking(false); void punch('in', answers); }} />
+      {clockedIn && state.data?.clock_in_time && (
+        <Text size="sm" data-testid="self-elapsed">
+          {elapsedText(state.data.clock_in_time, now)}
+        </Text>
+      )}
+      {total && (
+        <Text size="sm" data-testid="self-total">
+          {total}
+        </Text>
+      )}
+      <ScreeningModal
+        opened={asking}
+        onCancel={() => setAsking(false)}
+        onDone={(answers) => {
+          setAsking(false);
+          void punch('in', answers);
+        }}
+      />
     </Stack>
   );
 }

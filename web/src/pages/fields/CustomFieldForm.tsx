@@ -9,7 +9,9 @@ import { SubmitButton } from '../../components/SubmitButton';
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));
 
 const initialOf = (f?: CustomFieldView): CustomFieldInput =>
-  f ? { field_name: f.field_name, field_type: f.field_type, field_options: f.allow_duplicates } : { field_name: '', field_type: '', field_options: false };
+  f
+    ? { field_name: f.field_name, field_type: f.field_type, field_options: f.allow_duplicates }
+    : { field_name: '', field_type: '', field_options: false };
 
 interface Props {
   /** The field to edit; absent creates a new one. */
@@ -36,7 +38,10 @@ export function CustomFieldForm({ field, onDone, onClose }: Props) {
     const body = { ...v, field_name: v.field_name.trim() };
     // Both name and type are needed; say so once instead of sending a request the server would refuse.
     if (!body.field_name || !body.field_type) {
-      form.setErrors({ ...(body.field_name ? {} : { field_name: 'Field name is required.' }), ...(body.field_type ? {} : { field_type: 'Type is required.' }) });
+      form.setErrors({
+        ...(body.field_name ? {} : { field_name: 'Field name is required.' }),
+        ...(body.field_type ? {} : { field_type: 'Type is required.' }),
+      });
       notifyError(messages.customFields.requiredFields);
       return;
     }
@@ -46,12 +51,30 @@ export function CustomFieldForm({ field, onDone, onClose }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Field Name" required maxLength={80} data-autofocus {...form.getInputProps('field_name')} />
-        <Select label="Type" required placeholder="Choose a type" data={TYPE_OPTIONS} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('field_type')} />
+        <TextInput
+          label="Field Name"
+          required
+          maxLength={80}
+          data-autofocus
+          {...form.getInputProps('field_name')}
+        />
+        <Select
+          label="Type"
+          required
+          placeholder="Choose a type"
+          data={TYPE_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('field_type')}
+        />
         <Checkbox label="Allow Duplicates" {...form.getInputProps('field_options', { type: 'checkbox' })} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Close</Button>
-          <SubmitButton busy={busy} busyLabel="Saving...">Submit</SubmitButton>
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <SubmitButton busy={busy} busyLabel="Saving...">
+            Submit
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

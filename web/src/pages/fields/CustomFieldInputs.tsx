@@ -19,9 +19,24 @@ export function CustomFieldInputs({ fields, values, onChange, errors = {} }: Pro
         const key = String(f.id);
         const common = { label: f.field_name, error: errors[`custom_fields.${key}`] ?? errors[key], key };
         if (f.field_type === 'number') {
-          return <NumberInput {...common} value={values[key] ?? ''} onChange={(v) => set(f.id, v === '' ? '' : String(v))} allowDecimal />;
+          return (
+            <NumberInput
+              {...common}
+              value={values[key] ?? ''}
+              onChange={(v) => set(f.id, v === '' ? '' : String(v))}
+              allowDecimal
+            />
+          );
         }
-        return <TextInput {...common} type={f.field_type === 'date' ? 'date' : 'text'} value={values[key] ?? ''} maxLength={500} onChange={(e) => set(f.id, e.currentTarget.value)} />;
+        return (
+          <TextInput
+            {...common}
+            type={f.field_type === 'date' ? 'date' : 'text'}
+            value={values[key] ?? ''}
+            maxLength={500}
+            onChange={(e) => set(f.id, e.currentTarget.value)}
+          />
+        );
       })}
     </SimpleGrid>
   );

@@ -14,20 +14,24 @@ type Editing = CustomFieldView | 'new' | null;
 
 function useDeleteField() {
   const { deleteField } = usePeopleMutations();
-  return (f: CustomFieldView) => modals.openConfirmModal({
-    title: `Delete ${f.field_name}`,
-    children: (
-      <Text size="sm">
-        {messages.customFields.confirmDelete} Its values on employees are removed too{f.value_count ? ` (${f.value_count} value${f.value_count === 1 ? '' : 's'})` : ''}.
-      </Text>
-    ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => deleteField.mutate(f.id, {
-      onSuccess: (a) => notifySuccess(a?.message || 'Field deleted successfully'),
-      onError: (e) => notifyError(messages.customFields.deleteError(messageOf(e, messages.general.genericError))),
-    }),
-  });
+  return (f: CustomFieldView) =>
+    modals.openConfirmModal({
+      title: `Delete ${f.field_name}`,
+      children: (
+        <Text size="sm">
+          {messages.customFields.confirmDelete} Its values on employees are removed too
+          {f.value_count ? ` (${f.value_count} value${f.value_count === 1 ? '' : 's'})` : ''}.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteField.mutate(f.id, {
+          onSuccess: (a) => notifySuccess(a?.message || 'Field deleted successfully'),
+          onError: (e) =>
+            notifyError(messages.customFields.deleteError(messageOf(e, messages.general.genericError))),
+        }),
+    });
 }
 
 function FieldTable({ rows, onEdit }: { rows: CustomFieldView[]; onEdit: (f: CustomFieldView) => void }) {
@@ -36,17 +40,37 @@ function FieldTable({ rows, onEdit }: { rows: CustomFieldView[]; onEdit: (f: Cus
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover>
         <Table.Thead>
-          <Table.Tr><Table.Th>Edit</Table.Th><Table.Th>Field Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Allow Duplicates</Table.Th><Table.Th>Values</Table.Th><Table.Th>Delete</Table.Th></Table.Tr>
+          <Table.Tr>
+            <Table.Th>Edit</Table.Th>
+            <Table.Th>Field Name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Allow Duplicates</Table.Th>
+            <Table.Th>Values</Table.Th>
+            <Table.Th>Delete</Table.Th>
+          </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((f) => (
             <Table.Tr key={f.id}>
-              <Table.Td><ActionIcon variant="subtle" aria-label={`Edit ${f.field_name}`} onClick={() => onEdit(f)}><IconPencil size={18} /></ActionIcon></Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" aria-label={`Edit ${f.field_name}`} onClick={() => onEdit(f)}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Table.Td>
               <Table.Td fw={500}>{f.field_name}</Table.Td>
               <Table.Td>{f.field_type}</Table.Td>
               <Table.Td>{f.allow_duplicates ? 'Yes' : 'No'}</Table.Td>
               <Table.Td>{f.value_count}</Table.Td>
-              <Table.Td><ActionIcon variant="subtle" color="red" aria-label={`Delete ${f.field_name}`} onClick={() => remove(f)}><IconTrash size={18} /></ActionIcon></Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${f.field_name}`}
+                  onClick={() => remove(f)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -62,13 +86,31 @@ export default function CustomFieldsPage() {
   const close = () => setEditing(null);
   const field = editing === 'new' || editing === null ? undefined : editing;
   return (
-    <AppPage title="Custom Fields" actions={<Button onClick={() => setEditing('new')}>Create Custom Field</Button>}>
+    <AppPage
+      title="Custom Fields"
+      actions={<Button onClick={() => setEditing('new')}>Create Custom Field</Button>}
+    >
       {fields.isLoading && <Loader />}
-      {fields.isError && <Alert color="red">{messages.customFields.fetchFailed(messageOf(fields.error, messages.general.genericError))}</Alert>}
-      {fields.data?.length === 0 && <Text ta="center" py="xl" c="dimmed">{messages.customFields.empty}</Text>}
+      {fields.isError && (
+        <Alert color="red">
+          {messages.customFields.fetchFailed(messageOf(fields.error, messages.general.genericError))}
+        </Alert>
+      )}
+      {fields.data?.length === 0 && (
+        <Text ta="center" py="xl" c="dimmed">
+          {messages.customFields.empty}
+        </Text>
+      )}
       {!!fields.data?.length && <FieldTable rows={fields.data} onEdit={setEditing} />}
-      <Modal opened={editing !== null} onClose={close} title={field ? 'Edit Custom Field' : 'Create Custom Field'} centered>
-        {editing !== null && <CustomFieldForm key={field?.id ?? 'new'} field={field} onDone={close} onClose={close} />}
+      <Modal
+        opened={editing !== null}
+        onClose={close}
+        title={field ? 'Edit Custom Field' : 'Create Custom Field'}
+        centered
+      >
+        {editing !== null && (
+          <CustomFieldForm key={field?.id ?? 'new'} field={field} onDone={close} onClose={close} />
+        )}
       </Modal>
     </AppPage>
   );

@@ -40,7 +40,10 @@ const STEPS: Step[] = [
 export default function HomeSecond() {
   const { username } = useSession();
   return (
-    <AppPage title={`Welcome, ${username ?? 'there'}!`} description="Three steps and your team is clocking in.">
+    <AppPage
+      title={`Welcome, ${username ?? 'there'}!`}
+      description="Three steps and your team is clocking in."
+    >
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {STEPS.map((s, i) => (
           <Card key={s.to} withBorder radius="lg" padding="xl">

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EMPLOYEE_STATUSES, messages, PIN_MAX_LENGTH } from '@punchclock/contract';
 import { useState } from 'react';
@@ -10,19 +21,40 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
 import { effectiveFlags, type Flags, newEmployeeFlags, PermissionGroups } from './PermissionGroups';
 
-interface Values { name: string; department_id: string | null; title: string; employee_id: string; hourly_rate: number | string; email: string; pin: string; status: string }
+interface Values {
+  name: string;
+  department_id: string | null;
+  title: string;
+  employee_id: string;
+  hourly_rate: number | string;
+  email: string;
+  pin: string;
+  status: string;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const required = (label: string) => (v: string | null) => (v?.trim() ? null : `${label} is required.`);
 
 function useEmployeeForm() {
   return useForm<Values>({
-    initialValues: { name: '', department_id: null, title: '', employee_id: '', hourly_rate: '', email: '', pin: '', status: 'active' },
+    initialValues: {
+      name: '',
+      department_id: null,
+      title: '',
+      employee_id: '',
+      hourly_rate: '',
+      email: '',
+      pin: '',
+      status: 'active',
+    },
     validate: {
       name: required('Name'),
       department_id: required('Department'),
       employee_id: required('Employee ID'),
-      pin: (v) => (new RegExp(`^\\d{0,${PIN_MAX_LENGTH}}$`).test(v) ? null : `PIN must be at most ${PIN_MAX_LENGTH} digits.`),
+      pin: (v) =>
+        new RegExp(`^\\d{0,${PIN_MAX_LENGTH}}$`).test(v)
+          ? null
+          : `PIN must be at most ${PIN_MAX_LENGTH} digits.`,
       email: (v) => (!v.trim() || EMAIL.test(v.trim()) ? null : 'Please enter a valid email address.'),
     },
   });
@@ -33,8 +65,19 @@ function DepartmentField({ form }: { form: ReturnType<typeof useEmployeeForm> })
   const data = (departments.data ?? []).map((d) => ({ value: String(d.id), label: d.dp_name }));
   return (
     <Stack gap={4}>
-      <Select label="Department" required allowDeselect={false} placeholder={departments.isLoading ? 'Loading…' : 'Choose a department'} data={data} {...form.getInputProps('department_id')} />
-      {departments.isSuccess && data.length === 0 && <Anchor component={Link} to="/CreateDepartment" size="sm">Create a department</Anchor>}
+      <Select
+        label="Department"
+        required
+        allowDeselect={false}
+        placeholder={departments.isLoading ? 'Loading…' : 'Choose a department'}
+        data={data}
+        {...form.getInputProps('department_id')}
+      />
+      {departments.isSuccess && data.length === 0 && (
+        <Anchor component={Link} to="/CreateDepartment" size="sm">
+          Create a department
+        </Anchor>
+      )}
     </Stack>
   );
 }
@@ -51,12 +94,26 @@ export default function CreateEmployee() {
   const submit = form.onSubmit((v) =>
     createEmployee.mutate(
       {
-        ...effectiveFlags(flags), name: v.name.trim(), department_id: Number(v.department_id), title: v.title.trim(), employee_id: v.employee_id.trim(),
-        hourly_rate: v.hourly_rate === '' ? 0 : v.hourly_rate, email: v.email.trim(), pin: v.pin || null, status: v.status, custom_fields: custom,
+        ...effectiveFlags(flags),
+        name: v.name.trim(),
+        department_id: Number(v.department_id),
+        title: v.title.trim(),
+        employee_id: v.employee_id.trim(),
+        hourly_rate: v.hourly_rate === '' ? 0 : v.hourly_rate,
+        email: v.email.trim(),
+        pin: v.pin || null,
+        status: v.status,
+        custom_fields: custom,
       },
       {
-        onSuccess: () => { notifySuccess(messages.employees.created); navigate('/Employee'); },
-        onError: (e) => { form.setErrors(fieldErrors(e)); notifyError(messageOf(e, messages.employees.createFailed)); },
+        onSuccess: () => {
+          notifySuccess(messages.employees.created);
+          navigate('/Employee');
+        },
+        onError: (e) => {
+          form.setErrors(fieldErrors(e));
+          notifyError(messageOf(e, messages.employees.createFailed));
+        },
       },
     ),
   );
@@ -70,17 +127,50 @@ export default function CreateEmployee() {
             <DepartmentField form={form} />
             <TextInput label="Title" maxLength={120} {...form.getInputProps('title')} />
             <TextInput label="Employee ID" required maxLength={40} {...form.getInputProps('employee_id')} />
-            <NumberInput label="Hourly Rate ($)" step={0.01} min={0} decimalScale={2} {...form.getInputProps('hourly_rate')} />
+            <NumberInput
+              label="Hourly Rate ($)"
+              step={0.01}
+              min={0}
+              decimalScale={2}
+              {...form.getInputProps('hourly_rate')}
+            />
             <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
-            <TextInput label="PIN" inputMode="numeric" maxLength={PIN_MAX_LENGTH} autoComplete="off" {...form.getInputProps('pin')} />
-            <Select label="Status" allowDeselect={false} data={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Inactive' }))} {...form.getInputProps('status')} />
+            <TextInput
+              label="PIN"
+              inputMode="numeric"
+              maxLength={PIN_MAX_LENGTH}
+              autoComplete="off"
+              {...form.getInputProps('pin')}
+            />
+            <Select
+              label="Status"
+              allowDeselect={false}
+              data={EMPLOYEE_STATUSES.map((s) => ({
+                value: s,
+                label: s === 'active' ? 'Active' : 'Inactive',
+              }))}
+              {...form.getInputProps('status')}
+            />
           </SimpleGrid>
-          <CustomFieldInputs fields={fields.data ?? []} values={custom} onChange={setCustom} errors={form.errors as Record<string, string>} />
+          <CustomFieldInputs
+            fields={fields.data ?? []}
+            values={custom}
+            onChange={setCustom}
+            errors={form.errors as Record<string, string>}
+          />
           <PermissionGroups flags={flags} onChange={setFlags} />
-          {flags.permission_site && <Alert color="blue" variant="light">With Site Login and an email address, the employee gets an e-mail with a link to set a password.</Alert>}
+          {flags.permission_site && (
+            <Alert color="blue" variant="light">
+              With Site Login and an email address, the employee gets an e-mail with a link to set a password.
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/Employee')}>Cancel</Button>
-            <Button type="submit" disabled={createEmployee.isPending}>{createEmployee.isPending ? messages.employees.creating : 'Create Employee'}</Button>
+            <Button variant="default" onClick={() => navigate('/Employee')}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createEmployee.isPending}>
+              {createEmployee.isPending ? messages.employees.creating : 'Create Employee'}
+            </Button>
           </Group>
         </Stack>
       </Paper>

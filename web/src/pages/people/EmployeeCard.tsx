@@ -16,7 +16,9 @@ export default function EmployeeCard() {
     <AppPage title="Employee Card" size="md">
       {notFound && <Alert color="red">{messages.employees.notFound}</Alert>}
       {employee.isLoading && <Loader />}
-      {employee.isError && !notFound && <Alert color="red">{messageOf(employee.error, messages.employees.fetchFailed)}</Alert>}
+      {employee.isError && !notFound && (
+        <Alert color="red">{messageOf(employee.error, messages.employees.fetchFailed)}</Alert>
+      )}
       {e && (
         <Stack align="center">
           <CardFace employee={e} />
@@ -24,7 +26,9 @@ export default function EmployeeCard() {
           <style>{'@media print { .pc-no-print { display: none !important; } }'}</style>
           <Group className="pc-no-print">
             <PrintCardButton employee={e} />
-            <Button variant="default" onClick={() => window.print()}>Print this page</Button>
+            <Button variant="default" onClick={() => window.print()}>
+              Print this page
+            </Button>
           </Group>
         </Stack>
       )}

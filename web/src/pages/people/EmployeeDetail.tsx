@@ -12,14 +12,34 @@ import { money } from './download';
 import { PERMISSION_GROUPS } from './PermissionGroups';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
-  return <Table.Tr><Table.Th w={180}>{label}</Table.Th><Table.Td>{children}</Table.Td></Table.Tr>;
+  return (
+    <Table.Tr>
+      <Table.Th w={180}>{label}</Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
 }
 
 /** Every permission that is on, by its form label. */
 function PermissionBadges({ e }: { e: EmployeeView }) {
-  const on = PERMISSION_GROUPS.flatMap((g) => (e[g.parent] ? [g.label, ...g.children.filter(([f]) => e[f]).map(([, l]) => l)] : []));
-  if (on.length === 0) return <Text c="dimmed" size="sm">None</Text>;
-  return <Group gap={4}>{on.map((l) => <Badge key={l} variant="light">{l}</Badge>)}</Group>;
+  const on = PERMISSION_GROUPS.flatMap((g) =>
+    e[g.parent] ? [g.label, ...g.children.filter(([f]) => e[f]).map(([, l]) => l)] : [],
+  );
+  if (on.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        None
+      </Text>
+    );
+  return (
+    <Group gap={4}>
+      {on.map((l) => (
+        <Badge key={l} variant="light">
+          {l}
+        </Badge>
+      ))}
+    </Group>
+  );
 }
 
 function Details({ e }: { e: EmployeeView }) {
@@ -34,8 +54,14 @@ function Details({ e }: { e: EmployeeView }) {
           <Row label="Email">{e.email}</Row>
           <Row label="Department">{e.department_name || messages.employees.unknownDepartment}</Row>
           <Row label="Hourly Rate">{money(e.hourly_rate)}</Row>
-          <Row label="Permissions"><PermissionBadges e={e} /></Row>
-          {(fields.data ?? []).map((f) => <Row key={f.id} label={f.field_name}>{e.custom_fields?.[String(f.id)] ?? ''}</Row>)}
+          <Row label="Permissions">
+            <PermissionBadges e={e} />
+          </Row>
+          {(fields.data ?? []).map((f) => (
+            <Row key={f.id} label={f.field_name}>
+              {e.custom_fields?.[String(f.id)] ?? ''}
+            </Row>
+          ))}
         </Table.Tbody>
       </Table>
     </Paper>
@@ -48,19 +74,40 @@ export default function EmployeeDetail() {
   const employee = useEmployee(Number.isInteger(id) ? id : 0);
   const notFound = !(id > 0) || (employee.error instanceof ApiError && employee.error.status === 404);
   if (notFound) {
-    return <AppPage title="Employee Details"><Alert color="red" title={messages.employees.notFound}>{messages.employees.notFound}</Alert></AppPage>;
+    return (
+      <AppPage title="Employee Details">
+        <Alert color="red" title={messages.employees.notFound}>
+          {messages.employees.notFound}
+        </Alert>
+      </AppPage>
+    );
   }
   const e = employee.data;
-  const actions = <Button component={Link} to={`/ManualPunch/${id}`} leftSection={<IconHandFinger size={16} />}>Manual Punch</Button>;
+  const actions = (
+    <Button component={Link} to={`/ManualPunch/${id}`} leftSection={<IconHandFinger size={16} />}>
+      Manual Punch
+    </Button>
+  );
   return (
-    <AppPage title={e?.name ?? 'Employee Details'} description={e?.deleted_at ? 'Deleted employee' : undefined} actions={e && actions} size="xl">
+    <AppPage
+      title={e?.name ?? 'Employee Details'}
+      description={e?.deleted_at ? 'Deleted employee' : undefined}
+      actions={e && actions}
+      size="xl"
+    >
       {employee.isLoading && <Loader />}
-      {employee.isError && <Alert color="red">{messageOf(employee.error, messages.employees.fetchFailed)}</Alert>}
+      {employee.isError && (
+        <Alert color="red">{messageOf(employee.error, messages.employees.fetchFailed)}</Alert>
+      )}
       {e && (
         <Stack gap="xl">
           <Grid>
-            <Grid.Col span={{ base: 12, md: 7 }}><Details e={e} /></Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}><BadgeCard employee={e} /></Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Details e={e} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <BadgeCard employee={e} />
+            </Grid.Col>
           </Grid>
           <Stack gap="sm">
             <Title order={3}>Punches</Title>

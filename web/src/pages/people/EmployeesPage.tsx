@@ -1,4 +1,20 @@
-import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Checkbox, Group, Loader, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -18,32 +34,53 @@ function Permissions({ e }: { e: EmployeeView }) {
   return (
     <Group gap={4} wrap="nowrap">
       {e.permission_app && <Badge variant="light">App Access</Badge>}
-      {e.permission_site && <Badge variant="light" color="grape">Site Access</Badge>}
+      {e.permission_site && (
+        <Badge variant="light" color="grape">
+          Site Access
+        </Badge>
+      )}
     </Group>
   );
 }
 
-interface RowProps { e: EmployeeView; selected: boolean; onSelect: (on: boolean) => void; onEdit: () => void }
+interface RowProps {
+  e: EmployeeView;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onEdit: () => void;
+}
 
 function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
   const { deleteEmployee } = usePeopleMutations();
-  const askDelete = () => modals.openConfirmModal({
-    title: 'Delete employee',
-    children: <Text size="sm">{messages.employees.confirmDelete}</Text>,
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => deleteEmployee.mutate(e.id, {
-      onSuccess: () => notifySuccess(messages.employees.deleted),
-      onError: (err) => notifyError(messageOf(err, messages.employees.deleteFailed)),
-    }),
-  });
+  const askDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete employee',
+      children: <Text size="sm">{messages.employees.confirmDelete}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteEmployee.mutate(e.id, {
+          onSuccess: () => notifySuccess(messages.employees.deleted),
+          onError: (err) => notifyError(messageOf(err, messages.employees.deleteFailed)),
+        }),
+    });
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
-      <Table.Td><Checkbox aria-label={`Select ${e.name}`} checked={selected} onChange={(ev) => onSelect(ev.currentTarget.checked)} /></Table.Td>
+      <Table.Td>
+        <Checkbox
+          aria-label={`Select ${e.name}`}
+          checked={selected}
+          onChange={(ev) => onSelect(ev.currentTarget.checked)}
+        />
+      </Table.Td>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
-          <Avatar size="sm" radius="xl" color="blue">{e.name.trim().charAt(0).toUpperCase()}</Avatar>
-          <Anchor component={Link} to={`/Employee/${e.id}`}>{e.name}</Anchor>
+          <Avatar size="sm" radius="xl" color="blue">
+            {e.name.trim().charAt(0).toUpperCase()}
+          </Avatar>
+          <Anchor component={Link} to={`/Employee/${e.id}`}>
+            {e.name}
+          </Anchor>
         </Group>
       </Table.Td>
       <Table.Td>{e.employee_id}</Table.Td>
@@ -51,11 +88,23 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
       <Table.Td>{e.title}</Table.Td>
       <Table.Td>{e.email}</Table.Td>
       <Table.Td>{money(e.hourly_rate)}</Table.Td>
-      <Table.Td><Permissions e={e} /></Table.Td>
+      <Table.Td>
+        <Permissions e={e} />
+      </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={`Edit ${e.name}`} onClick={onEdit}><IconPencil size={18} /></ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${e.name}`} onClick={askDelete} loading={deleteEmployee.isPending}><IconTrash size={18} /></ActionIcon>
+          <ActionIcon variant="subtle" aria-label={`Edit ${e.name}`} onClick={onEdit}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${e.name}`}
+            onClick={askDelete}
+            loading={deleteEmployee.isPending}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -70,7 +119,9 @@ function NoEmployees() {
       <Text c="dimmed">{messages.employees.noneSetup}</Text>
       <Group>
         <Button onClick={() => navigate('/CreateNewEmployee')}>{messages.employees.addFirst}</Button>
-        <Button variant="light" onClick={() => navigate('/ImportEmployees')}>Import Employees</Button>
+        <Button variant="light" onClick={() => navigate('/ImportEmployees')}>
+          Import Employees
+        </Button>
       </Group>
     </Stack>
   );
@@ -80,8 +131,19 @@ function NoEmployees() {
 function useSelection(ids: number[]) {
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const live = new Set([...chosen].filter((id) => ids.includes(id)));
-  const toggle = (id: number, on: boolean) => setChosen((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
-  const setMany = (many: number[], on: boolean) => setChosen((s) => { const n = new Set(s); many.forEach((id) => (on ? n.add(id) : n.delete(id))); return n; });
+  const toggle = (id: number, on: boolean) =>
+    setChosen((s) => {
+      const n = new Set(s);
+      if (on) n.add(id);
+      else n.delete(id);
+      return n;
+    });
+  const setMany = (many: number[], on: boolean) =>
+    setChosen((s) => {
+      const n = new Set(s);
+      many.forEach((id) => (on ? n.add(id) : n.delete(id)));
+      return n;
+    });
   return { chosen: live, toggle, setMany, clear: () => setChosen(new Set()) };
 }
 
@@ -97,38 +159,81 @@ function EmployeeTable({ rows }: { rows: EmployeeView[] }) {
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => sel.chosen.has(id));
   const someOnPage = pageIds.some((id) => sel.chosen.has(id));
 
-  const askBulkDelete = () => modals.openConfirmModal({
-    title: 'Delete employees',
-    children: <Text size="sm">{messages.employees.confirmBulkDelete} ({sel.chosen.size})</Text>,
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => deleteEmployees.mutate([...sel.chosen], {
-      onSuccess: () => { sel.clear(); notifySuccess(messages.employees.bulkDeleted); },
-      onError: (err) => notifyError(messages.employees.bulkDeleteFailed(messageOf(err, messages.general.genericError))),
-    }),
-  });
+  const askBulkDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete employees',
+      children: (
+        <Text size="sm">
+          {messages.employees.confirmBulkDelete} ({sel.chosen.size})
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteEmployees.mutate([...sel.chosen], {
+          onSuccess: () => {
+            sel.clear();
+            notifySuccess(messages.employees.bulkDeleted);
+          },
+          onError: (err) =>
+            notifyError(messages.employees.bulkDeleteFailed(messageOf(err, messages.general.genericError))),
+        }),
+    });
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Text c="dimmed" size="sm">{rows.length} employees{sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}</Text>
-        <Button color="red" variant="light" disabled={sel.chosen.size === 0} loading={deleteEmployees.isPending} onClick={askBulkDelete}>Delete Selected Employees</Button>
+        <Text c="dimmed" size="sm">
+          {rows.length} employees{sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}
+        </Text>
+        <Button
+          color="red"
+          variant="light"
+          disabled={sel.chosen.size === 0}
+          loading={deleteEmployees.isPending}
+          onClick={askBulkDelete}
+        >
+          Delete Selected Employees
+        </Button>
       </Group>
       <ScrollArea type="auto">
         <Table striped highlightOnHover miw={960} data-testid="employee-list">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th><Checkbox aria-label="Select all employees on this page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={(ev) => sel.setMany(pageIds, ev.currentTarget.checked)} /></Table.Th>
-              <Table.Th>Name</Table.Th><Table.Th>Employee ID</Table.Th><Table.Th>Department</Table.Th><Table.Th>Title</Table.Th>
-              <Table.Th>Email</Table.Th><Table.Th>Hourly Rate</Table.Th><Table.Th>Permissions</Table.Th><Table.Th>Actions</Table.Th>
+              <Table.Th>
+                <Checkbox
+                  aria-label="Select all employees on this page"
+                  checked={allOnPage}
+                  indeterminate={someOnPage && !allOnPage}
+                  onChange={(ev) => sel.setMany(pageIds, ev.currentTarget.checked)}
+                />
+              </Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Employee ID</Table.Th>
+              <Table.Th>Department</Table.Th>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Hourly Rate</Table.Th>
+              <Table.Th>Permissions</Table.Th>
+              <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {visible.map((e) => <EmployeeRow key={e.id} e={e} selected={sel.chosen.has(e.id)} onSelect={(on) => sel.toggle(e.id, on)} onEdit={() => setEditing(e)} />)}
+            {visible.map((e) => (
+              <EmployeeRow
+                key={e.id}
+                e={e}
+                selected={sel.chosen.has(e.id)}
+                onSelect={(on) => sel.toggle(e.id, on)}
+                onEdit={() => setEditing(e)}
+              />
+            ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} aria-label="Employee pages" />}
+      {pages > 1 && (
+        <Pagination total={pages} value={current} onChange={setPage} aria-label="Employee pages" />
+      )}
       <EditEmployeeModal employee={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
@@ -141,14 +246,23 @@ export default function EmployeesPage() {
   const actions = (
     <Group>
       <Button onClick={() => navigate('/CreateNewEmployee')}>Add New Employee</Button>
-      <Button variant="light" onClick={() => navigate('/ImportEmployees')}>Import Employees</Button>
+      <Button variant="light" onClick={() => navigate('/ImportEmployees')}>
+        Import Employees
+      </Button>
     </Group>
   );
   return (
     <AppPage title="Employees" actions={actions} size="xl">
       <SearchPanel />
-      {employees.isLoading && <Group><Loader size="sm" /><Text>{messages.employees.loading}</Text></Group>}
-      {employees.isError && <Alert color="red">{messageOf(employees.error, messages.employees.fetchFailed)}</Alert>}
+      {employees.isLoading && (
+        <Group>
+          <Loader size="sm" />
+          <Text>{messages.employees.loading}</Text>
+        </Group>
+      )}
+      {employees.isError && (
+        <Alert color="red">{messageOf(employees.error, messages.employees.fetchFailed)}</Alert>
+      )}
       {employees.data?.length === 0 && <NoEmployees />}
       {!!employees.data?.length && <EmployeeTable rows={employees.data} />}
     </AppPage>

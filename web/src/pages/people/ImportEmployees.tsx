@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, FileInput, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IMPORT_COLUMNS, messages } from '@punchclock/contract';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -13,8 +28,13 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   return (
     <Paper withBorder p="md">
       <Group align="flex-start" wrap="nowrap">
-        <ThemeIcon radius="xl" size="lg">{n}</ThemeIcon>
-        <Stack gap="xs" style={{ flex: 1 }}><Text fw={600}>{title}</Text>{children}</Stack>
+        <ThemeIcon radius="xl" size="lg">
+          {n}
+        </ThemeIcon>
+        <Stack gap="xs" style={{ flex: 1 }}>
+          <Text fw={600}>{title}</Text>
+          {children}
+        </Stack>
       </Group>
     </Paper>
   );
@@ -28,7 +48,17 @@ function TemplateButton() {
       .catch((e: unknown) => notifyError(messageOf(e, 'Failed to download the template.')))
       .finally(() => setBusy(false));
   };
-  return <Button variant="light" leftSection={<IconDownload size={16} />} onClick={download} loading={busy} w="fit-content">Download the template</Button>;
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconDownload size={16} />}
+      onClick={download}
+      loading={busy}
+      w="fit-content"
+    >
+      Download the template
+    </Button>
+  );
 }
 
 /** What a check found: counts, then every refused row with the reason. */
@@ -37,17 +67,37 @@ function Preview({ answer }: { answer: ImportAnswer }) {
   return (
     <Stack gap="sm" data-testid="import-preview">
       <Group gap="xs">
-        <Badge size="lg" variant="light">{answer.total_rows} rows</Badge>
-        <Badge size="lg" color="teal" variant="light">{answer.valid_rows} valid</Badge>
-        <Badge size="lg" color={bad ? 'red' : 'gray'} variant="light">{bad} with problems</Badge>
+        <Badge size="lg" variant="light">
+          {answer.total_rows} rows
+        </Badge>
+        <Badge size="lg" color="teal" variant="light">
+          {answer.valid_rows} valid
+        </Badge>
+        <Badge size="lg" color={bad ? 'red' : 'gray'} variant="light">
+          {bad} with problems
+        </Badge>
       </Group>
-      {answer.new_departments.length > 0 && <Text size="sm">New departments will be created: {answer.new_departments.join(', ')}</Text>}
+      {answer.new_departments.length > 0 && (
+        <Text size="sm">New departments will be created: {answer.new_departments.join(', ')}</Text>
+      )}
       {answer.errors.length > 0 && (
         <ScrollArea type="auto">
           <Table striped miw={480} data-testid="import-errors">
-            <Table.Thead><Table.Tr><Table.Th>Row</Table.Th><Table.Th>Field</Table.Th><Table.Th>Reason</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Field</Table.Th>
+                <Table.Th>Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
-              {answer.errors.map((e, i) => <Table.Tr key={`${e.row}-${e.field}-${i}`}><Table.Td>{e.row}</Table.Td><Table.Td>{e.field}</Table.Td><Table.Td>{e.reason}</Table.Td></Table.Tr>)}
+              {answer.errors.map((e, i) => (
+                <Table.Tr key={`${e.row}-${e.field}-${i}`}>
+                  <Table.Td>{e.row}</Table.Td>
+                  <Table.Td>{e.field}</Table.Td>
+                  <Table.Td>{e.reason}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </ScrollArea>
@@ -61,28 +111,65 @@ function Uploader() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
   const run = (asPreview: boolean) => {
-    if (!file) { notifyError(messages.employees.noFile); return; }
-    importEmployees.mutate({ file, preview: asPreview }, {
-      onSuccess: (a) => {
-        if (asPreview) { setPreview(a); return; }
-        notifySuccess(`${messages.employees.imported}: ${a.imported} employees`);
-        setPreview(null);
-        setFile(null);
+    if (!file) {
+      notifyError(messages.employees.noFile);
+      return;
+    }
+    importEmployees.mutate(
+      { file, preview: asPreview },
+      {
+        onSuccess: (a) => {
+          if (asPreview) {
+            setPreview(a);
+            return;
+          }
+          notifySuccess(`${messages.employees.imported}: ${a.imported} employees`);
+          setPreview(null);
+          setFile(null);
+        },
+        onError: (e) => notifyError(messageOf(e, messages.employees.uploadFailed)),
       },
-      onError: (e) => notifyError(messageOf(e, messages.employees.uploadFailed)),
-    });
+    );
   };
-  const choose = (f: File | null) => { setFile(f); setPreview(null); };
+  const choose = (f: File | null) => {
+    setFile(f);
+    setPreview(null);
+  };
   return (
     <Stack gap="sm">
-      <FileInput label="Employee file" placeholder="Choose an .xlsx, .xls or .csv file" accept=".xlsx,.xls,.csv" value={file} onChange={choose} clearable leftSection={<IconFileSpreadsheet size={16} />} />
+      <FileInput
+        label="Employee file"
+        placeholder="Choose an .xlsx, .xls or .csv file"
+        accept=".xlsx,.xls,.csv"
+        value={file}
+        onChange={choose}
+        clearable
+        leftSection={<IconFileSpreadsheet size={16} />}
+      />
       <Group>
-        <Button variant="default" onClick={() => run(true)} loading={importEmployees.isPending && importEmployees.variables?.preview}>Check File</Button>
+        <Button
+          variant="default"
+          onClick={() => run(true)}
+          loading={importEmployees.isPending && importEmployees.variables?.preview}
+        >
+          Check File
+        </Button>
         {preview && preview.valid_rows > 0 && (
-          <Button leftSection={<IconUpload size={16} />} onClick={() => run(false)} loading={importEmployees.isPending && !importEmployees.variables?.preview}>Import {preview.valid_rows} Employees</Button>
+          <Button
+            leftSection={<IconUpload size={16} />}
+            onClick={() => run(false)}
+            loading={importEmployees.isPending && !importEmployees.variables?.preview}
+          >
+            Import {preview.valid_rows} Employees
+          </Button>
         )}
       </Group>
-      {importEmployees.isPending && <Group gap="xs"><Loader size="xs" /><Text size="sm">Uploading…</Text></Group>}
+      {importEmployees.isPending && (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm">Uploading…</Text>
+        </Group>
+      )}
       {preview && <Preview answer={preview} />}
     </Stack>
   );
@@ -99,9 +186,23 @@ function UploadedEmployees() {
       {!!uploaded.data?.length && (
         <ScrollArea type="auto">
           <Table striped miw={560} data-testid="uploaded-employees">
-            <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Employee ID</Table.Th><Table.Th>Email</Table.Th><Table.Th>Hourly Rate</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Employee ID</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Hourly Rate</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
-              {uploaded.data.map((u) => <Table.Tr key={u.id}><Table.Td>{u.name}</Table.Td><Table.Td>{u.employee_id}</Table.Td><Table.Td>{u.email}</Table.Td><Table.Td>{money(u.hourly_rate)}</Table.Td></Table.Tr>)}
+              {uploaded.data.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>{u.name}</Table.Td>
+                  <Table.Td>{u.employee_id}</Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>{money(u.hourly_rate)}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </ScrollArea>
@@ -115,11 +216,19 @@ export default function ImportEmployees() {
   return (
     <AppPage title="Import Employees" size="lg">
       <SimpleGrid cols={1} spacing="md">
-        <Step n={1} title="Download the template"><TemplateButton /></Step>
-        <Step n={2} title="Fill it in">
-          <Text size="sm">One employee per row, under the columns {IMPORT_COLUMNS.join(', ')}; your custom fields follow. Name, Employee ID and Department are required; a department that does not exist yet is created for you.</Text>
+        <Step n={1} title="Download the template">
+          <TemplateButton />
         </Step>
-        <Step n={3} title="Upload it"><Uploader /></Step>
+        <Step n={2} title="Fill it in">
+          <Text size="sm">
+            One employee per row, under the columns {IMPORT_COLUMNS.join(', ')}; your custom fields follow.
+            Name, Employee ID and Department are required; a department that does not exist yet is created for
+            you.
+          </Text>
+        </Step>
+        <Step n={3} title="Upload it">
+          <Uploader />
+        </Step>
       </SimpleGrid>
       <UploadedEmployees />
     </AppPage>

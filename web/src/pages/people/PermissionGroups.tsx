@@ -3,15 +3,42 @@ import { EMPLOYEE_FLAGS, type EmployeeFlag } from '@punchclock/contract';
 
 export type Flags = Record<EmployeeFlag, boolean>;
 
-interface Group { parent: EmployeeFlag; label: string; children: [EmployeeFlag, string][] }
+interface Group {
+  parent: EmployeeFlag;
+  label: string;
+  children: [EmployeeFlag, string][];
+}
 
 /** Each parent permission and the options that only mean something while it is on. */
 export const PERMISSION_GROUPS: Group[] = [
-  { parent: 'email_notification', label: 'Send Email Notification', children: [['send_check_in_notification', 'Email Notification on Check In'], ['send_check_out_notification', 'Email Notification on Check Out']] },
-  { parent: 'permission_app', label: 'App Login (punch at time stations)', children: [['solo_mode', 'Solo Mode'], ['use_card_or_pin', 'Use Card or PIN'], ['allow_other_employees', 'Allow Other Employees']] },
   {
-    parent: 'permission_site', label: 'Site Login',
-    children: [['create_time_entries', 'Create Time Entries'], ['edit_time_entries', 'Edit Time Entries'], ['punch_in_out', 'Punch In/Out'], ['run_reports', 'Run Reports'], ['view_gps_location', 'View GPS Location'], ['view_pay_information', 'View Pay Information']],
+    parent: 'email_notification',
+    label: 'Send Email Notification',
+    children: [
+      ['send_check_in_notification', 'Email Notification on Check In'],
+      ['send_check_out_notification', 'Email Notification on Check Out'],
+    ],
+  },
+  {
+    parent: 'permission_app',
+    label: 'App Login (punch at time stations)',
+    children: [
+      ['solo_mode', 'Solo Mode'],
+      ['use_card_or_pin', 'Use Card or PIN'],
+      ['allow_other_employees', 'Allow Other Employees'],
+    ],
+  },
+  {
+    parent: 'permission_site',
+    label: 'Site Login',
+    children: [
+      ['create_time_entries', 'Create Time Entries'],
+      ['edit_time_entries', 'Edit Time Entries'],
+      ['punch_in_out', 'Punch In/Out'],
+      ['run_reports', 'Run Reports'],
+      ['view_gps_location', 'View GPS Location'],
+      ['view_pay_information', 'View Pay Information'],
+    ],
   },
 ];
 
@@ -34,10 +61,21 @@ export function PermissionGroups({ flags, onChange }: { flags: Flags; onChange: 
       <Text fw={600}>Permissions</Text>
       {PERMISSION_GROUPS.map((g) => (
         <Paper key={g.parent} withBorder p="sm">
-          <Checkbox label={g.label} checked={flags[g.parent]} onChange={(e) => set(g.parent, e.currentTarget.checked)} />
+          <Checkbox
+            label={g.label}
+            checked={flags[g.parent]}
+            onChange={(e) => set(g.parent, e.currentTarget.checked)}
+          />
           {flags[g.parent] && (
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm" ml="lg" data-testid={`${g.parent}-options`}>
-              {g.children.map(([f, label]) => <Checkbox key={f} label={label} checked={flags[f]} onChange={(e) => set(f, e.currentTarget.checked)} />)}
+              {g.children.map(([f, label]) => (
+                <Checkbox
+                  key={f}
+                  label={label}
+                  checked={flags[f]}
+                  onChange={(e) => set(f, e.currentTarget.checked)}
+                />
+              ))}
             </SimpleGrid>
           )}
         </Paper>

@@ -1,4 +1,19 @@
-import { Alert, Button, Checkbox, Group, Paper, Radio, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Radio,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,12 +34,29 @@ function ResultsTable({ rows }: { rows: EmployeeView[] }) {
       {rows.length > 0 && (
         <ScrollArea type="auto">
           <Table striped miw={640} data-testid="search-results">
-            <Table.Thead><Table.Tr><Table.Th>ID</Table.Th><Table.Th>Name</Table.Th><Table.Th>Title</Table.Th><Table.Th>Email</Table.Th><Table.Th>Department</Table.Th><Table.Th>Hourly Rate</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Department</Table.Th>
+                <Table.Th>Hourly Rate</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {rows.map((e) => (
                 <Table.Tr key={e.id}>
                   <Table.Td>{e.employee_id}</Table.Td>
-                  <Table.Td><Link to={`/Employee/${e.id}`}>{e.name}</Link>{e.deleted_at && <Text span c="dimmed" size="xs"> (deleted)</Text>}</Table.Td>
+                  <Table.Td>
+                    <Link to={`/Employee/${e.id}`}>{e.name}</Link>
+                    {e.deleted_at && (
+                      <Text span c="dimmed" size="xs">
+                        {' '}
+                        (deleted)
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{e.title}</Table.Td>
                   <Table.Td>{e.email}</Table.Td>
                   <Table.Td>{e.department_name || messages.employees.unknownDepartment}</Table.Td>
@@ -49,31 +81,86 @@ export function SearchPanel() {
   const [deleted, setDeleted] = useState(false);
   const search = useMutation({ mutationFn: searchEmployees });
 
-  const run = () => search.mutate({
-    query: query.trim(), department_id: department === ALL ? null : Number(department), current_department: current, status, show_deleted: deleted,
-  });
-  const clear = () => { setQuery(''); setDepartment(ALL); setCurrent(false); setStatus('Out'); setDeleted(false); search.reset(); };
-  const options = [{ value: ALL, label: '- All Departments -' }, ...(departments.data ?? []).map((d) => ({ value: String(d.id), label: d.dp_name }))];
+  const run = () =>
+    search.mutate({
+      query: query.trim(),
+      department_id: department === ALL ? null : Number(department),
+      current_department: current,
+      status,
+      show_deleted: deleted,
+    });
+  const clear = () => {
+    setQuery('');
+    setDepartment(ALL);
+    setCurrent(false);
+    setStatus('Out');
+    setDeleted(false);
+    search.reset();
+  };
+  const options = [
+    { value: ALL, label: '- All Departments -' },
+    ...(departments.data ?? []).map((d) => ({ value: String(d.id), label: d.dp_name })),
+  ];
 
   return (
-    <Paper withBorder p="md" mb="xl" component="form" onSubmit={(e: FormEvent) => { e.preventDefault(); run(); }}>
+    <Paper
+      withBorder
+      p="md"
+      mb="xl"
+      component="form"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        run();
+      }}
+    >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput aria-label="Search employees" placeholder="Search by Name, Department, Title, ID, Email..." value={query} onChange={(e) => setQuery(e.currentTarget.value)} maxLength={200} leftSection={<IconSearch size={16} />} />
-          <Select aria-label="Department" data={options} value={department} onChange={(v) => setDepartment(v ?? ALL)} allowDeselect={false} />
+          <TextInput
+            aria-label="Search employees"
+            placeholder="Search by Name, Department, Title, ID, Email..."
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            maxLength={200}
+            leftSection={<IconSearch size={16} />}
+          />
+          <Select
+            aria-label="Department"
+            data={options}
+            value={department}
+            onChange={(v) => setDepartment(v ?? ALL)}
+            allowDeselect={false}
+          />
         </SimpleGrid>
         <Group gap="xl" align="flex-end">
-          <Checkbox label="Show Current Department" checked={current} onChange={(e) => setCurrent(e.currentTarget.checked)} />
+          <Checkbox
+            label="Show Current Department"
+            checked={current}
+            onChange={(e) => setCurrent(e.currentTarget.checked)}
+          />
           <Radio.Group label="Status" value={status} onChange={(v) => setStatus(v as Status)}>
-            <Group gap="md" mt={4}>{(['All', 'In', 'Out'] as const).map((s) => <Radio key={s} value={s} label={s} />)}</Group>
+            <Group gap="md" mt={4}>
+              {(['All', 'In', 'Out'] as const).map((s) => (
+                <Radio key={s} value={s} label={s} />
+              ))}
+            </Group>
           </Radio.Group>
-          <Checkbox label="Show Deleted Employees" checked={deleted} onChange={(e) => setDeleted(e.currentTarget.checked)} />
+          <Checkbox
+            label="Show Deleted Employees"
+            checked={deleted}
+            onChange={(e) => setDeleted(e.currentTarget.checked)}
+          />
         </Group>
         <Group>
-          <Button type="submit" loading={search.isPending}>Search</Button>
-          <Button variant="default" onClick={clear}>Clear Search</Button>
+          <Button type="submit" loading={search.isPending}>
+            Search
+          </Button>
+          <Button variant="default" onClick={clear}>
+            Clear Search
+          </Button>
         </Group>
-        {search.isError && <Alert color="red">{messageOf(search.error, messages.general.genericError)}</Alert>}
+        {search.isError && (
+          <Alert color="red">{messageOf(search.error, messages.general.genericError)}</Alert>
+        )}
         {search.data && <ResultsTable rows={search.data} />}
       </Stack>
     </Paper>

@@ -1,6 +1,7 @@
 import { downloadFile } from '../../api/download';
 
-export const printCard = (id: number, employeeId: string) => downloadFile(`/api/employees/print/${id}`, `employee-card-${employeeId}.pdf`);
+export const printCard = (id: number, employeeId: string) =>
+  downloadFile(`/api/employees/print/${id}`, `employee-card-${employeeId}.pdf`);
 
 /** "18.5" → "$18.50"; anything unreadable is shown as it came. */
 export function money(rate: string | number | null | undefined): string {

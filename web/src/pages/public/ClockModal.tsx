@@ -19,10 +19,17 @@ export function ClockModal({ opened, onClose }: { opened: boolean; onClose: () =
         <ClockPanel settings={info?.settings ?? null} />
       ) : (
         <Stack>
-          <Alert color="indigo" variant="light" icon={<IconDeviceDesktopCog />} title="This browser is not a time station yet">
+          <Alert
+            color="indigo"
+            variant="light"
+            icon={<IconDeviceDesktopCog />}
+            title="This browser is not a time station yet"
+          >
             <Text fz="sm">{HOW_TO_PAIR}</Text>
           </Alert>
-          <Button component={Link} to="/Station" onClick={onClose}>Pair with a code</Button>
+          <Button component={Link} to="/Station" onClick={onClose}>
+            Pair with a code
+          </Button>
         </Stack>
       )}
     </Modal>

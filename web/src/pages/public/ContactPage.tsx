@@ -24,7 +24,8 @@ export default function ContactPage() {
   return (
     <>
       <PublicHero eyebrow="Contact" title="We are here to help">
-        Questions about setting up time stations, importing employees or choosing a plan? Reach us any way you like.
+        Questions about setting up time stations, importing employees or choosing a plan? Reach us any way you
+        like.
       </PublicHero>
       <Container size="lg" pb={{ base: 48, md: 80 }}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">

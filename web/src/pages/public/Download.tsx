@@ -1,4 +1,15 @@
-import { Alert, Button, Container, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBrandAndroid, IconBrandApple, IconBrowser, IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,11 +19,31 @@ type Platform = 'ios' | 'android';
 
 // The time station is a web app that installs itself from the browser (no store account needed).
 const INSTALL_STEPS: Record<Platform, string[]> = {
-  ios: ['Open this page in Safari on the iPhone or iPad.', 'Tap the Share button.', 'Choose "Add to Home Screen", then "Add".', 'Open Punchclock from the home screen and pair it from Settings → Devices.'],
-  android: ['Open this page in Chrome on the phone or tablet.', 'Tap the ⋮ menu.', 'Choose "Install app" (or "Add to Home screen").', 'Open Punchclock from the home screen and pair it from Settings → Devices.'],
+  ios: [
+    'Open this page in Safari on the iPhone or iPad.',
+    'Tap the Share button.',
+    'Choose "Add to Home Screen", then "Add".',
+    'Open Punchclock from the home screen and pair it from Settings → Devices.',
+  ],
+  android: [
+    'Open this page in Chrome on the phone or tablet.',
+    'Tap the ⋮ menu.',
+    'Choose "Install app" (or "Add to Home screen").',
+    'Open Punchclock from the home screen and pair it from Settings → Devices.',
+  ],
 };
 
-function PlatformCard({ platform, icon, title, onChoose }: { platform: Platform; icon: ReactNode; title: string; onChoose: (p: Platform) => void }) {
+function PlatformCard({
+  platform,
+  icon,
+  title,
+  onChoose,
+}: {
+  platform: Platform;
+  icon: ReactNode;
+  title: string;
+  onChoose: (p: Platform) => void;
+}) {
   return (
     <Paper withBorder radius="lg" p="xl">
       <Stack align="center" ta="center">
@@ -43,8 +74,18 @@ export default function Download() {
       <Container size="md" pb={{ base: 48, md: 80 }}>
         <Stack gap="xl">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <PlatformCard platform="ios" icon={<IconBrandApple size={34} />} title="iPhone and iPad" onChoose={setChosen} />
-            <PlatformCard platform="android" icon={<IconBrandAndroid size={34} />} title="Android" onChoose={setChosen} />
+            <PlatformCard
+              platform="ios"
+              icon={<IconBrandApple size={34} />}
+              title="iPhone and iPad"
+              onChoose={setChosen}
+            />
+            <PlatformCard
+              platform="android"
+              icon={<IconBrandAndroid size={34} />}
+              title="Android"
+              onChoose={setChosen}
+            />
           </SimpleGrid>
 
           {chosen && (
@@ -66,8 +107,9 @@ export default function Download() {
                 Or use any browser as a time station
               </Title>
               <Text c="gray.8">
-                No install needed: open Punchclock in the browser of a PC, laptop or tablet at the entrance, log in as the account owner and pair it
-                from Settings → Devices. It keeps recording punches while offline and sends them when the connection returns.
+                No install needed: open Punchclock in the browser of a PC, laptop or tablet at the entrance,
+                log in as the account owner and pair it from Settings → Devices. It keeps recording punches
+                while offline and sends them when the connection returns.
               </Text>
               <Button component={Link} to="/Station" variant="default" w="fit-content">
                 Open the time station

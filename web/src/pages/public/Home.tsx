@@ -1,31 +1,97 @@
-import { Badge, Box, Button, Card, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
-  IconChartBar, IconClockPlay, IconDeviceMobile, IconDevices, IconIdBadge2, IconMapPin, IconQrcode, IconShieldLock,
-  IconUserPlus, IconWifiOff, type Icon,
+  IconChartBar,
+  IconClockPlay,
+  IconDeviceMobile,
+  IconDevices,
+  IconIdBadge2,
+  IconMapPin,
+  IconQrcode,
+  IconShieldLock,
+  IconUserPlus,
+  IconWifiOff,
+  type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ClockModal } from './ClockModal';
 import { StationPreview } from './StationPreview';
 
 const FEATURES: { icon: Icon; title: string; text: string }[] = [
-  { icon: IconQrcode, title: 'QR badges or PIN', text: 'Employees punch in and out by scanning their badge or typing their ID and PIN.' },
-  { icon: IconWifiOff, title: 'Works offline', text: 'Punches are kept on the device and sync exactly once when the connection returns.' },
-  { icon: IconDevices, title: 'Many time stations', text: 'Use as many tablets, phones and PCs as you need, all at the same time.' },
-  { icon: IconMapPin, title: 'GPS locations', text: 'See where each punch happened, for crews on the road and remote job sites.' },
-  { icon: IconChartBar, title: 'Reports that add up', text: 'Attendance, daily summaries and hours by department, exported to Excel or PDF.' },
-  { icon: IconShieldLock, title: 'Secure by default', text: 'SSL encryption, per-account data separation and a log of every change.' },
+  {
+    icon: IconQrcode,
+    title: 'QR badges or PIN',
+    text: 'Employees punch in and out by scanning their badge or typing their ID and PIN.',
+  },
+  {
+    icon: IconWifiOff,
+    title: 'Works offline',
+    text: 'Punches are kept on the device and sync exactly once when the connection returns.',
+  },
+  {
+    icon: IconDevices,
+    title: 'Many time stations',
+    text: 'Use as many tablets, phones and PCs as you need, all at the same time.',
+  },
+  {
+    icon: IconMapPin,
+    title: 'GPS locations',
+    text: 'See where each punch happened, for crews on the road and remote job sites.',
+  },
+  {
+    icon: IconChartBar,
+    title: 'Reports that add up',
+    text: 'Attendance, daily summaries and hours by department, exported to Excel or PDF.',
+  },
+  {
+    icon: IconShieldLock,
+    title: 'Secure by default',
+    text: 'SSL encryption, per-account data separation and a log of every change.',
+  },
 ];
 
 const STEPS: { icon: Icon; title: string; text: string }[] = [
-  { icon: IconUserPlus, title: 'Sign up', text: 'Create your free account and add your employees, by hand or from a spreadsheet.' },
-  { icon: IconIdBadge2, title: 'Print employee cards', text: 'Each employee gets a badge with a personal QR code.' },
-  { icon: IconDeviceMobile, title: 'Download the app', text: 'Install it on a phone or tablet, or open any browser as a time station.' },
+  {
+    icon: IconUserPlus,
+    title: 'Sign up',
+    text: 'Create your free account and add your employees, by hand or from a spreadsheet.',
+  },
+  {
+    icon: IconIdBadge2,
+    title: 'Print employee cards',
+    text: 'Each employee gets a badge with a personal QR code.',
+  },
+  {
+    icon: IconDeviceMobile,
+    title: 'Download the app',
+    text: 'Install it on a phone or tablet, or open any browser as a time station.',
+  },
 ];
 
 function Hero({ onClock }: { onClock: () => void }) {
   return (
-    <Box style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-9) 0%, var(--mantine-color-indigo-6) 55%, var(--mantine-color-violet-6) 100%)' }} c="white" py={{ base: 48, md: 88 }}>
+    <Box
+      style={{
+        background:
+          'linear-gradient(135deg, var(--mantine-color-indigo-9) 0%, var(--mantine-color-indigo-6) 55%, var(--mantine-color-violet-6) 100%)',
+      }}
+      c="white"
+      py={{ base: 48, md: 88 }}
+    >
       <Container size="xl">
         <Grid gap={48} align="center">
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -37,14 +103,20 @@ function Hero({ onClock }: { onClock: () => void }) {
                 Know who is working, without the paperwork
               </Title>
               <Text fz={{ base: 'md', sm: 'lg' }} c="indigo.0" maw={540}>
-                A reliable and accurate employee attendance tracking system for work management and productivity monitoring.
-                Badges, time stations and reports in one cloud service.
+                A reliable and accurate employee attendance tracking system for work management and
+                productivity monitoring. Badges, time stations and reports in one cloud service.
               </Text>
               <Group>
                 <Button component={Link} to="/SignUp" size="lg" variant="white" color="indigo">
                   Start free
                 </Button>
-                <Button size="lg" variant="outline" color="white" leftSection={<IconClockPlay size={20} />} onClick={onClock}>
+                <Button
+                  size="lg"
+                  variant="outline"
+                  color="white"
+                  leftSection={<IconClockPlay size={20} />}
+                  onClick={onClock}
+                >
                   Clock In and Out
                 </Button>
               </Group>
@@ -67,7 +139,8 @@ function Features() {
           Everything you need to track time
         </Title>
         <Text c="dimmed" maw={620} mx="auto">
-          For offices, shops, job sites, schools and clubs: track employees, students, members or project time.
+          For offices, shops, job sites, schools and clubs: track employees, students, members or project
+          time.
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
@@ -127,7 +200,9 @@ function Banner() {
             <Title order={2} c="white" fz={{ base: 24, sm: 30 }}>
               Ready to retire the paper timesheets?
             </Title>
-            <Text c="indigo.1">Set up your company today. Your first time station is running in minutes.</Text>
+            <Text c="indigo.1">
+              Set up your company today. Your first time station is running in minutes.
+            </Text>
           </Stack>
           <Button component={Link} to="/SignUp" size="lg" variant="white" color="indigo">
             Sign Up for Free

@@ -1,4 +1,18 @@
-import { Box, Button, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Container,
+  Grid,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBriefcase, IconCircleCheck, IconQrcode, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -43,8 +57,24 @@ function Audience({ icon, title, steps }: { icon: ReactNode; title: string; step
 function Phone({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     <Stack align="center" gap="sm">
-      <Box w={200} h={380} p={10} bg="dark.8" style={{ borderRadius: 32 }} role="img" aria-label={`App screen: ${caption}`}>
-        <Stack h="100%" bg="white" style={{ borderRadius: 24 }} align="center" justify="center" p="md" gap="sm">
+      <Box
+        w={200}
+        h={380}
+        p={10}
+        bg="dark.8"
+        style={{ borderRadius: 32 }}
+        role="img"
+        aria-label={`App screen: ${caption}`}
+      >
+        <Stack
+          h="100%"
+          bg="white"
+          style={{ borderRadius: 24 }}
+          align="center"
+          justify="center"
+          p="md"
+          gap="sm"
+        >
           {children}
         </Stack>
       </Box>
@@ -72,7 +102,14 @@ function AppScreens() {
         </Text>
         <SimpleGrid cols={3} spacing={6} verticalSpacing={6}>
           {KEYS.map((k, i) => (
-            <Box key={i} w={40} h={34} bg={k ? 'gray.1' : undefined} style={{ borderRadius: 8, display: 'grid', placeItems: 'center' }} fw={600}>
+            <Box
+              key={i}
+              w={40}
+              h={34}
+              bg={k ? 'gray.1' : undefined}
+              style={{ borderRadius: 8, display: 'grid', placeItems: 'center' }}
+              fw={600}
+            >
               {k}
             </Box>
           ))}
@@ -127,13 +164,18 @@ export default function HowItWorks() {
   return (
     <>
       <PublicHero eyebrow="How it works" title="From badge to payroll in one place">
-        Employees punch in seconds. Managers see the whole day as it happens, and the reports are ready when payroll is.
+        Employees punch in seconds. Managers see the whole day as it happens, and the reports are ready when
+        payroll is.
       </PublicHero>
       <Container size="lg" pb={{ base: 48, md: 80 }}>
         <Stack gap={64}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Audience icon={<IconUser size={24} />} title="What next for employees" steps={EMPLOYEE_STEPS} />
-            <Audience icon={<IconBriefcase size={24} />} title="What next for managers" steps={MANAGER_STEPS} />
+            <Audience
+              icon={<IconBriefcase size={24} />}
+              title="What next for managers"
+              steps={MANAGER_STEPS}
+            />
           </SimpleGrid>
 
           <section>

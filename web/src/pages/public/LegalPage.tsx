@@ -7,7 +7,17 @@ export interface LegalSection {
 }
 
 /** A long-form document (privacy policy, terms) with numbered sections. */
-export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: string; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: string;
+  sections: LegalSection[];
+}) {
   return (
     <>
       <PublicHero eyebrow={`Last updated ${updated}`} title={title}>

@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Card, Container, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { PLANS } from '@punchclock/contract';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -57,7 +69,13 @@ export default function Pricing() {
                       <List.Item key={f}>{f}</List.Item>
                     ))}
                   </List>
-                  <Button component={Link} to="/Login" size="md" fullWidth variant={popular ? 'filled' : 'light'}>
+                  <Button
+                    component={Link}
+                    to="/Login"
+                    size="md"
+                    fullWidth
+                    variant={popular ? 'filled' : 'light'}
+                  >
                     Get Started
                   </Button>
                 </Stack>

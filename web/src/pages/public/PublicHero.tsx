@@ -2,9 +2,23 @@ import { Box, Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The title band at the top of the public content pages. */
-export function PublicHero({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+export function PublicHero({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
-    <Box py={{ base: 40, md: 64 }} style={{ background: 'linear-gradient(180deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-body) 100%)' }}>
+    <Box
+      py={{ base: 40, md: 64 }}
+      style={{
+        background:
+          'linear-gradient(180deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-body) 100%)',
+      }}
+    >
       <Container size="md" ta="center">
         {eyebrow && (
           <Text c="indigo.7" fw={700} tt="uppercase" fz="xs" lts={1.5} mb="xs">

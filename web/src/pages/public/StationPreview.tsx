@@ -10,7 +10,15 @@ const SAMPLE = [
 /** A drawn sample of a time station screen for the marketing pages (no real data). */
 export function StationPreview() {
   return (
-    <Paper radius="xl" p="lg" shadow="xl" maw={460} mx="auto" aria-label="Sample time station screen" role="img">
+    <Paper
+      radius="xl"
+      p="lg"
+      shadow="xl"
+      maw={460}
+      mx="auto"
+      aria-label="Sample time station screen"
+      role="img"
+    >
       <Group justify="space-between" mb="md">
         <Stack gap={0}>
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -26,7 +34,14 @@ export function StationPreview() {
       </Group>
       <Stack gap="xs">
         {SAMPLE.map((e) => (
-          <Group key={e.name} justify="space-between" p="xs" bg="gray.0" style={{ borderRadius: 10 }} wrap="nowrap">
+          <Group
+            key={e.name}
+            justify="space-between"
+            p="xs"
+            bg="gray.0"
+            style={{ borderRadius: 10 }}
+            wrap="nowrap"
+          >
             <Group gap="sm" wrap="nowrap">
               <Avatar name={e.name} color="initials" radius="xl" size={34} />
               <div>

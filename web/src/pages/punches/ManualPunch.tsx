@@ -27,10 +27,22 @@ export default function ManualPunch() {
 
   const name = employee.data?.name;
   return (
-    <AppPage title="Manual Punch" size="md" description={name ? `Add a punch for ${name}` : undefined}
-      actions={<Anchor component={Link} to={`/Employee/${id}`}>Back to the employee</Anchor>}>
+    <AppPage
+      title="Manual Punch"
+      size="md"
+      description={name ? `Add a punch for ${name}` : undefined}
+      actions={
+        <Anchor component={Link} to={`/Employee/${id}`}>
+          Back to the employee
+        </Anchor>
+      }
+    >
       {employee.isLoading && <Loader size="sm" mb="md" />}
-      {employee.isError && <Alert color="red" mb="md">{messageOf(employee.error, messages.punches.noEmployeeIdentifier)}</Alert>}
+      {employee.isError && (
+        <Alert color="red" mb="md">
+          {messageOf(employee.error, messages.punches.noEmployeeIdentifier)}
+        </Alert>
+      )}
       <Paper withBorder p="lg" radius="md">
         <PunchForm busy={create.isPending} onSubmit={submit} />
       </Paper>

@@ -10,7 +10,10 @@ import { PunchTable } from './PunchTable';
 import { ownEmployeeRef } from './punch-values';
 
 /** What a manager's screen passes in the route state: whose punches to show. */
-interface DetailsState { employeeId?: number; id?: number }
+interface DetailsState {
+  employeeId?: number;
+  id?: number;
+}
 
 function stateOf(raw: unknown): DetailsState {
   return raw && typeof raw === 'object' ? (raw as DetailsState) : {};
@@ -19,10 +22,21 @@ function stateOf(raw: unknown): DetailsState {
 function ManagerDetails({ employeeId }: { employeeId: number }) {
   const employee = useEmployee(employeeId);
   return (
-    <AppPage title="Punch Details" description={employee.data?.name}
-      actions={<Button component={Link} to={`/ManualPunch/${employeeId}`} leftSection={<IconPlus size={16} />}>Add punch</Button>}>
-      <Paper withBorder p="md"><PunchTable employeeId={employeeId} /></Paper>
-      <Anchor component={Link} to={`/Employee/${employeeId}`} mt="md" display="inline-block">Back to the employee</Anchor>
+    <AppPage
+      title="Punch Details"
+      description={employee.data?.name}
+      actions={
+        <Button component={Link} to={`/ManualPunch/${employeeId}`} leftSection={<IconPlus size={16} />}>
+          Add punch
+        </Button>
+      }
+    >
+      <Paper withBorder p="md">
+        <PunchTable employeeId={employeeId} />
+      </Paper>
+      <Anchor component={Link} to={`/Employee/${employeeId}`} mt="md" display="inline-block">
+        Back to the employee
+      </Anchor>
     </AppPage>
   );
 }
@@ -40,9 +54,23 @@ export default function PunchDetails() {
   if (user?.user_type === 'employee') {
     const own = ownEmployeeRef();
     return (
-      <AppPage title="Punch Details" actions={permissions.create_time_entries && <Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>Create Manual Punch</Button>}>
-        {own === 0 ? <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
-          : <Paper withBorder p="md"><PunchTable employeeId={own} canEdit={permissions.edit_time_entries === true} /></Paper>}
+      <AppPage
+        title="Punch Details"
+        actions={
+          permissions.create_time_entries && (
+            <Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>
+              Create Manual Punch
+            </Button>
+          )
+        }
+      >
+        {own === 0 ? (
+          <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
+        ) : (
+          <Paper withBorder p="md">
+            <PunchTable employeeId={own} canEdit={permissions.edit_time_entries === true} />
+          </Paper>
+        )}
       </AppPage>
     );
   }

@@ -19,7 +19,12 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
     validate: {
       time_in: (v) => (v ? null : 'Time In is required.'),
       // 'HH:MM' strings compare in time order, so a string compare is enough.
-      time_out: (v, all) => (!v ? 'Time Out is required.' : all.time_in && v <= all.time_in ? messages.punches.timeOutAfterIn : null),
+      time_out: (v, all) =>
+        !v
+          ? 'Time Out is required.'
+          : all.time_in && v <= all.time_in
+            ? messages.punches.timeOutAfterIn
+            : null,
     },
   });
   const reset = () => form.setValues(emptyPunch());
@@ -32,13 +37,29 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
           <TextInput type="time" label="Time Out" required {...form.getInputProps('time_out')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select label="Deduction" data={[...DEDUCTIONS]} allowDeselect={false} {...form.getInputProps('deduction')} />
-          <Select label="Type" data={[...PUNCH_TYPES]} allowDeselect={false} {...form.getInputProps('type')} />
+          <Select
+            label="Deduction"
+            data={[...DEDUCTIONS]}
+            allowDeselect={false}
+            {...form.getInputProps('deduction')}
+          />
+          <Select
+            label="Type"
+            data={[...PUNCH_TYPES]}
+            allowDeselect={false}
+            {...form.getInputProps('type')}
+          />
         </SimpleGrid>
         <Textarea label="Notes" maxLength={1000} autosize minRows={3} {...form.getInputProps('notes')} />
         <Group justify="flex-end">
-          {onCancel && <Button variant="default" onClick={onCancel}>Cancel</Button>}
-          <Button type="submit" disabled={busy}>{busy ? 'Submitting...' : submitLabel}</Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Submitting...' : submitLabel}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Modal, Pagination, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -16,25 +28,54 @@ const PAGE_SIZE = 25;
 const COLUMNS = ['Date', 'Time In', 'Time Out', 'Hours', 'Deduction', 'Type', 'Notes', 'Location', 'Source'];
 
 function Location({ p }: { p: PunchRow }) {
-  if (p.latitude === null || p.longitude === null) return <Text c="dimmed" size="sm">-</Text>;
+  if (p.latitude === null || p.longitude === null)
+    return (
+      <Text c="dimmed" size="sm">
+        -
+      </Text>
+    );
   const [lat, lon] = [p.latitude.toFixed(5), p.longitude.toFixed(5)];
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" ff="monospace">{lat}, {lon}</Text>
-      <Anchor size="sm" href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`} target="_blank" rel="noopener noreferrer">Map</Anchor>
+      <Text size="sm" ff="monospace">
+        {lat}, {lon}
+      </Text>
+      <Anchor
+        size="sm"
+        href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Map
+      </Anchor>
     </Group>
   );
 }
 
 /** Where a punch came from: a station, the employee's own login, a manager's clock, or typed in by hand. */
-const SOURCE_LABELS: Record<string, string> = { station: 'Station', web: 'Web', manager: 'Manager', manual: 'Manual' };
+const SOURCE_LABELS: Record<string, string> = {
+  station: 'Station',
+  web: 'Web',
+  manager: 'Manager',
+  manual: 'Manual',
+};
 
 function Source({ p }: { p: PunchRow }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={p.source === 'station' ? 'blue' : 'gray'}>{SOURCE_LABELS[p.source] ?? p.source}</Badge>
-      {p.conflict && <Tooltip label={p.conflict} multiline w={260}><Badge color="red">Conflict</Badge></Tooltip>}
-      {p.late_sync && <Badge color="yellow" variant="light">Late sync</Badge>}
+      <Badge variant="light" color={p.source === 'station' ? 'blue' : 'gray'}>
+        {SOURCE_LABELS[p.source] ?? p.source}
+      </Badge>
+      {p.conflict && (
+        <Tooltip label={p.conflict} multiline w={260}>
+          <Badge color="red">Conflict</Badge>
+        </Tooltip>
+      )}
+      {p.late_sync && (
+        <Badge color="yellow" variant="light">
+          Late sync
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -43,32 +84,84 @@ function Source({ p }: { p: PunchRow }) {
  * A time as the account wants it shown: in its Time Format, rounded when 'display round in/out
  * times' is on, the raw time on hover.
  */
-function TimeCell({ raw, rounded, showRounded, format }: { raw: string | null; rounded: string | null; showRounded: boolean; format: string }) {
+function TimeCell({
+  raw,
+  rounded,
+  showRounded,
+  format,
+}: {
+  raw: string | null;
+  rounded: string | null;
+  showRounded: boolean;
+  format: string;
+}) {
   if (raw === null) return <>-</>;
   if (!showRounded || rounded === null || rounded === raw) return <>{formatTime(raw, format)}</>;
-  return <Tooltip label={`Punched at ${formatTime(raw, format)}`}><Text span size="sm">{formatTime(rounded, format)}</Text></Tooltip>;
+  return (
+    <Tooltip label={`Punched at ${formatTime(raw, format)}`}>
+      <Text span size="sm">
+        {formatTime(rounded, format)}
+      </Text>
+    </Tooltip>
+  );
 }
 
-interface RowProps { p: PunchRow; canEdit: boolean; onEdit: (p: PunchRow) => void; onDelete: (p: PunchRow) => void }
+interface RowProps {
+  p: PunchRow;
+  canEdit: boolean;
+  onEdit: (p: PunchRow) => void;
+  onDelete: (p: PunchRow) => void;
+}
 
 function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
   const date = formatDate(p.date, p.date_format);
   return (
     <Table.Tr data-testid={`punch-${p.id}`}>
       <Table.Td>{date}</Table.Td>
-      <Table.Td><TimeCell raw={p.time_in} rounded={p.rounded_time_in} showRounded={p.display_rounded} format={p.time_format} /></Table.Td>
-      <Table.Td><TimeCell raw={p.time_out} rounded={p.rounded_time_out} showRounded={p.display_rounded} format={p.time_format} /></Table.Td>
+      <Table.Td>
+        <TimeCell
+          raw={p.time_in}
+          rounded={p.rounded_time_in}
+          showRounded={p.display_rounded}
+          format={p.time_format}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TimeCell
+          raw={p.time_out}
+          rounded={p.rounded_time_out}
+          showRounded={p.display_rounded}
+          format={p.time_format}
+        />
+      </Table.Td>
       <Table.Td>{p.hours === null ? '-' : p.hours.toFixed(2)}</Table.Td>
       <Table.Td>{p.deduction}</Table.Td>
       <Table.Td>{p.type}</Table.Td>
-      <Table.Td maw={240}><Text size="sm" lineClamp={2}>{p.notes}</Text></Table.Td>
-      <Table.Td><Location p={p} /></Table.Td>
-      <Table.Td><Source p={p} /></Table.Td>
+      <Table.Td maw={240}>
+        <Text size="sm" lineClamp={2}>
+          {p.notes}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Location p={p} />
+      </Table.Td>
+      <Table.Td>
+        <Source p={p} />
+      </Table.Td>
       {canEdit && (
         <Table.Td>
           <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={`Edit punch ${date}`} onClick={() => onEdit(p)}><IconPencil size={18} /></ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete punch ${date}`} onClick={() => onDelete(p)}><IconTrash size={18} /></ActionIcon>
+            <ActionIcon variant="subtle" aria-label={`Edit punch ${date}`} onClick={() => onEdit(p)}>
+              <IconPencil size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete punch ${date}`}
+              onClick={() => onDelete(p)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
           </Group>
         </Table.Td>
       )}
@@ -80,14 +173,29 @@ function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onClose: (
   const { update } = usePunchMutations();
   const save = (v: PunchValues) => {
     if (!punch) return;
-    update.mutate({ id: punch.id, ...punchBody(punch.employee_id, v) }, {
-      onSuccess: (a) => { notifySuccess(a.message || messages.punches.updated); onClose(); },
-      onError: (e) => notifyError(messageOf(e, 'Failed to update the punch.')),
-    });
+    update.mutate(
+      { id: punch.id, ...punchBody(punch.employee_id, v) },
+      {
+        onSuccess: (a) => {
+          notifySuccess(a.message || messages.punches.updated);
+          onClose();
+        },
+        onError: (e) => notifyError(messageOf(e, 'Failed to update the punch.')),
+      },
+    );
   };
   return (
     <Modal opened={!!punch} onClose={onClose} title="Edit punch" centered>
-      {punch && <PunchForm key={punch.id} initial={valuesOf(punch)} busy={update.isPending} submitLabel="Save" onSubmit={save} onCancel={onClose} />}
+      {punch && (
+        <PunchForm
+          key={punch.id}
+          initial={valuesOf(punch)}
+          busy={update.isPending}
+          submitLabel="Save"
+          onSubmit={save}
+          onCancel={onClose}
+        />
+      )}
     </Modal>
   );
 }
@@ -100,15 +208,18 @@ function useDeletePunch() {
       title: 'Delete punch',
       children: (
         <Text size="sm">
-          Are you sure you want to delete the punch of {formatDate(p.date, p.date_format)} ({formatTime(p.time_in, p.time_format)} – {p.time_out === null ? '…' : formatTime(p.time_out, p.time_format)})?
+          Are you sure you want to delete the punch of {formatDate(p.date, p.date_format)} (
+          {formatTime(p.time_in, p.time_format)} –{' '}
+          {p.time_out === null ? '…' : formatTime(p.time_out, p.time_format)})?
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(p.id, {
-        onSuccess: (a) => notifySuccess(a.message || messages.punches.deleted),
-        onError: (e) => notifyError(messageOf(e, 'Failed to delete the punch.')),
-      }),
+      onConfirm: () =>
+        remove.mutate(p.id, {
+          onSuccess: (a) => notifySuccess(a.message || messages.punches.deleted),
+          onError: (e) => notifyError(messageOf(e, 'Failed to delete the punch.')),
+        }),
     });
 }
 
@@ -117,7 +228,15 @@ function useDeletePunch() {
  * when `canEdit` says their account allows it (the server checks again either way). `limit` shows
  * only the newest rows (the dashboard).
  */
-export function PunchTable({ employeeId, canEdit = false, limit }: { employeeId: number; canEdit?: boolean; limit?: number }) {
+export function PunchTable({
+  employeeId,
+  canEdit = false,
+  limit,
+}: {
+  employeeId: number;
+  canEdit?: boolean;
+  limit?: number;
+}) {
   const punches = usePunches(employeeId);
   const manager = useSession().user?.user_type === 'user';
   const editable = manager || canEdit;
@@ -126,22 +245,49 @@ export function PunchTable({ employeeId, canEdit = false, limit }: { employeeId:
   const [page, setPage] = useState(1);
 
   if (punches.isLoading) return <Loader size="sm" aria-label="Loading punches" />;
-  if (punches.isError) return <Alert color="red">{messageOf(punches.error, messages.punches.fetchFailed)}</Alert>;
+  if (punches.isError)
+    return <Alert color="red">{messageOf(punches.error, messages.punches.fetchFailed)}</Alert>;
   const all = (punches.data ?? []).slice(0, limit);
   const pages = Math.ceil(all.length / PAGE_SIZE);
-  const rows = all.slice((Math.min(page, pages || 1) - 1) * PAGE_SIZE, Math.min(page, pages || 1) * PAGE_SIZE);
-  if (rows.length === 0) return <Text c="dimmed" ta="center" py="lg">{messages.punches.noData}</Text>;
+  const rows = all.slice(
+    (Math.min(page, pages || 1) - 1) * PAGE_SIZE,
+    Math.min(page, pages || 1) * PAGE_SIZE,
+  );
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        {messages.punches.noData}
+      </Text>
+    );
   return (
     <>
       <Table.ScrollContainer minWidth={900}>
         <Table striped highlightOnHover data-testid="punch-table">
           <Table.Thead>
-            <Table.Tr>{COLUMNS.map((c) => <Table.Th key={c}>{c}</Table.Th>)}{editable && <Table.Th aria-label="Actions" />}</Table.Tr>
+            <Table.Tr>
+              {COLUMNS.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
+              ))}
+              {editable && <Table.Th aria-label="Actions" />}
+            </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>{rows.map((p) => <PunchTableRow key={p.id} p={p} canEdit={editable} onEdit={setEditing} onDelete={askDelete} />)}</Table.Tbody>
+          <Table.Tbody>
+            {rows.map((p) => (
+              <PunchTableRow key={p.id} p={p} canEdit={editable} onEdit={setEditing} onDelete={askDelete} />
+            ))}
+          </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} mt="sm" size="sm" aria-label="Punch pages" />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={setPage}
+          mt="sm"
+          size="sm"
+          aria-label="Punch pages"
+        />
+      )}
       <EditPunchModal punch={editing} onClose={() => setEditing(null)} />
     </>
   );

@@ -31,10 +31,18 @@ describe('date and time display formats', () => {
 
   it('shows an instant on the wall clock of the given zone', () => {
     const iso = '2026-11-23T23:30:00.000Z';
-    expect(formatInstant(iso, { date_format: 'DD/MM/YY', time_format: '24 Hours' }, 'UTC')).toBe('23/11/26 23:30');
-    expect(formatInstant(iso, { date_format: 'MM/DD/YY', time_format: '12 Hours (AM/PM)' }, 'Europe/Berlin')).toBe('11/24/26 12:30 AM');
-    expect(formatInstant(iso, { date_format: 'MM/DD/YY', time_format: '12 Hours (AM/PM)' }, 'America/New_York')).toBe('11/23/26 6:30 PM');
+    expect(formatInstant(iso, { date_format: 'DD/MM/YY', time_format: '24 Hours' }, 'UTC')).toBe(
+      '23/11/26 23:30',
+    );
+    expect(
+      formatInstant(iso, { date_format: 'MM/DD/YY', time_format: '12 Hours (AM/PM)' }, 'Europe/Berlin'),
+    ).toBe('11/24/26 12:30 AM');
+    expect(
+      formatInstant(iso, { date_format: 'MM/DD/YY', time_format: '12 Hours (AM/PM)' }, 'America/New_York'),
+    ).toBe('11/23/26 6:30 PM');
     expect(formatInstant(null, { date_format: 'MM/DD/YY', time_format: '24 Hours' }, 'UTC')).toBe('-');
-    expect(formatInstant('not a date', { date_format: 'MM/DD/YY', time_format: '24 Hours' }, 'UTC')).toBe('-');
+    expect(formatInstant('not a date', { date_format: 'MM/DD/YY', time_format: '24 Hours' }, 'UTC')).toBe(
+      '-',
+    );
   });
 });

@@ -20,13 +20,23 @@ export function formatTime(hhmm: string, format: string): string {
   return `${hour % 12 || 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-export interface DisplayFormats { date_format: string; time_format: string }
+export interface DisplayFormats {
+  date_format: string;
+  time_format: string;
+}
 
 /** The date and HH:MM of an instant on the wall clock of `zone` (the browser's zone when none or unknown). */
 function wallClock(iso: string, zone?: string): { date: string; time: string } | null {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).formatToParts(at);
@@ -34,7 +44,10 @@ function wallClock(iso: string, zone?: string): { date: string; time: string } |
     parts = new Intl.DateTimeFormat('en-US', options).formatToParts(at);
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
 }
 
 /** An instant (ISO 8601) as '11/23/26 1:05 PM' in the account's zone and formats; '-' when there is none. */

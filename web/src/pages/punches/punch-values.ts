@@ -11,17 +11,31 @@ export function localToday(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export const emptyPunch = (): PunchValues => ({ date: localToday(), time_in: '', time_out: '', deduction: 'Auto', type: 'None', notes: '' });
+export const emptyPunch = (): PunchValues => ({
+  date: localToday(),
+  time_in: '',
+  time_out: '',
+  deduction: 'Auto',
+  type: 'None',
+  notes: '',
+});
 
 /** A row as form values; an open punch (no Time Out yet) starts with an empty Time Out. */
 export const valuesOf = (p: PunchRow): PunchValues => ({
-  date: p.date, time_in: p.time_in, time_out: p.time_out ?? '', notes: p.notes ?? '',
+  date: p.date,
+  time_in: p.time_in,
+  time_out: p.time_out ?? '',
+  notes: p.notes ?? '',
   deduction: p.deduction === 'Manual' ? 'Manual' : 'Auto',
   type: p.type === 'Lunch' || p.type === 'Break' ? p.type : 'None',
 });
 
 /** The body the API takes: an empty date is left out so the server uses the account's today. */
-export const punchBody = (employeeId: number, v: PunchValues): PunchInput => ({ ...v, employee_id: employeeId, date: v.date || undefined });
+export const punchBody = (employeeId: number, v: PunchValues): PunchInput => ({
+  ...v,
+  employee_id: employeeId,
+  date: v.date || undefined,
+});
 
 /** The signed-in employee's own Employee ID, which login stores as `employee_id`. */
 export const ownEmployeeCode = (): string => localStorage.getItem(STORAGE_KEYS.employeeId) ?? '';

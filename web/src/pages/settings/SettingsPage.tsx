@@ -1,4 +1,15 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ATTENDANCE_MODES, DATE_FORMATS, messages, TIME_FORMATS, TIME_ROUNDING } from '@punchclock/contract';
 import { Link } from 'react-router';
@@ -9,8 +20,12 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { useSession } from '../../session/session';
 
 const LINKS = [
-  ['Administrators', '/Administrator'], ['Devices', '/Device'], ['Custom Fields', '/CustomFields'],
-  ['Upgrade Account', '/PricingUser'], ['API Keys', '/APIKeys'], ['Activity Logs', '/ActivityLogs'],
+  ['Administrators', '/Administrator'],
+  ['Devices', '/Device'],
+  ['Custom Fields', '/CustomFields'],
+  ['Upgrade Account', '/PricingUser'],
+  ['API Keys', '/APIKeys'],
+  ['Activity Logs', '/ActivityLogs'],
 ] as const;
 
 const NO_ROUNDING = 'None';
@@ -25,14 +40,43 @@ function zonesWith(saved: string): string[] {
 type FormValues = Omit<SettingsInput, 'time_rounding' | 'user_id'> & { time_rounding: string };
 
 const DEFAULTS: FormValues = {
-  company_name: '', attendance_mode: ATTENDANCE_MODES[0], time_zone: 'UTC', enable_gps_tracking: false, require_location: false,
-  enable_covid_screening: false, time_rounding: NO_ROUNDING, display_round_in_out_times: false, date_format: DATE_FORMATS[0], time_format: TIME_FORMATS[0],
+  company_name: '',
+  attendance_mode: ATTENDANCE_MODES[0],
+  time_zone: 'UTC',
+  enable_gps_tracking: false,
+  require_location: false,
+  enable_covid_screening: false,
+  time_rounding: NO_ROUNDING,
+  display_round_in_out_times: false,
+  date_format: DATE_FORMATS[0],
+  time_format: TIME_FORMATS[0],
 };
 
 function valuesOf(s: SettingsView | null | undefined): FormValues {
   if (!s) return DEFAULTS;
-  const { company_name, attendance_mode, time_zone, enable_gps_tracking, require_location, enable_covid_screening, display_round_in_out_times, date_format, time_format } = s;
-  return { company_name, attendance_mode, time_zone, enable_gps_tracking, require_location, enable_covid_screening, display_round_in_out_times, date_format, time_format, time_rounding: s.time_rounding ?? NO_ROUNDING };
+  const {
+    company_name,
+    attendance_mode,
+    time_zone,
+    enable_gps_tracking,
+    require_location,
+    enable_covid_screening,
+    display_round_in_out_times,
+    date_format,
+    time_format,
+  } = s;
+  return {
+    company_name,
+    attendance_mode,
+    time_zone,
+    enable_gps_tracking,
+    require_location,
+    enable_covid_screening,
+    display_round_in_out_times,
+    date_format,
+    time_format,
+    time_rounding: s.time_rounding ?? NO_ROUNDING,
+  };
 }
 
 function SettingsForm({ saved, loading }: { saved: SettingsView | null | undefined; loading: boolean }) {
@@ -42,34 +86,83 @@ function SettingsForm({ saved, loading }: { saved: SettingsView | null | undefin
   const gps = form.values.enable_gps_tracking;
 
   const submit = (v: FormValues) =>
-    save.mutate({
-      ...v, user_id: userId, time_rounding: v.time_rounding === NO_ROUNDING ? null : v.time_rounding,
-      // Location can only be required while GPS tracking is on.
-      require_location: v.enable_gps_tracking && v.require_location,
-    }, {
-      onSuccess: () => notifySuccess(messages.settings.saved),
-      onError: (e) => notifyError(messageOf(e, 'Failed to save the settings.')),
-    });
+    save.mutate(
+      {
+        ...v,
+        user_id: userId,
+        time_rounding: v.time_rounding === NO_ROUNDING ? null : v.time_rounding,
+        // Location can only be required while GPS tracking is on.
+        require_location: v.enable_gps_tracking && v.require_location,
+      },
+      {
+        onSuccess: () => notifySuccess(messages.settings.saved),
+        onError: (e) => notifyError(messageOf(e, 'Failed to save the settings.')),
+      },
+    );
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={form.onSubmit(submit)}>
       <Stack>
         <TextInput label="Company Name" maxLength={120} {...form.getInputProps('company_name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Attendance Mode" data={[...ATTENDANCE_MODES]} allowDeselect={false} {...form.getInputProps('attendance_mode')} />
-          <Select label="Time Zone" data={zonesWith(form.values.time_zone)} searchable allowDeselect={false} limit={50} {...form.getInputProps('time_zone')} />
+          <Select
+            label="Attendance Mode"
+            data={[...ATTENDANCE_MODES]}
+            allowDeselect={false}
+            {...form.getInputProps('attendance_mode')}
+          />
+          <Select
+            label="Time Zone"
+            data={zonesWith(form.values.time_zone)}
+            searchable
+            allowDeselect={false}
+            limit={50}
+            {...form.getInputProps('time_zone')}
+          />
         </SimpleGrid>
-        <Checkbox label="Enable GPS Tracking" {...form.getInputProps('enable_gps_tracking', { type: 'checkbox' })} />
-        <Checkbox label="Require Location" disabled={!gps} ml="lg" {...form.getInputProps('require_location', { type: 'checkbox' })} checked={gps && form.values.require_location} />
-        <Checkbox label="Enable COVID Screening" {...form.getInputProps('enable_covid_screening', { type: 'checkbox' })} />
+        <Checkbox
+          label="Enable GPS Tracking"
+          {...form.getInputProps('enable_gps_tracking', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label="Require Location"
+          disabled={!gps}
+          ml="lg"
+          {...form.getInputProps('require_location', { type: 'checkbox' })}
+          checked={gps && form.values.require_location}
+        />
+        <Checkbox
+          label="Enable COVID Screening"
+          {...form.getInputProps('enable_covid_screening', { type: 'checkbox' })}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select label="Time Rounding" data={ROUNDING} allowDeselect={false} {...form.getInputProps('time_rounding')} />
-          <Select label="Date Format" data={[...DATE_FORMATS]} allowDeselect={false} {...form.getInputProps('date_format')} />
-          <Select label="Time Format" data={[...TIME_FORMATS]} allowDeselect={false} {...form.getInputProps('time_format')} />
+          <Select
+            label="Time Rounding"
+            data={ROUNDING}
+            allowDeselect={false}
+            {...form.getInputProps('time_rounding')}
+          />
+          <Select
+            label="Date Format"
+            data={[...DATE_FORMATS]}
+            allowDeselect={false}
+            {...form.getInputProps('date_format')}
+          />
+          <Select
+            label="Time Format"
+            data={[...TIME_FORMATS]}
+            allowDeselect={false}
+            {...form.getInputProps('time_format')}
+          />
         </SimpleGrid>
-        <Checkbox label="Display Round In/Out Times" {...form.getInputProps('display_round_in_out_times', { type: 'checkbox' })} />
+        <Checkbox
+          label="Display Round In/Out Times"
+          {...form.getInputProps('display_round_in_out_times', { type: 'checkbox' })}
+        />
         <Group justify="flex-end">
-          <Button type="submit" disabled={loading || save.isPending}>{save.isPending ? messages.settings.saving : 'Save Settings'}</Button>
+          <Button type="submit" disabled={loading || save.isPending}>
+            {save.isPending ? messages.settings.saving : 'Save Settings'}
+          </Button>
         </Group>
       </Stack>
     </Paper>
@@ -82,13 +175,27 @@ export default function SettingsPage() {
   return (
     <AppPage title="Settings" size="md">
       <Group gap="xs" mb="lg">
-        {LINKS.map(([label, to]) => <Button key={to} component={Link} to={to} variant="light">{label}</Button>)}
+        {LINKS.map(([label, to]) => (
+          <Button key={to} component={Link} to={to} variant="light">
+            {label}
+          </Button>
+        ))}
       </Group>
-      <Title order={2} fz="lg" mb="sm">Company Settings</Title>
-      {settings.isError && <Alert color="red" mb="md">{messageOf(settings.error, 'Failed to load the settings.')}</Alert>}
+      <Title order={2} fz="lg" mb="sm">
+        Company Settings
+      </Title>
+      {settings.isError && (
+        <Alert color="red" mb="md">
+          {messageOf(settings.error, 'Failed to load the settings.')}
+        </Alert>
+      )}
       {/* Remounts once the row arrives so the fields start from what the server holds; not on save,
           which would drop the save's own success callback along with the old form. */}
-      <SettingsForm key={settings.data ? 'loaded' : 'loading'} saved={settings.data} loading={settings.isLoading} />
+      <SettingsForm
+        key={settings.data ? 'loaded' : 'loading'}
+        saved={settings.data}
+        loading={settings.isLoading}
+      />
     </AppPage>
   );
 }
