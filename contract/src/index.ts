@@ -9,3 +9,4 @@ export * from './settings';
 export * from './punches';
 export * from './people';
 export * from './activity';
+export * from './errors';

@@ -1,27 +1,39 @@
-import { messages } from '@punchclock/contract';
+import { codeForStatus, type ErrorCode, messages } from '@punchclock/contract';
 
 export type FieldErrors = Record<string, string[]>;
 
-/** A domain error with its HTTP status; the one error handler in app.ts turns it into `{message, errors?}`. */
+/**
+ * A domain error with its HTTP status and a stable code; the one error handler turns it into
+ * `{message, code, errors?}`. Clients branch on `code`, never on the message text.
+ */
 export class AppError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    code?: ErrorCode,
   ) {
     super(message);
+    this.code = code ?? codeForStatus(statusCode);
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors) => new AppError(400, message, errors);
-export const unauthorized = (message: string = messages.general.unauthorized) => new AppError(401, message);
-export const forbidden = (message: string = messages.general.forbidden) => new AppError(403, message);
-export const notFound = (message: string = messages.general.notFound) => new AppError(404, message);
-export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
+export const badRequest = (message: string, errors?: FieldErrors, code?: ErrorCode) =>
+  new AppError(400, message, errors, code);
+export const unauthorized = (message: string = messages.general.unauthorized, code?: ErrorCode) =>
+  new AppError(401, message, undefined, code);
+export const forbidden = (message: string = messages.general.forbidden, code?: ErrorCode) =>
+  new AppError(403, message, undefined, code);
+export const notFound = (message: string = messages.general.notFound, code?: ErrorCode) =>
+  new AppError(404, message, undefined, code);
+export const conflict = (message: string, errors?: FieldErrors, code?: ErrorCode) =>
+  new AppError(409, message, errors, code);
 export const payloadTooLarge = (message: string = messages.general.tooLarge) => new AppError(413, message);
-export const unprocessable = (message: string, errors?: FieldErrors) => new AppError(422, message, errors);
-export const tooManyRequests = (message: string = messages.general.tooManyRequests) =>
-  new AppError(429, message);
+export const unprocessable = (message: string, errors?: FieldErrors, code?: ErrorCode) =>
+  new AppError(422, message, errors, code);
+export const tooManyRequests = (message: string = messages.general.tooManyRequests, code?: ErrorCode) =>
+  new AppError(429, message, undefined, code);
 
 /** Unique-constraint violations from either database, so services can answer 409 instead of 500. */
 export function isUniqueViolation(error: unknown): boolean {

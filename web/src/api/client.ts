@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    /** The server's stable error code (contract ERROR_CODES); branch on it, never on the message. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,10 +36,14 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function errorFrom(status: number, body: unknown): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
+  const b = (body && typeof body === 'object' ? body : {}) as {
+    message?: unknown;
+    errors?: unknown;
+    code?: unknown;
+  };
   const message = typeof b.message === 'string' ? b.message : '';
   const errors = b.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string[]>) : {};
-  return new ApiError(status, message, errors);
+  return new ApiError(status, message, errors, typeof b.code === 'string' ? b.code : undefined);
 }
 
 /**

@@ -180,12 +180,7 @@ export async function punch(
     // The server refused it: it is not a punch, so it must not be synced later either.
     await stationDb.punches.delete(clientId);
     const cached = await cachedFor(id);
-    if (
-      cached &&
-      e instanceof StationApiError &&
-      e.status === 409 &&
-      e.message === messages.clock.alreadyClockedInServer
-    ) {
+    if (cached && e instanceof StationApiError && e.code === 'punch.shift_open') {
       await stationDb.employees.update(cached.key, { clockedIn: true });
     }
     throw e;
@@ -195,7 +190,7 @@ export async function punch(
 /** The spec's wording for the server's 'already clocked in' refusal. */
 export function clockErrorMessage(e: unknown, kind: 'in' | 'out' | 'check'): string {
   if (e instanceof StationApiError && e.status !== 0) {
-    if (e.message === messages.clock.alreadyClockedInServer) return messages.clock.alreadyClockedIn;
+    if (e.code === 'punch.shift_open') return messages.clock.alreadyClockedIn;
     if (e.status === 404) return messages.clock.invalidEmployeeId;
     return e.message;
   }

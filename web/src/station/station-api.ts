@@ -6,6 +6,8 @@ export class StationApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's stable error code (contract ERROR_CODES); branch on it, never on the message. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -30,8 +32,9 @@ export async function stationCall<T>(
   } catch {
     throw new StationApiError(0, messages.general.networkError);
   }
-  const json = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!res.ok) throw new StationApiError(res.status, json?.message ?? messages.general.serverError);
+  const json = (await res.json().catch(() => null)) as (T & { message?: string; code?: string }) | null;
+  if (!res.ok)
+    throw new StationApiError(res.status, json?.message ?? messages.general.serverError, json?.code);
   return json as T;
 }
 

@@ -1,7 +1,7 @@
 import { EMPLOYEE_FLAGS, messages, type EmployeeBody, type SearchBody } from '@punchclock/contract';
 import type { Transaction } from 'kysely';
 import type { AuthContext } from '../../auth/guards';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { DB } from '../../db/schema';
 import { hashPin, signBadge } from '../../lib/badges';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';

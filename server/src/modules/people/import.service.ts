@@ -10,7 +10,7 @@ import {
 } from '@punchclock/contract';
 import { z } from 'zod';
 import type { AuthContext } from '../../auth/guards';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hashPin } from '../../lib/badges';
 import { unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';

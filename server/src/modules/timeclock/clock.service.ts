@@ -248,7 +248,7 @@ export function clockService({
             message: messages.clock.clockedIn,
             punch: { id: raced.id, employee_id: employee.employee_id, time_in: raced.time_in },
           };
-        throw conflict(messages.clock.alreadyClockedInServer);
+        throw conflict(messages.clock.alreadyClockedInServer, undefined, 'punch.shift_open');
       }
     },
 

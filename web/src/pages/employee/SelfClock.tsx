@@ -3,7 +3,7 @@ import { messages } from '@punchclock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth';
-import { messageOf, request } from '../../api/client';
+import { ApiError, messageOf, request } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { elapsedText, getPosition, totalText } from '../../station/clock-text';
 import { ScreeningModal } from '../../station/ScreeningModal';
@@ -72,12 +72,10 @@ export function SelfClock() {
         qc.invalidateQueries({ queryKey: ['punches'] }),
       ]);
     } catch (e) {
-      const message = messageOf(
-        e,
-        kind === 'in' ? messages.clock.clockInFailed : messages.clock.clockOutFailed,
-      );
       notifyError(
-        message === messages.clock.alreadyClockedInServer ? messages.clock.alreadyClockedIn : message,
+        e instanceof ApiError && e.code === 'punch.shift_open'
+          ? messages.clock.alreadyClockedIn
+          : messageOf(e, kind === 'in' ? messages.clock.clockInFailed : messages.clock.clockOutFailed),
       );
     } finally {
       setBusy(false);

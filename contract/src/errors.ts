@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Stable codes carried beside every error message (`{message, code}`), so clients branch on the code and
+ * never on the wording. The generic ones follow the HTTP status; domain ones name the rule that refused.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unprocessable',
+  'too_many_requests',
+  'server_error',
+  // Punch rules (server/src/modules/punches/rules/)
+  'punch.out_before_in',
+  'punch.in_future',
+  'punch.device_time',
+  'punch.overlap',
+  'punch.shift_open',
+  'punch.not_clocked_in',
+  'punch.attendance_only',
+  // Identifying who punches
+  'clock.pin_required',
+  'clock.pin_wrong',
+  'clock.pin_locked',
+  'clock.badge_invalid',
+  'clock.employee_unknown',
+  'clock.not_allowed',
+  'clock.self_only',
+  'clock.location_required',
+  'clock.screening_required',
+  'clock.station_revoked',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code of an error answer that carries no domain code: the one its HTTP status stands for. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 422:
+      return 'unprocessable';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return status >= 500 ? 'server_error' : 'bad_request';
+  }
+}
+
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
