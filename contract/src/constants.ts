@@ -38,6 +38,11 @@ export const DATE_FORMATS = ['MM/DD/YY', 'DD/MM/YY'] as const;
 export const TIME_FORMATS = ['12 Hours (AM/PM)', '24 Hours'] as const;
 export const DEDUCTIONS = ['Auto', 'Manual'] as const;
 export const PUNCH_TYPES = ['None', 'Lunch', 'Break'] as const;
+/** Where a punch came from: a paired station, the employee's own web clock, a manager's clock page, a manual entry. */
+export const PUNCH_SOURCES = ['station', 'web', 'manager', 'manual'] as const;
+export type PunchSource = (typeof PUNCH_SOURCES)[number];
+export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 export const EARNINGS_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export const USER_TYPES = ['user', 'employee'] as const;
 export type UserType = (typeof USER_TYPES)[number];

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CUSTOM_FIELD_TYPES, DEFAULT_DEPARTMENT_TYPE, DEPARTMENT_TYPES, PIN_MAX_LENGTH } from './constants';
+import {
+  CUSTOM_FIELD_TYPES,
+  DEFAULT_DEPARTMENT_TYPE,
+  DEPARTMENT_TYPES,
+  EMPLOYEE_STATUSES,
+  PIN_MAX_LENGTH,
+} from './constants';
 import { optionalText, requiredText, userIdField } from './fields';
 
 /** Booleans as the old client sends them: true/false, 1/0, '1'/'0', 'true'/'false'. */
@@ -72,7 +78,6 @@ export const EMPLOYEE_FLAGS = [
   'view_pay_information',
 ] as const;
 export type EmployeeFlag = (typeof EMPLOYEE_FLAGS)[number];
-export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 
 const flagShape = Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, flag.optional()])) as {
   [K in EmployeeFlag]: z.ZodOptional<typeof flag>;

@@ -77,7 +77,7 @@ describe('database', () => {
       time_in: at,
       time_out: timeOut,
       received_in_at: at,
-      source: 'test',
+      source: 'manual' as const,
       created_at: at,
       updated_at: at,
     });

@@ -1,4 +1,4 @@
-import { messages } from '@punchclock/contract';
+import { type EmployeeStatus, messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPin, signBadge } from '../src/lib/badges';
 import { type Session, signUp, useTestApp } from './helper';
@@ -33,7 +33,7 @@ async function account(): Promise<Account> {
 let n = 0;
 async function employee(
   a: Account,
-  extra: { pin?: string; use_card_or_pin?: number; status?: string; permission_app?: number } = {},
+  extra: { pin?: string; use_card_or_pin?: number; status?: EmployeeStatus; permission_app?: number } = {},
 ) {
   n += 1;
   const at = new Date().toISOString();

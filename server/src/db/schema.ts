@@ -1,9 +1,21 @@
+import type {
+  ATTENDANCE_MODES,
+  CUSTOM_FIELD_TYPES,
+  DEDUCTIONS,
+  DEPARTMENT_TYPES,
+  EMPLOYEE_STATUSES,
+  PUNCH_SOURCES,
+  PUNCH_TYPES,
+  TIME_ROUNDING,
+} from '@punchclock/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the tables created in migrations/. Booleans are 0/1, instants ISO-8601 UTC text. */
 type Bool = number;
 /** A column the database fills with its default when an insert leaves it out. */
 type Default<T> = ColumnType<T, T | undefined, T>;
+/** The values of a contract constant list: the column holds only what the contract allows. */
+type OneOf<T extends readonly string[]> = T[number];
 
 export interface AccountsTable {
   id: Generated<number>;
@@ -19,7 +31,7 @@ export interface DepartmentsTable {
   id: Generated<number>;
   account_id: number;
   dp_name: string;
-  dp_type: Default<string>;
+  dp_type: Default<OneOf<typeof DEPARTMENT_TYPES>>;
   exclude_from_reports: Default<Bool>;
   use_company_settings: Default<Bool>;
   assign_to_all_employees: Default<Bool>;
@@ -60,7 +72,7 @@ export interface EmployeesTable {
   run_reports: Default<Bool>;
   view_gps_location: Default<Bool>;
   view_pay_information: Default<Bool>;
-  status: Default<string>;
+  status: Default<OneOf<typeof EMPLOYEE_STATUSES>>;
   badge_version: Default<number>;
   import_batch_id: Default<number | null>;
   deleted_at: Default<string | null>;
@@ -100,11 +112,11 @@ export interface SettingsTable {
   id: Generated<number>;
   account_id: number;
   company_name: string;
-  attendance_mode: Default<string>;
+  attendance_mode: Default<OneOf<typeof ATTENDANCE_MODES>>;
   enable_gps_tracking: Default<Bool>;
   require_location: Default<Bool>;
   enable_covid_screening: Default<Bool>;
-  time_rounding: Default<string | null>;
+  time_rounding: Default<OneOf<typeof TIME_ROUNDING> | null>;
   display_round_in_out_times: Default<Bool>;
   date_format: Default<string>;
   time_format: Default<string>;
@@ -116,7 +128,7 @@ export interface CustomFieldsTable {
   id: Generated<number>;
   account_id: number;
   field_name: string;
-  field_type: string;
+  field_type: OneOf<typeof CUSTOM_FIELD_TYPES>;
   allow_duplicates: Default<Bool>;
   created_at: string;
   updated_at: string;
@@ -179,11 +191,11 @@ export interface PunchesTable {
   received_in_at: string;
   received_out_at: string | null;
   late_sync: Default<Bool>;
-  source: string;
+  source: OneOf<typeof PUNCH_SOURCES>;
   station_id: number | null;
   station_out_id: number | null;
-  deduction: Default<string>;
-  type: Default<string>;
+  deduction: Default<OneOf<typeof DEDUCTIONS>>;
+  type: Default<OneOf<typeof PUNCH_TYPES>>;
   notes: string | null;
   latitude: number | null;
   longitude: number | null;

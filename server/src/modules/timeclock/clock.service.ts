@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type ClockBody, type SyncItem } from '@punchclock/contract';
+import { messages, type ClockBody, type PunchSource, type SyncItem } from '@punchclock/contract';
 import type { ClockCaller } from '../../auth/station-guard';
 import { safeEqual } from '../../auth/tokens';
 import type { AppConfig } from '../../config';
@@ -180,7 +180,7 @@ export function clockService({
       received_in_at: receivedAt,
       received_out_at: null,
       late_sync: b.device_time && isLateSync(b.device_time, receivedAt) ? 1 : 0,
-      source: caller.stationId ? 'station' : caller.selfRef ? 'web' : 'manager',
+      source: (caller.stationId ? 'station' : caller.selfRef ? 'web' : 'manager') as PunchSource,
       station_id: caller.stationId,
       station_out_id: null,
       notes: null,
