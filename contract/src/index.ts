@@ -10,3 +10,4 @@ export * from './punches';
 export * from './people';
 export * from './activity';
 export * from './errors';
+export * from './permissions';

@@ -1,16 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { notFound, forbidden, unauthorized } from '../lib/errors';
 import { authRepository } from '../modules/auth/auth.repository';
+import { type Caller, employeeAccess, managerPermissions } from './access';
 import { sha256 } from './tokens';
 
-export interface AuthContext {
+/** A signed-in user (owner or employee): a Caller with a token and a user id. */
+export interface AuthContext extends Caller {
   tokenId: number;
   userId: number;
-  accountId: number;
+  stationId: null;
   /** The account owner's user id: what the spec's user_id fields on account rows carry. */
   ownerUserId: number;
   userType: 'user' | 'employee';
-  employeeRef: number | null;
 }
 
 declare module 'fastify' {
@@ -39,6 +40,9 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
     ownerUserId: row.owner_user_id ?? row.user_id,
     userType: row.user_type,
     employeeRef: row.employee_ref,
+    stationId: null,
+    permissions: row.user_type === 'user' ? managerPermissions() : employeeAccess(row),
+    departments: 'all',
   };
 }
 

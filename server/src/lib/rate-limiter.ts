@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 export interface RateLimiter {
   /** Counts one hit on `key` and says whether it is still within `limit` for the window. */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** Hits counted on `key` in its current window, without counting one (0 when none). */
+  count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,6 +27,10 @@ export function memoryRateLimiter(): RateLimiter {
       w.count += 1;
       return { allowed: w.count <= limit, retryAfterMs: w.resetAt - now };
     },
+    async count(key) {
+      const w = windows.get(key);
+      return w && w.resetAt > Date.now() ? w.count : 0;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -42,6 +48,9 @@ export function redisRateLimiter(redis: Redis, prefix = 'punchclock:rl:'): RateL
       ];
       if (ttl < 0) await redis.pexpire(k, windowMs);
       return { allowed: count <= limit, retryAfterMs: ttl < 0 ? windowMs : ttl };
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/database';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 
 export interface ActivityEntry {
@@ -9,8 +10,11 @@ export interface ActivityEntry {
   details?: unknown;
 }
 
-/** Every change an account makes is written here (DESIGN §5): who, what, and the details. */
-export async function recordActivity(db: Database, entry: ActivityEntry): Promise<void> {
+/**
+ * Every change an account makes is written here (DESIGN §5): who, what, and the details. Services call it
+ * through the activity repository of their unit of work, so the entry commits with the change it records.
+ */
+export async function recordActivity(db: Kysely<DB>, entry: ActivityEntry): Promise<void> {
   const at = nowIso();
   await db
     .insertInto('activity_logs')
@@ -40,7 +44,7 @@ export interface LogFilter extends InstantRange {
   action?: string;
 }
 
-export function activityRepository(db: Database) {
+export function activityRepository(db: Kysely<DB>) {
   function filtered(accountId: number, f: LogFilter) {
     let q = db.selectFrom('activity_logs').where('activity_logs.account_id', '=', accountId);
     if (f.action) q = q.where('activity_logs.action', '=', f.action);
@@ -50,6 +54,10 @@ export function activityRepository(db: Database) {
   }
 
   return {
+    /** One entry, account first; inside a unit of work it commits with the change it records. */
+    record: (accountId: number, entry: Omit<ActivityEntry, 'accountId'>) =>
+      recordActivity(db, { ...entry, accountId }),
+
     timeZone: async (accountId: number) =>
       (
         await db

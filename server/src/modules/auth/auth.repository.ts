@@ -9,6 +9,15 @@ export interface SessionRow {
   owner_user_id: number | null;
   user_type: 'user' | 'employee';
   employee_ref: number | null;
+  /** The employee's permission flags (null for a manager): named access is resolved from them. */
+  permission_app: number | null;
+  permission_site: number | null;
+  create_time_entries: number | null;
+  edit_time_entries: number | null;
+  punch_in_out: number | null;
+  run_reports: number | null;
+  view_gps_location: number | null;
+  view_pay_information: number | null;
 }
 
 export function authRepository(db: Database) {
@@ -120,6 +129,14 @@ export function authRepository(db: Database) {
           'accounts.owner_user_id',
           'users.user_type',
           'users.employee_ref',
+          'employees.permission_app',
+          'employees.permission_site',
+          'employees.create_time_entries',
+          'employees.edit_time_entries',
+          'employees.punch_in_out',
+          'employees.run_reports',
+          'employees.view_gps_location',
+          'employees.view_pay_information',
         ])
         .where('auth_tokens.token_hash', '=', hash)
         .where('auth_tokens.kind', '=', 'access')

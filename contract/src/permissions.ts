@@ -1,0 +1,86 @@
+/**
+ * Named access (DESIGN §4, "Access"): what a caller may do, as `resource:action:scope` strings. `all` reaches
+ * every row of the caller's account (or, for a department-scoped manager, of their departments); `own` only
+ * the caller's own employee record. The server resolves a caller into these once per request; the web app
+ * reads the same hierarchy to show or hide controls.
+ */
+export const ACTIONS = [
+  'employees:read',
+  'employees:write',
+  'departments:read',
+  'departments:write',
+  'fields:read',
+  'fields:write',
+  'stations:read',
+  'stations:write',
+  'settings:read',
+  'settings:write',
+  'activity:read',
+  'punches:read',
+  'punches:create',
+  'punches:update',
+  'punches:delete',
+  /** See the positions stored with punches. */
+  'punches:gps',
+  /** Clock employees in and out (a station, a manager, or an employee punching themself). */
+  'clock:punch',
+  /** The list of who is clocked in. */
+  'clock:status',
+  'reports:run',
+  'earnings:read',
+  'profile:read',
+  'profile:write',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+export type Scope = 'own' | 'all';
+export type Permission = `${Action}:${Scope}`;
+
+/**
+ * The permission hierarchy of spec §6: each option below a group counts only while its group is on (a site
+ * option is off when Site Login is off). Stored flags go through `effectiveFlags` on save and on read.
+ */
+export const FLAG_GROUPS = {
+  permission_app: ['solo_mode', 'use_card_or_pin', 'allow_other_employees'],
+  permission_site: [
+    'create_time_entries',
+    'edit_time_entries',
+    'punch_in_out',
+    'run_reports',
+    'view_gps_location',
+    'view_pay_information',
+  ],
+  email_notification: ['send_check_in_notification', 'send_check_out_notification'],
+} as const;
+
+type GroupFlag = keyof typeof FLAG_GROUPS;
+type OptionFlag = (typeof FLAG_GROUPS)[GroupFlag][number];
+export type PermissionFlags = Record<GroupFlag | OptionFlag, boolean | number | null | undefined>;
+
+/** The flags as they take effect: an option whose group is off is off. Values keep their type (0/1 or boolean). */
+export function effectiveFlags<T extends Partial<PermissionFlags>>(flags: T): T {
+  const out: Record<string, unknown> = { ...flags };
+  for (const [group, options] of Object.entries(FLAG_GROUPS)) {
+    if (flags[group as GroupFlag] === undefined || flags[group as GroupFlag]) continue;
+    for (const o of options) if (out[o] !== undefined) out[o] = typeof out[o] === 'number' ? 0 : false;
+  }
+  return out as T;
+}
+
+/** What the owner (and any full manager) may do: everything, account-wide. */
+export const MANAGER_PERMISSIONS: readonly Permission[] = ACTIONS.map((a) => `${a}:all` as const);
+
+/** What a paired time station may do: clock anyone of its account in and out, and read who is in. */
+export const STATION_PERMISSIONS: readonly Permission[] = ['clock:punch:all', 'clock:status:all'];
+
+/** What an employee's own login may do, from their (effective) flags. */
+export function employeePermissions(flags: Partial<PermissionFlags>): Permission[] {
+  const f = effectiveFlags(flags);
+  const out: Permission[] = ['punches:read:own', 'profile:read:own', 'profile:write:own'];
+  if (f.create_time_entries) out.push('punches:create:own');
+  if (f.edit_time_entries) out.push('punches:update:own', 'punches:delete:own');
+  if (f.punch_in_out) out.push('clock:punch:own');
+  if (f.view_gps_location) out.push('punches:gps:own');
+  if (f.run_reports) out.push('reports:run:own');
+  if (f.view_pay_information) out.push('earnings:read:own');
+  return out;
+}

@@ -1,0 +1,67 @@
+import {
+  type Action,
+  employeePermissions,
+  MANAGER_PERMISSIONS,
+  messages,
+  type Permission,
+  type PermissionFlags,
+  type Scope,
+  STATION_PERMISSIONS,
+} from '@punchclock/contract';
+import { forbidden, notFound } from '../lib/errors';
+
+/**
+ * Whoever makes a call, resolved once per request (auth/guards.ts, auth/station-guard.ts): the account, who
+ * they are, and what they may do as permission strings. Services ask `requireAccess` as their first line.
+ */
+export interface Caller {
+  accountId: number;
+  /** The signed-in user; null for a time station. */
+  userId: number | null;
+  stationId: number | null;
+  /** The employee record behind an employee's own login: what `own` scope reaches. */
+  employeeRef: number | null;
+  permissions: ReadonlySet<Permission>;
+  /** Departments whose rows `all` scope reaches; 'all' for the owner (department-scoped managers come later). */
+  departments: 'all' | readonly number[];
+}
+
+export const managerPermissions = (): ReadonlySet<Permission> => new Set(MANAGER_PERMISSIONS);
+export const stationPermissions = (): ReadonlySet<Permission> => new Set(STATION_PERMISSIONS);
+export const employeeAccess = (flags: Partial<PermissionFlags>): ReadonlySet<Permission> =>
+  new Set(employeePermissions(flags));
+
+export interface AccessTarget {
+  /** The employee the call touches, when it touches one: `own` scope reaches only the caller's. */
+  employeeRef?: number | null;
+  /** What an `own` caller is told about someone else's record (it must not learn whether it exists). */
+  notFoundMessage?: string;
+  /** What a caller without the permission is told. */
+  forbiddenMessage?: string;
+}
+
+/** The widest scope the caller holds for an action, or null. */
+export function scopeOf(caller: Caller, action: Action): Scope | null {
+  if (caller.permissions.has(`${action}:all`)) return 'all';
+  if (caller.permissions.has(`${action}:own`)) return 'own';
+  return null;
+}
+
+export const may = (caller: Caller, action: Action, target: AccessTarget = {}): boolean => {
+  const scope = scopeOf(caller, action);
+  if (scope === 'all') return true;
+  return scope === 'own' && (target.employeeRef === undefined || target.employeeRef === caller.employeeRef);
+};
+
+/**
+ * The one access check (DESIGN §4). Answers the scope the caller acts with; throws 403 when the caller may not
+ * do this at all, and 404 when they may only act on their own record and the target is someone else's.
+ */
+export function requireAccess(caller: Caller, action: Action, target: AccessTarget = {}): Scope {
+  const scope = scopeOf(caller, action);
+  if (!scope) throw forbidden(target.forbiddenMessage ?? messages.general.forbidden);
+  if (scope === 'own' && target.employeeRef !== undefined && target.employeeRef !== caller.employeeRef) {
+    throw notFound(target.notFoundMessage ?? messages.general.notFound);
+  }
+  return scope;
+}

@@ -1,0 +1,70 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { DB, SettingsTable } from '../../db/schema';
+import { localDay, nowIso } from '../../lib/time';
+
+/** The account's one settings row with its zone and company name: the only place settings are read. */
+export function settingsRepository(db: Kysely<DB>) {
+  const read = (accountId: number) =>
+    db
+      .selectFrom('settings')
+      .innerJoin('accounts', 'accounts.id', 'settings.account_id')
+      .selectAll('settings')
+      .select(['accounts.time_zone', 'accounts.company_name as account_company_name'])
+      .where('settings.account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+
+  return {
+    read,
+    /** What `timeRulesFor` (modules/time) reads. */
+    timeRulesRow: read,
+
+    async update(accountId: number, values: Updateable<SettingsTable>) {
+      await db
+        .updateTable('settings')
+        .set({ ...values, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .execute();
+    },
+
+    async updateAccount(accountId: number, values: { time_zone?: string; company_name?: string }) {
+      if (Object.keys(values).length === 0) return;
+      await db
+        .updateTable('accounts')
+        .set({ ...values, updated_at: nowIso() })
+        .where('id', '=', accountId)
+        .execute();
+    },
+
+    /**
+     * Keeps work_date = the local day of time_in in the account's zone (modules/time/time-rules.ts) after the
+     * zone changes: only punches whose day moves are written, grouped by their new day.
+     */
+    async rewriteWorkDates(accountId: number, zone: string): Promise<number> {
+      const rows = await db
+        .selectFrom('punches')
+        .select(['id', 'time_in', 'work_date'])
+        .where('account_id', '=', accountId)
+        .execute();
+      const byDay = new Map<string, number[]>();
+      for (const r of rows) {
+        const day = localDay(new Date(r.time_in), zone);
+        if (day !== r.work_date) byDay.set(day, [...(byDay.get(day) ?? []), r.id]);
+      }
+      let moved = 0;
+      for (const [day, ids] of byDay) {
+        for (let i = 0; i < ids.length; i += 500) {
+          const chunk = ids.slice(i, i + 500);
+          await db
+            .updateTable('punches')
+            .set({ work_date: day })
+            .where('account_id', '=', accountId)
+            .where('id', 'in', chunk)
+            .execute();
+          moved += chunk.length;
+        }
+      }
+      return moved;
+    },
+  };
+}
+export type SettingsRepository = ReturnType<typeof settingsRepository>;
