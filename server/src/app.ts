@@ -14,9 +14,12 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { stationsRoutes } from './modules/stations/stations.routes';
 import { timeclockRoutes } from './modules/timeclock/timeclock.routes';
 import { apiDocs } from './plugins/api-docs';
+import { controlCharacters } from './plugins/control-characters';
 import { errorHandler } from './plugins/error-handler';
+import { noStore } from './plugins/no-store';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 
@@ -42,6 +45,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const deps = createDeps(config, opts, app);
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
+  app.decorateRequest('clockCaller', null);
   app.addHook('onClose', async () => {
     await deps.limiter.close();
     if (!opts.db) await deps.db.destroy();
@@ -49,6 +53,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   app.setErrorHandler(errorHandler);
   await securityHeaders(app);
+  controlCharacters(app);
+  noStore(app);
   // Truncated uploads are reported by readUpload (lib/uploads.ts) so each route answers its own 413 message.
   await app.register(multipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 1 },
@@ -69,6 +75,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(timeclockRoutes);
+  await app.register(stationsRoutes);
   await app.register(settingsRoutes);
   await app.register(punchesRoutes);
   await app.register(peopleRoutes);
