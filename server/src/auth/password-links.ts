@@ -21,18 +21,17 @@ const sign = (secret: string, email: string, token: string, expires: number) =>
   hmac(secret, 'password-link', email, token, expires);
 
 export async function createPasswordLink(
-  repo: AuthRepository,
+  repo: Pick<AuthRepository, 'insertToken'>,
   opts: { secret: string; publicUrl: string; userId: number; accountId: number; email: string },
 ): Promise<string> {
   const { token, hash } = newOpaqueToken();
   const expiresAt = addMinutes(nowIso(), PASSWORD_LINK_TTL_MINUTES);
   const expires = Math.floor(Date.parse(expiresAt) / 1000);
-  await repo.insertToken({
-    userId: opts.userId,
-    accountId: opts.accountId,
+  await repo.insertToken(opts.accountId, {
+    user_id: opts.userId,
     kind: 'password',
-    hash,
-    expiresAt,
+    token_hash: hash,
+    expires_at: expiresAt,
   });
   const q = new URLSearchParams({
     email: opts.email,
@@ -44,7 +43,11 @@ export async function createPasswordLink(
 }
 
 /** Returns the stored token row the link names, or throws 422 with the reason a person can act on. */
-export async function verifyPasswordLink(repo: AuthRepository, secret: string, link: PasswordLinkParts) {
+export async function verifyPasswordLink(
+  repo: Pick<AuthRepository, 'findPasswordToken'>,
+  secret: string,
+  link: PasswordLinkParts,
+) {
   if (!safeEqual(sign(secret, link.email, link.token, link.expires), link.signature))
     throw unprocessable(messages.passwords.linkInvalid);
   if (link.expires * 1000 < Date.now()) throw unprocessable(messages.passwords.linkExpired);

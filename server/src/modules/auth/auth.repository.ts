@@ -1,6 +1,7 @@
-import type { Database } from '../../db/database';
-import type { UsersTable } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { AuthTokensTable, DB, UsersTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
+import { activityRepository } from '../activity/activity.repository';
 
 export interface SessionRow {
   token_id: number;
@@ -20,8 +21,35 @@ export interface SessionRow {
   view_pay_information: number | null;
 }
 
-export function authRepository(db: Database) {
+export type NewToken = Pick<Insertable<AuthTokensTable>, 'user_id' | 'kind' | 'token_hash' | 'expires_at'>;
+
+/**
+ * Users, sessions and password links. Sign-up and login find a user by e-mail or username before any account
+ * is known (both are unique across accounts); session and password-link look-ups go by the secret's hash and
+ * answer the row with its account_id. Everything else is account first.
+ */
+export function authRepository(db: Kysely<DB>) {
+  /** Ends a user's other sessions and links (after a password change, only the calling token stays). */
+  const revokeOtherTokens = (accountId: number, userId: number, keepTokenId: number, at: string) =>
+    db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: at })
+      .where('account_id', '=', accountId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('id', '!=', keepTokenId)
+      .execute();
+
+  const setPassword = (accountId: number, userId: number, passwordHash: string, at: string) =>
+    db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: at })
+      .where('account_id', '=', accountId)
+      .where('id', '=', userId)
+      .execute();
+
   return {
+    /** The account, its owner and its settings row; run it in a unit of work so all three commit together. */
     async createAccountWithOwner(input: {
       companyName: string;
       timeZone: string;
@@ -30,43 +58,37 @@ export function authRepository(db: Database) {
         'name' | 'username' | 'email' | 'phone_number' | 'date_of_birth' | 'password_hash'
       >;
     }): Promise<{ accountId: number; userId: number }> {
-      return db.transaction().execute(async (trx) => {
-        const at = nowIso();
-        const account = await trx
-          .insertInto('accounts')
-          .values({
-            company_name: input.companyName,
-            time_zone: input.timeZone,
-            plan: 'basic',
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const user = await trx
-          .insertInto('users')
-          .values({
-            ...input.user,
-            account_id: account.id,
-            user_type: 'user',
-            employee_ref: null,
-            profile_image: null,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('accounts')
-          .set({ owner_user_id: user.id })
-          .where('id', '=', account.id)
-          .execute();
-        await trx
-          .insertInto('settings')
-          .values({ account_id: account.id, company_name: input.companyName, created_at: at, updated_at: at })
-          .execute();
-        return { accountId: account.id, userId: user.id };
-      });
+      const at = nowIso();
+      const account = await db
+        .insertInto('accounts')
+        .values({
+          company_name: input.companyName,
+          time_zone: input.timeZone,
+          plan: 'basic',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await db
+        .insertInto('users')
+        .values({
+          ...input.user,
+          account_id: account.id,
+          user_type: 'user',
+          employee_ref: null,
+          profile_image: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('accounts').set({ owner_user_id: user.id }).where('id', '=', account.id).execute();
+      await db
+        .insertInto('settings')
+        .values({ account_id: account.id, company_name: input.companyName, created_at: at, updated_at: at })
+        .execute();
+      return { accountId: account.id, userId: user.id };
     },
 
     findUserByEmail(email: string) {
@@ -77,41 +99,29 @@ export function authRepository(db: Database) {
       return db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     },
 
-    findUserById(userId: number) {
+    findUser(accountId: number, userId: number) {
       return db
         .selectFrom('users')
-        .innerJoin('accounts', 'accounts.id', 'users.account_id')
-        .selectAll('users')
-        .select(['accounts.company_name', 'accounts.time_zone'])
-        .where('users.id', '=', userId)
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', userId)
         .executeTakeFirst();
     },
 
-    findEmployeeCode(employeeRef: number) {
+    /** The employee record behind an employee's login, deleted or not (login tells the two apart). */
+    findEmployee(accountId: number, employeeRef: number) {
       return db
         .selectFrom('employees')
         .select(['id', 'employee_id', 'deleted_at', 'permission_site'])
+        .where('account_id', '=', accountId)
         .where('id', '=', employeeRef)
         .executeTakeFirst();
     },
 
-    async insertToken(t: {
-      userId: number;
-      accountId: number;
-      kind: 'access' | 'password';
-      hash: string;
-      expiresAt: string;
-    }) {
+    async insertToken(accountId: number, token: NewToken) {
       await db
         .insertInto('auth_tokens')
-        .values({
-          user_id: t.userId,
-          account_id: t.accountId,
-          kind: t.kind,
-          token_hash: t.hash,
-          created_at: nowIso(),
-          expires_at: t.expiresAt,
-        })
+        .values({ ...token, account_id: accountId, created_at: nowIso() })
         .execute();
     },
 
@@ -146,8 +156,13 @@ export function authRepository(db: Database) {
         .executeTakeFirst();
     },
 
-    async revokeToken(tokenId: number) {
-      await db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('id', '=', tokenId).execute();
+    async revokeToken(accountId: number, tokenId: number) {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', tokenId)
+        .execute();
     },
 
     findPasswordToken(hash: string) {
@@ -160,61 +175,42 @@ export function authRepository(db: Database) {
     },
 
     /**
-     * Sets the password and consumes the link in one transaction. The conditional update makes the link
+     * Sets the password and consumes the link; run it in a unit of work. The conditional update makes the link
      * single-use even when two requests race: only one sees used_at still null.
      */
-    async consumePasswordToken(tokenId: number, userId: number, passwordHash: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const at = nowIso();
-        const used = await trx
-          .updateTable('auth_tokens')
-          .set({ used_at: at })
-          .where('id', '=', tokenId)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) return false;
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: at })
-          .where('id', '=', userId)
-          .execute();
-        // A new password ends every other session and every other outstanding link.
-        await trx
-          .updateTable('auth_tokens')
-          .set({ revoked_at: at })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .where('id', '!=', tokenId)
-          .execute();
-        return true;
-      });
-    },
-
-    async changePassword(userId: number, passwordHash: string, keepTokenId: number) {
+    async consumePasswordToken(
+      accountId: number,
+      tokenId: number,
+      userId: number,
+      passwordHash: string,
+    ): Promise<boolean> {
       const at = nowIso();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: at })
-          .where('id', '=', userId)
-          .execute();
-        await trx
-          .updateTable('auth_tokens')
-          .set({ revoked_at: at })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .where('id', '!=', keepTokenId)
-          .execute();
-      });
+      const used = await db
+        .updateTable('auth_tokens')
+        .set({ used_at: at })
+        .where('account_id', '=', accountId)
+        .where('id', '=', tokenId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) return false;
+      await setPassword(accountId, userId, passwordHash, at);
+      // A new password ends every other session and every other outstanding link.
+      await revokeOtherTokens(accountId, userId, tokenId, at);
+      return true;
     },
 
-    async setProfileImage(userId: number, file: string) {
-      await db
-        .updateTable('users')
-        .set({ profile_image: file, updated_at: nowIso() })
-        .where('id', '=', userId)
-        .execute();
+    /** A new password keeps only the calling session; run it in a unit of work. */
+    async changePassword(accountId: number, userId: number, passwordHash: string, keepTokenId: number) {
+      const at = nowIso();
+      await setPassword(accountId, userId, passwordHash, at);
+      await revokeOtherTokens(accountId, userId, keepTokenId, at);
     },
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;
+
+export const authRepositories = (db: Kysely<DB>) => ({
+  auth: authRepository(db),
+  activity: activityRepository(db),
+});
+export type AuthRepositories = ReturnType<typeof authRepositories>;

@@ -11,12 +11,15 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { repositories } from '../../db/unit-of-work';
+import { authRepositories } from './auth.repository';
 import { authService } from './auth.service';
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = authService(app.deps);
+  const { db, config, mailer, limiter } = app.deps;
+  const service = authService({ ...repositories(db, authRepositories), config, mailer, limiter });
   const tags = ['Authentication and account'];
 
   app.post(

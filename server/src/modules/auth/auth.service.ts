@@ -1,50 +1,61 @@
-import { messages, type LoginResponse } from '@punchclock/contract';
+import {
+  type changePasswordBody,
+  type LoginResponse,
+  messages,
+  type passwordUpdateBody,
+  type registerBody,
+} from '@punchclock/contract';
 import type { z } from 'zod';
-import type { changePasswordBody, passwordUpdateBody, registerBody } from '@punchclock/contract';
+import { requireAccess } from '../../auth/access';
+import type { AuthContext } from '../../auth/guards';
 import { createPasswordLink, verifyPasswordLink } from '../../auth/password-links';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords';
 import { newOpaqueToken } from '../../auth/tokens';
-import type { AuthContext } from '../../auth/guards';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/database';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import {
   conflict,
   isUniqueViolation,
+  notFound,
   tooManyRequests,
   unauthorized,
   unprocessable,
-  notFound,
 } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { addMinutes, isValidTimeZone, nowIso } from '../../lib/time';
-import { recordActivity } from '../activity/activity.repository';
-import { authRepository } from './auth.repository';
+import type { AuthRepositories, AuthRepository } from './auth.repository';
 
 const ACCESS_TOKEN_DAYS = 30;
 const LOGIN_WINDOW_MS = 60_000;
 
 export interface AuthServiceDeps {
-  db: Database;
-  config: AppConfig;
+  repos: AuthRepositories;
+  inTransaction: UnitOfWork<AuthRepositories>;
+  config: Pick<AppConfig, 'appSecret' | 'publicUrl' | 'loginRateLimit'>;
   mailer: Mailer;
   limiter: RateLimiter;
 }
 
-export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
-  const repo = authRepository(db);
+export function authService({ repos, inTransaction, config, mailer, limiter }: AuthServiceDeps) {
+  const repo = repos.auth;
 
-  async function issueAccessToken(userId: number, accountId: number): Promise<string> {
+  async function issueAccessToken(auth: AuthRepository, accountId: number, userId: number): Promise<string> {
     const { token, hash } = newOpaqueToken();
-    await repo.insertToken({
-      userId,
-      accountId,
+    await auth.insertToken(accountId, {
+      user_id: userId,
       kind: 'access',
-      hash,
-      expiresAt: addMinutes(nowIso(), ACCESS_TOKEN_DAYS * 24 * 60),
+      token_hash: hash,
+      expires_at: addMinutes(nowIso(), ACCESS_TOKEN_DAYS * 24 * 60),
     });
     return token;
   }
+
+  const passwordLink = (
+    auth: AuthRepository,
+    opts: { userId: number; accountId: number; email: string },
+  ): Promise<string> =>
+    createPasswordLink(auth, { secret: config.appSecret, publicUrl: config.publicUrl, ...opts });
 
   return {
     async register(body: z.output<typeof registerBody>) {
@@ -55,35 +66,38 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
           username: [messages.registration.usernameTaken],
         });
       const timeZone = body.time_zone && isValidTimeZone(body.time_zone) ? body.time_zone : 'UTC';
-      let ids: { accountId: number; userId: number };
+      const passwordHash = await hashPassword(body.password);
+      let registered: { userId: number; accessToken: string };
       try {
-        ids = await repo.createAccountWithOwner({
-          companyName: body.company_name || `${body.name}'s company`,
-          timeZone,
-          user: {
-            name: body.name,
-            username: body.username,
-            email: body.email,
-            phone_number: body.phone_number,
-            date_of_birth: body.date_of_birth,
-            password_hash: await hashPassword(body.password),
-          },
+        registered = await inTransaction(async (r) => {
+          const { accountId, userId } = await r.auth.createAccountWithOwner({
+            companyName: body.company_name || `${body.name}'s company`,
+            timeZone,
+            user: {
+              name: body.name,
+              username: body.username,
+              email: body.email,
+              phone_number: body.phone_number,
+              date_of_birth: body.date_of_birth,
+              password_hash: passwordHash,
+            },
+          });
+          await r.activity.record(accountId, {
+            userId,
+            action: 'account.registered',
+            details: { email: body.email },
+          });
+          return { userId, accessToken: await issueAccessToken(r.auth, accountId, userId) };
         });
       } catch (e) {
         // Two sign-ups racing for one e-mail or username: the unique index decides.
         if (isUniqueViolation(e)) throw conflict(messages.registration.emailTaken);
         throw e;
       }
-      await recordActivity(db, {
-        accountId: ids.accountId,
-        userId: ids.userId,
-        action: 'account.registered',
-        details: { email: body.email },
-      });
-      const accessToken = await issueAccessToken(ids.userId, ids.accountId);
+      const { userId, accessToken } = registered;
       return {
         message: messages.registration.success,
-        user_id: ids.userId,
+        user_id: userId,
         access_token: accessToken,
         user_type: 'user' as const,
         username: body.username,
@@ -105,19 +119,22 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
         throw unauthorized(messages.login.invalidCredentials);
       let employee: { id: number; employee_id: string } | null = null;
       if (user.user_type === 'employee') {
-        const row = user.employee_ref ? await repo.findEmployeeCode(user.employee_ref) : undefined;
+        const row = user.employee_ref
+          ? await repo.findEmployee(user.account_id, user.employee_ref)
+          : undefined;
         if (!row || row.deleted_at) throw unauthorized(messages.login.invalidCredentials);
         // Site access can be taken away after the invitation: the login then stops working.
         if (!row.permission_site) throw unauthorized(messages.people.siteAccessDenied);
         employee = row;
       }
       await limiter.reset(`login:${ip}:${email}`);
-      const token = await issueAccessToken(user.id, user.account_id);
-      await recordActivity(db, {
-        accountId: user.account_id,
-        userId: user.id,
-        employeeId: employee?.id,
-        action: 'user.login',
+      const token = await inTransaction(async (r) => {
+        await r.activity.record(user.account_id, {
+          userId: user.id,
+          employeeId: employee?.id,
+          action: 'user.login',
+        });
+        return issueAccessToken(r.auth, user.account_id, user.id);
       });
       return {
         message: messages.login.success,
@@ -132,8 +149,10 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
     },
 
     async logout(auth: AuthContext) {
-      await repo.revokeToken(auth.tokenId);
-      await recordActivity(db, { accountId: auth.accountId, userId: auth.userId, action: 'user.logout' });
+      await inTransaction(async (r) => {
+        await r.auth.revokeToken(auth.accountId, auth.tokenId);
+        await r.activity.record(auth.accountId, { userId: auth.userId, action: 'user.logout' });
+      });
       return { message: messages.logout.success };
     },
 
@@ -146,12 +165,9 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
       if (!allowed) throw tooManyRequests();
       const user = await repo.findUserByEmail(email);
       if (user) {
-        const link = await createPasswordLink(repo, {
-          secret: config.appSecret,
-          publicUrl: config.publicUrl,
-          userId: user.id,
-          accountId: user.account_id,
-          email: user.email,
+        const link = await inTransaction(async (r) => {
+          await r.activity.record(user.account_id, { userId: user.id, action: 'password.reset_requested' });
+          return passwordLink(r.auth, { userId: user.id, accountId: user.account_id, email: user.email });
         });
         await mailer.send({
           to: user.email,
@@ -159,48 +175,43 @@ export function authService({ db, config, mailer, limiter }: AuthServiceDeps) {
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Punchclock account. To choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
           links: [link],
         });
-        await recordActivity(db, {
-          accountId: user.account_id,
-          userId: user.id,
-          action: 'password.reset_requested',
-        });
       }
       return answer;
     },
 
     async updatePassword(body: z.output<typeof passwordUpdateBody>) {
       const row = await verifyPasswordLink(repo, config.appSecret, body);
-      const user = await repo.findUserById(row.user_id);
+      const user = await repo.findUser(row.account_id, row.user_id);
       if (!user || user.email !== body.email) throw unprocessable(messages.passwords.linkInvalid);
-      const ok = await repo.consumePasswordToken(row.id, user.id, await hashPassword(body.password));
-      if (!ok) throw unprocessable(messages.passwords.linkUsed);
-      await recordActivity(db, {
-        accountId: user.account_id,
-        userId: user.id,
-        action: 'password.updated_by_link',
+      const passwordHash = await hashPassword(body.password);
+      await inTransaction(async (r) => {
+        if (!(await r.auth.consumePasswordToken(user.account_id, row.id, user.id, passwordHash)))
+          throw unprocessable(messages.passwords.linkUsed);
+        await r.activity.record(user.account_id, { userId: user.id, action: 'password.updated_by_link' });
       });
       return { message: messages.passwords.updated };
     },
 
     async changePassword(auth: AuthContext, body: z.output<typeof changePasswordBody>) {
-      const user = await repo.findUserById(auth.userId);
+      requireAccess(auth, 'profile:write');
+      const user = await repo.findUser(auth.accountId, auth.userId);
       if (!user) throw notFound();
       if (!(await verifyPassword(user.password_hash, body.current_password))) {
         throw unprocessable(messages.passwords.currentWrong, {
           current_password: [messages.passwords.currentWrong],
         });
       }
-      await repo.changePassword(user.id, await hashPassword(body.new_password), auth.tokenId);
-      await recordActivity(db, {
-        accountId: auth.accountId,
-        userId: auth.userId,
-        action: 'password.changed',
+      const passwordHash = await hashPassword(body.new_password);
+      await inTransaction(async (r) => {
+        await r.auth.changePassword(auth.accountId, user.id, passwordHash, auth.tokenId);
+        await r.activity.record(auth.accountId, { userId: auth.userId, action: 'password.changed' });
       });
       return { message: messages.passwords.changed };
     },
 
+    /** The link of an invitation mail (employees): a password link like the reset one. */
     createPasswordLink: (opts: { userId: number; accountId: number; email: string }) =>
-      createPasswordLink(repo, { secret: config.appSecret, publicUrl: config.publicUrl, ...opts }),
+      passwordLink(repo, opts),
   };
 }
 export type AuthService = ReturnType<typeof authService>;

@@ -8,7 +8,9 @@ import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/
 import { qrSvgDataUrl } from '../../lib/qr';
 import { nowIso } from '../../lib/time';
 import { recordActivity } from '../activity/activity.repository';
+import { authRepositories } from '../auth/auth.repository';
 import { authService } from '../auth/auth.service';
+import { repositories } from '../../db/unit-of-work';
 import { employeesRepository } from './employees.repository';
 import { checkCustomValues, writeCustomValues } from './fields.service';
 
@@ -46,7 +48,7 @@ export function parseIdList(...raw: unknown[]): number[] {
 export function employeesService(deps: AppDeps) {
   const { db, config } = deps;
   const repo = employeesRepository(db);
-  const auth$ = authService(deps);
+  const auth$ = authService({ ...repositories(db, authRepositories), ...deps });
 
   async function mustFind(auth: AuthContext, id: number, includeDeleted = false) {
     const e = await repo.one(auth.accountId, auth.ownerUserId, id, includeDeleted);

@@ -13,14 +13,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { repositories } from '../../db/unit-of-work';
 import { badRequest, notFound, payloadTooLarge } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
+import { profileRepositories } from './profile.repository';
 import { PROFILE_PICTURE_ROUTE, profileService } from './profile.service';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 413: errorBody, 422: errorBody };
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = profileService(app.deps);
+  const { db, config } = app.deps;
+  const service = profileService({ ...repositories(db, profileRepositories), config });
   const tags = ['Authentication and account'];
 
   app.get(

@@ -1,52 +1,48 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { EMPLOYEE_FLAGS, messages } from '@punchclock/contract';
+import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/database';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { qrSvgDataUrl } from '../../lib/qr';
 import { fileStore } from '../../lib/storage';
-import { recordActivity } from '../activity/activity.repository';
-import { authRepository } from '../auth/auth.repository';
+import type { ProfileRepositories } from './profile.repository';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 export const PROFILE_PICTURE_ROUTE = '/uploads/profile';
 
-export function profileService({ db, config }: { db: Database; config: AppConfig }) {
-  const repo = authRepository(db);
+export function profileService({
+  repos,
+  inTransaction,
+  config,
+}: {
+  repos: ProfileRepositories;
+  inTransaction: UnitOfWork<ProfileRepositories>;
+  config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
+}) {
   const pictures = fileStore(config.dataDir, 'profile');
   const pictureUrl = (file: string | null) => (file ? `${PROFILE_PICTURE_ROUTE}/${file}` : null);
 
   /** An employee's own permission flags (null for managers, who may do everything in their account). */
   async function employeePermissions(auth: AuthContext): Promise<Record<string, boolean> | null> {
     if (auth.userType !== 'employee' || !auth.employeeRef) return null;
-    const e = await db
-      .selectFrom('employees')
-      .select([...EMPLOYEE_FLAGS])
-      .where('id', '=', auth.employeeRef)
-      .where('account_id', '=', auth.accountId)
-      .executeTakeFirst();
+    const e = await repos.profile.employeeFlags(auth.accountId, auth.employeeRef);
     return e ? Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, !!e[f]])) : null;
   }
 
-  async function clockSettings(auth: AuthContext) {
+  /** The clock options an employee's own login needs to punch (managers clock others from the station). */
+  function clockSettings(auth: AuthContext, s: Awaited<ReturnType<ProfileRepositories['settings']['read']>>) {
     if (auth.userType !== 'employee') return null;
-    const s = await db
-      .selectFrom('settings')
-      .select(['enable_gps_tracking', 'require_location', 'enable_covid_screening'])
-      .where('account_id', '=', auth.accountId)
-      .executeTakeFirst();
-    return s
-      ? {
-          enable_gps_tracking: !!s.enable_gps_tracking,
-          require_location: !!s.require_location,
-          enable_covid_screening: !!s.enable_covid_screening,
-        }
-      : null;
+    return {
+      enable_gps_tracking: !!s.enable_gps_tracking,
+      require_location: !!s.require_location,
+      enable_covid_screening: !!s.enable_covid_screening,
+    };
   }
 
   async function currentUser(auth: AuthContext) {
-    const user = await repo.findUserById(auth.userId);
+    const user = await repos.profile.user(auth.accountId, auth.userId);
     if (!user) throw notFound();
     return user;
   }
@@ -55,7 +51,9 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
     pictures,
 
     async getUser(auth: AuthContext) {
+      requireAccess(auth, 'profile:read');
       const u = await currentUser(auth);
+      const settings = await repos.settings.read(auth.accountId);
       return {
         user: {
           user_id: u.id,
@@ -67,26 +65,28 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
           user_type: u.user_type,
           qr_code_url: null,
           profile_image_url: pictureUrl(u.profile_image),
-          company_name: u.company_name,
-          time_zone: u.time_zone,
+          company_name: settings.account_company_name,
+          time_zone: settings.time_zone,
           permissions: await employeePermissions(auth),
-          clock_settings: await clockSettings(auth),
+          clock_settings: clockSettings(auth, settings),
         },
       };
     },
 
     /** A manager's QR opens their login page with the e-mail filled in; an employee's carries their ID. */
     async generateQr(auth: AuthContext) {
+      requireAccess(auth, 'profile:read');
       const u = await currentUser(auth);
-      let payload = `${config.publicUrl}/Login?email=${encodeURIComponent(u.email)}`;
-      if (u.user_type === 'employee' && u.employee_ref) {
-        const emp = await repo.findEmployeeCode(u.employee_ref);
-        if (emp) payload = emp.employee_id;
-      }
+      const code =
+        u.user_type === 'employee' && u.employee_ref
+          ? await repos.profile.employeeCode(auth.accountId, u.employee_ref)
+          : undefined;
+      const payload = code ?? `${config.publicUrl}/Login?email=${encodeURIComponent(u.email)}`;
       return { message: messages.qr.generated, qr_code: await qrSvgDataUrl(payload) };
     },
 
     async getPicture(auth: AuthContext) {
+      requireAccess(auth, 'profile:read');
       const u = await currentUser(auth);
       const url = pictureUrl(u.profile_image);
       return { profile_picture_url: url, profile_image_url: url };
@@ -94,18 +94,25 @@ export function profileService({ db, config }: { db: Database; config: AppConfig
 
     /** The image type is read from the bytes, never from the file name or the declared type. */
     async uploadPicture(auth: AuthContext, bytes: Buffer | null) {
+      requireAccess(auth, 'profile:write');
       if (!bytes || bytes.length === 0) throw badRequest(messages.profile.selectImage);
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !IMAGE_TYPES.has(type.mime)) throw unprocessable(messages.profile.notImage);
       const u = await currentUser(auth);
       const name = await pictures.save(bytes, type.ext);
-      await repo.setProfileImage(u.id, name);
+      try {
+        await inTransaction(async (r) => {
+          await r.profile.setImage(auth.accountId, u.id, name);
+          await r.activity.record(auth.accountId, {
+            userId: auth.userId,
+            action: 'profile.picture_uploaded',
+          });
+        });
+      } catch (e) {
+        await pictures.remove(name);
+        throw e;
+      }
       await pictures.remove(u.profile_image);
-      await recordActivity(db, {
-        accountId: auth.accountId,
-        userId: auth.userId,
-        action: 'profile.picture_uploaded',
-      });
       return { message: messages.profile.uploaded, profile_image_url: pictureUrl(name) as string };
     },
   };
