@@ -161,3 +161,19 @@ export const stationMeAnswer = z.object({
 export const idParams = z.object({
   id: z.coerce.number({ error: 'id must be a number.' }).int().positive().max(2_147_483_647),
 });
+
+/** GET /api/punch-conflicts: a synced punch the server did not apply, for the manager to fix by hand. */
+export const punchIssue = z.object({
+  id: z.number(),
+  at: z.string(),
+  status: z.enum(['conflict', 'rejected']),
+  reason: z.string(),
+  kind: z.string().nullable(),
+  device_time: z.string().nullable(),
+  station: z.string().nullable(),
+  employee_id: z.string().nullable(),
+  employee_name: z.string().nullable(),
+  employee_ref: z.number().nullable(),
+});
+export type PunchIssue = z.infer<typeof punchIssue>;
+export const punchConflictsAnswer = z.object({ data: z.array(punchIssue) });

@@ -3,6 +3,22 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+type Transformed = { produces?: string[]; response?: Record<string, unknown> };
+
+/**
+ * A file answer (CSV, PDF, XLSX) declares `produces`, and swagger would list every answer of the route
+ * under that file type; its error answers are JSON all the same, so they are documented as JSON.
+ */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const { produces, response } = out.schema as Transformed;
+  if (produces && response)
+    for (const code of Object.keys(response))
+      if (!code.startsWith('2'))
+        response[code] = { content: { 'application/json': { schema: response[code] } } };
+  return out;
+};
+
 /** OpenAPI built from the routes' zod schemas, with Swagger UI at /api/docs. */
 export async function apiDocs(app: FastifyInstance) {
   await app.register(swagger, {
@@ -30,7 +46,7 @@ export async function apiDocs(app: FastifyInstance) {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -6,6 +6,7 @@ import {
   employeeIdentity,
   employeeStatusAnswer,
   errorBody,
+  punchConflictsAnswer,
   syncAnswer,
   syncBody,
 } from '@punchclock/contract';
@@ -41,7 +42,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Synced punches the server did not apply (conflicts and refusals, newest first): the manager fixes them with a manual punch',
-        response: { 200: z.any(), ...errors },
+        response: { 200: punchConflictsAnswer, ...errors },
       },
     },
     async (req) => conflicts.list(authOf(req).accountId),
