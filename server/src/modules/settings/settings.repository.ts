@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, SettingsTable } from '../../db/schema';
 import { localDay, nowIso } from '../../lib/time';
+import { activityRepository } from '../activity/activity.repository';
 
 /** The account's one settings row with its zone and company name: the only place settings are read. */
 export function settingsRepository(db: Kysely<DB>) {
@@ -68,3 +69,9 @@ export function settingsRepository(db: Kysely<DB>) {
   };
 }
 export type SettingsRepository = ReturnType<typeof settingsRepository>;
+
+export const settingsRepositories = (db: Kysely<DB>) => ({
+  settings: settingsRepository(db),
+  activity: activityRepository(db),
+});
+export type SettingsRepositories = ReturnType<typeof settingsRepositories>;

@@ -1,19 +1,21 @@
 import { errorBody, settingsBody, settingsView } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertOwnUserId, authOf, requireManager } from '../../auth/guards';
+import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { repositories } from '../../db/unit-of-work';
+import { settingsRepositories } from './settings.repository';
 import { settingsService } from './settings.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = settingsService(app.deps);
+  const service = settingsService(repositories(app.deps.db, settingsRepositories));
   const tags = ['Reports and settings'];
   for (const url of ['/settings', '/api/settings']) {
     app.get(
       url,
       {
-        onRequest: requireManager,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary: "The account's settings (an array with one row, plus the account time zone)",
@@ -25,7 +27,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        onRequest: requireManager,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary:
@@ -35,8 +37,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        assertOwnUserId(authOf(req), req.body.user_id);
-        return service.save(authOf(req), req.body);
+        const auth = authOf(req);
+        assertOwnUserId(auth, req.body.user_id);
+        return service.save(auth, req.body);
       },
     );
   }

@@ -1,9 +1,10 @@
 import { messages, type SettingsBody } from '@punchclock/contract';
+import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
-import type { Database } from '../../db/database';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest } from '../../lib/errors';
-import { isValidTimeZone, nowIso } from '../../lib/time';
-import { recordActivity } from '../activity/activity.repository';
+import { isValidTimeZone } from '../../lib/time';
+import type { SettingsRepositories, SettingsRepository } from './settings.repository';
 
 const FLAGS = [
   'enable_gps_tracking',
@@ -11,64 +12,57 @@ const FLAGS = [
   'enable_covid_screening',
   'display_round_in_out_times',
 ] as const;
+type Flag = (typeof FLAGS)[number];
 
-export function settingsService({ db }: { db: Database }) {
-  async function read(auth: AuthContext) {
-    const row = await db
-      .selectFrom('settings')
-      .innerJoin('accounts', 'accounts.id', 'settings.account_id')
-      .selectAll('settings')
-      .select('accounts.time_zone')
-      .where('settings.account_id', '=', auth.accountId)
-      .executeTakeFirstOrThrow();
-    const { account_id: _a, ...rest } = row;
-    return {
-      ...rest,
-      user_id: auth.ownerUserId,
-      ...Object.fromEntries(FLAGS.map((f) => [f, !!row[f]])),
-    } as typeof rest & Record<(typeof FLAGS)[number], boolean> & { user_id: number };
+export function settingsService({
+  repos,
+  inTransaction,
+}: {
+  repos: SettingsRepositories;
+  inTransaction: UnitOfWork<SettingsRepositories>;
+}) {
+  /** The screen's view of the row: flags as booleans, the account's zone, the owner as user_id. */
+  async function read(auth: AuthContext, settings: SettingsRepository = repos.settings) {
+    const row = await settings.read(auth.accountId);
+    const { account_id: _a, account_company_name: _c, ...rest } = row;
+    const flags = Object.fromEntries(FLAGS.map((f) => [f, !!row[f]])) as Record<Flag, boolean>;
+    return { ...rest, user_id: auth.ownerUserId, ...flags };
   }
 
   return {
     /** GET /settings answers an array (the spec's client takes the newest); an account has one row. */
-    list: async (auth: AuthContext) => [await read(auth)],
+    async list(auth: AuthContext) {
+      requireAccess(auth, 'settings:read');
+      return [await read(auth)];
+    },
 
+    /** A new time zone moves every punch's work_date to its local day in that zone (modules/time/time-rules.ts). */
     async save(auth: AuthContext, body: SettingsBody) {
+      requireAccess(auth, 'settings:write');
       if (body.time_zone !== undefined && !isValidTimeZone(body.time_zone))
         throw badRequest(messages.settings.badTimeZone, { time_zone: [messages.settings.badTimeZone] });
-      const old = await read(auth);
       const { user_id: _u, time_zone, ...fields } = body;
       const values = Object.fromEntries(
         Object.entries(fields)
           .filter(([, v]) => v !== undefined)
           .map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : v]),
       );
-      const at = nowIso();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('settings')
-          .set({ ...values, updated_at: at })
-          .where('account_id', '=', auth.accountId)
-          .execute();
-        if (time_zone)
-          await trx
-            .updateTable('accounts')
-            .set({ time_zone, updated_at: at })
-            .where('id', '=', auth.accountId)
-            .execute();
-        if (typeof values.company_name === 'string')
-          await trx
-            .updateTable('accounts')
-            .set({ company_name: values.company_name, updated_at: at })
-            .where('id', '=', auth.accountId)
-            .execute();
-      });
-      const saved = await read(auth);
-      await recordActivity(db, {
-        accountId: auth.accountId,
-        userId: auth.userId,
-        action: 'settings.updated',
-        details: { old, new: saved },
+      const saved = await inTransaction(async (r) => {
+        const old = await read(auth, r.settings);
+        await r.settings.update(auth.accountId, values);
+        await r.settings.updateAccount(auth.accountId, {
+          ...(time_zone ? { time_zone } : {}),
+          ...(typeof values.company_name === 'string' ? { company_name: values.company_name } : {}),
+        });
+        if (time_zone && time_zone !== old.time_zone)
+          await r.settings.rewriteWorkDates(auth.accountId, time_zone);
+        const now = await read(auth, r.settings);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'settings.updated',
+          details: { old, new: now },
+        });
+        return now;
       });
       return { message: messages.settings.saved, data: saved };
     },
