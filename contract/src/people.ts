@@ -6,6 +6,7 @@ import {
   EMPLOYEE_STATUSES,
   PIN_MAX_LENGTH,
 } from './constants';
+import { errorBody } from './errors';
 import { optionalText, requiredText, userIdField } from './fields';
 
 /** Booleans as the old client sends them: true/false, 1/0, '1'/'0', 'true'/'false'. */
@@ -36,12 +37,12 @@ const positiveId = (label: string) =>
         .max(2_147_483_647, `${label} is too large.`),
     );
 
-/** Hourly rate in dollars, ≥ 0 with at most 2 decimals; answered in cents so no float ever reaches the database. */
+/** Hourly rate in dollars, ≥ 0 with at most 2 decimals; answered as checked decimal text that the server turns into cents. */
 export const hourlyRate = z
   .union([z.number(), z.string().trim()], { error: 'Hourly rate must be a number.' })
   .transform((v, ctx) => {
     const s = typeof v === 'number' ? String(v) : v.replace(/^\$/, '');
-    if (s === '') return 0;
+    if (s === '') return '0';
     if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) {
       ctx.addIssue({
         code: 'custom',
@@ -49,7 +50,7 @@ export const hourlyRate = z
       });
       return z.NEVER;
     }
-    return Math.round(Number(s) * 100);
+    return s;
   });
 
 export const pinField = z
@@ -169,88 +170,153 @@ export const customFieldBody = z.object({
 });
 export type CustomFieldBody = z.output<typeof customFieldBody>;
 
-export interface EmployeeView {
-  id: number;
-  user_id: number;
-  employee_id: string;
-  name: string;
-  title: string | null;
-  email: string | null;
-  department_id: number;
-  department_name: string;
-  hourly_rate: string;
-  has_pin: boolean;
-  status: string;
-  clocked_in: boolean;
-  has_login: boolean;
-  deleted_at: string | null;
-  created_at: string;
-  updated_at: string;
-  custom_fields: Record<string, string>;
-  permission_app: boolean;
-  permission_site: boolean;
-  email_notification: boolean;
-  send_check_in_notification: boolean;
-  send_check_out_notification: boolean;
-  solo_mode: boolean;
-  use_card_or_pin: boolean;
-  allow_other_employees: boolean;
-  create_time_entries: boolean;
-  edit_time_entries: boolean;
-  punch_in_out: boolean;
-  run_reports: boolean;
-  view_gps_location: boolean;
-  view_pay_information: boolean;
-}
+/** The spec's user_id in a path or query: accepted, but the account always comes from the token. */
+export const userParams = z.object({ user_id: z.string().max(40) });
+export const userQuery = z.object({ user_id: userIdField });
 
-export interface DepartmentView {
-  id: number;
-  user_id: number;
-  dp_name: string;
-  dp_type: string;
-  exclude_from_reports: boolean;
-  use_company_settings: boolean;
-  assign_to_all_employees: boolean;
-  employee_count: number;
+/** The spec's bulk ids: `emp_id[]=[1,2,3]`, `emp_id[]=1&emp_id[]=2`, or `emp_id=1,2`; answered as `ids`. */
+export function parseIdList(...raw: unknown[]): number[] {
+  const text = raw
+    .flat()
+    .filter((v) => v !== undefined && v !== null)
+    .map(String)
+    .join(',');
+  const ids = [...text.matchAll(/\d{1,10}/g)]
+    .map((m) => Number(m[0]))
+    .filter((n) => n > 0 && n <= 2_147_483_647);
+  return [...new Set(ids)];
+}
+const idListText = z.union([z.string().max(200_000), z.array(z.string().max(200_000))]).optional();
+export const bulkIdsQuery = (name: string) =>
+  z
+    .object({ [`${name}[]`]: idListText, [name]: idListText })
+    .transform((q) => ({ ids: parseIdList(q[`${name}[]`], q[name]) }));
+
+const flagAnswers = Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, z.boolean()])) as {
+  [K in EmployeeFlag]: z.ZodBoolean;
+};
+
+/** One employee as every employees answer gives it (rates as "12.50", never the PIN). */
+export const employeeView = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  employee_id: z.string(),
+  name: z.string(),
+  title: z.string().nullable(),
+  email: z.string().nullable(),
+  department_id: z.number(),
+  department_name: z.string(),
+  hourly_rate: z.string(),
+  has_pin: z.boolean(),
+  status: z.enum(EMPLOYEE_STATUSES),
+  clocked_in: z.boolean(),
+  has_login: z.boolean(),
+  deleted_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Values keyed by custom field id. */
+  custom_fields: z.record(z.string(), z.string()),
+  ...flagAnswers,
+});
+export type EmployeeView = z.infer<typeof employeeView>;
+
+export const departmentView = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  dp_name: z.string(),
+  dp_type: z.enum(DEPARTMENT_TYPES),
+  exclude_from_reports: z.boolean(),
+  use_company_settings: z.boolean(),
+  assign_to_all_employees: z.boolean(),
+  employee_count: z.number(),
   /** Current employees of the department with an open shift (the 'In' of the department list). */
-  clocked_in_count: number;
-  created_at: string;
-  updated_at: string;
-}
+  clocked_in_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DepartmentView = z.infer<typeof departmentView>;
 
-export interface CustomFieldView {
-  id: number;
-  user_id: number;
-  field_name: string;
-  field_type: string;
-  field_options: boolean;
-  allow_duplicates: boolean;
-  value_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const customFieldView = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  field_name: z.string(),
+  field_type: z.enum(CUSTOM_FIELD_TYPES),
+  field_options: z.boolean(),
+  allow_duplicates: z.boolean(),
+  value_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CustomFieldView = z.infer<typeof customFieldView>;
 
-export interface ImportIssue {
-  row: number;
-  field: string;
-  reason: string;
-}
-export interface ImportAnswer {
-  message: string;
-  preview: boolean;
-  total_rows: number;
-  valid_rows: number;
-  imported: number;
-  errors: ImportIssue[];
-  new_departments: string[];
-}
-export interface UploadedEmployee {
-  id: number;
-  name: string;
-  employee_id: string;
-  email: string | null;
-  hourly_rate: string;
-}
+export const importIssue = z.object({ row: z.number(), field: z.string(), reason: z.string() });
+export type ImportIssue = z.infer<typeof importIssue>;
+export const importAnswer = z.object({
+  message: z.string(),
+  preview: z.boolean(),
+  total_rows: z.number(),
+  valid_rows: z.number(),
+  imported: z.number(),
+  errors: z.array(importIssue),
+  new_departments: z.array(z.string()),
+});
+export type ImportAnswer = z.infer<typeof importAnswer>;
+export const uploadedEmployee = z.object({
+  id: z.number(),
+  name: z.string(),
+  employee_id: z.string(),
+  email: z.string().nullable(),
+  hourly_rate: z.string(),
+});
+export type UploadedEmployee = z.infer<typeof uploadedEmployee>;
+export const uploadedEmployeesAnswer = z.object({ data: z.array(uploadedEmployee) });
+
+/** Answers of the people routes (employees, badges, departments, custom fields). */
+export const employeesAnswer = z.object({ data: z.array(employeeView) });
+export const employeeAnswer = z.object({ data: employeeView });
+export const searchAnswer = z.object({ employees: z.array(employeeView) });
+export const employeeSavedAnswer = z.object({
+  message: z.string(),
+  data: employeeView,
+  /** The e-mail a set-password invitation went to, when one was sent. */
+  invited: z.string().optional(),
+});
+export type EmployeeSavedAnswer = z.infer<typeof employeeSavedAnswer>;
+export const deletedAnswer = z.object({ message: z.string(), deleted: z.number() });
+export type DeletedAnswer = z.infer<typeof deletedAnswer>;
+export const employeeQrAnswer = z.object({
+  qr_code: z.string(),
+  employee_id: z.string(),
+  name: z.string(),
+  message: z.string(),
+});
+export type EmployeeQrAnswer = z.infer<typeof employeeQrAnswer>;
+export const employeeQrStatusAnswer = z.object({ status: z.literal('success'), data: employeeQrAnswer });
+export const badgeRegeneratedAnswer = z.object({ message: z.string(), qr_code: z.string() });
+export type BadgeRegeneratedAnswer = z.infer<typeof badgeRegeneratedAnswer>;
+export const departmentsAnswer = z.array(departmentView);
+export const departmentsStatusAnswer = z.object({ status: z.literal('success'), data: departmentsAnswer });
+export const departmentDetailAnswer = z.object({ data: departmentView, members: z.array(employeeView) });
+export type DepartmentDetailAnswer = z.infer<typeof departmentDetailAnswer>;
+export const departmentSavedAnswer = z.object({ message: z.string(), data: departmentView });
+export type DepartmentSavedAnswer = z.infer<typeof departmentSavedAnswer>;
+export const customFieldsAnswer = z.object({ data: z.array(customFieldView) });
+export const customFieldSavedAnswer = z.object({ message: z.string(), data: customFieldView });
+export type CustomFieldSavedAnswer = z.infer<typeof customFieldSavedAnswer>;
+/** The error answers of the people routes. */
+export const peopleErrors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  422: errorBody,
+};
+/** A file answer (PDF, XLSX): bytes under the route's `produces` type. */
+export const fileAnswer = z
+  .custom<Uint8Array>((v) => v instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary' });
 
 /** Template columns; custom fields follow them, headed by their field names. */
 export const IMPORT_COLUMNS = [

@@ -10,7 +10,11 @@ import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { peopleRoutes } from './modules/people/people.routes';
+import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
+import { departmentsRoutes } from './modules/departments/departments.routes';
+import { badgesRoutes } from './modules/employees/badges.routes';
+import { employeesRoutes } from './modules/employees/employees.routes';
+import { importRoutes } from './modules/import/import.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -78,7 +82,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(stationsRoutes);
   await app.register(settingsRoutes);
   await app.register(punchesRoutes);
-  await app.register(peopleRoutes);
+  await app.register(employeesRoutes);
+  await app.register(badgesRoutes);
+  await app.register(importRoutes);
+  await app.register(departmentsRoutes);
+  await app.register(customFieldsRoutes);
   await app.register(activityRoutes);
 
   await webApp(app, config.webDist);

@@ -1,38 +1,37 @@
 import type {
+  BadgeRegeneratedAnswer,
+  customFieldBody,
+  CustomFieldSavedAnswer,
   CustomFieldView,
+  DeletedAnswer,
+  departmentBody,
+  DepartmentDetailAnswer,
+  DepartmentSavedAnswer,
   DepartmentView,
+  employeeBody,
+  EmployeeQrAnswer,
+  EmployeeSavedAnswer,
   EmployeeView,
   ImportAnswer,
+  searchBody,
   UploadedEmployee,
 } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { request } from './client';
 
 export type { CustomFieldView, DepartmentView, EmployeeView, ImportAnswer, UploadedEmployee };
 
-/** The body of POST /employees and PUT /employees/{id}; see `employeeBody` in the contract. */
-export type EmployeeInput = Partial<
-  Omit<EmployeeView, 'id' | 'hourly_rate' | 'custom_fields' | 'department_name'>
-> & {
-  name: string;
-  department_id: number;
-  employee_id: string;
-  hourly_rate?: string | number | null;
-  pin?: string | null;
-  custom_fields?: Record<string, string | number | null>;
-};
-export type DepartmentInput = Pick<
-  DepartmentView,
-  'dp_name' | 'dp_type' | 'exclude_from_reports' | 'use_company_settings' | 'assign_to_all_employees'
+/** The bodies as the contract accepts them (before its transforms). */
+export type EmployeeInput = z.input<typeof employeeBody>;
+export type DepartmentInput = Required<
+  Pick<
+    z.input<typeof departmentBody>,
+    'dp_name' | 'dp_type' | 'exclude_from_reports' | 'use_company_settings' | 'assign_to_all_employees'
+  >
 >;
-export type CustomFieldInput = { field_name: string; field_type: string; field_options: boolean };
-export interface SearchInput {
-  query: string;
-  department_id?: number | null;
-  current_department?: boolean;
-  status: 'All' | 'In' | 'Out';
-  show_deleted?: boolean;
-}
+export type CustomFieldInput = Required<Omit<z.input<typeof customFieldBody>, 'user_id'>>;
+export type SearchInput = Omit<z.input<typeof searchBody>, 'user_id'>;
 
 const K = {
   employees: ['employees'],
@@ -64,7 +63,7 @@ export const useDepartments = () =>
 export const useDepartment = (id: number) =>
   useQuery({
     queryKey: [...K.departments, id],
-    queryFn: () => request<{ data: DepartmentView; members: EmployeeView[] }>(`/api/departments/${id}`),
+    queryFn: () => request<DepartmentDetailAnswer>(`/api/departments/${id}`),
     enabled: id > 0,
   });
 
@@ -80,9 +79,7 @@ export const useUploadedEmployees = () =>
   });
 
 export const employeeQr = (id: number) =>
-  request<{ status: string; data: { qr_code: string; employee_id: string; name: string } }>(
-    `/api/employees/qr/${id}`,
-  ).then((a) => a.data);
+  request<{ status: 'success'; data: EmployeeQrAnswer }>(`/api/employees/qr/${id}`).then((a) => a.data);
 
 /** Every write invalidates the lists it can change, so screens reload after create, update or delete (spec §4). */
 export function usePeopleMutations() {
@@ -99,30 +96,28 @@ export function usePeopleMutations() {
       },
     });
   return {
-    createEmployee: useWrite((b: EmployeeInput) =>
-      request<{ message: string; data: EmployeeView }>('/employees', { body: b }),
-    ),
+    createEmployee: useWrite((b: EmployeeInput) => request<EmployeeSavedAnswer>('/employees', { body: b })),
     updateEmployee: useWrite((b: EmployeeInput & { id: number }) =>
-      request<{ message: string; data: EmployeeView }>(`/employees/${b.id}`, { method: 'PUT', body: b }),
+      request<EmployeeSavedAnswer>(`/employees/${b.id}`, { method: 'PUT', body: b }),
     ),
     deleteEmployee: useWrite((id: number) =>
-      request<{ message: string }>(`/employees/${id}`, { method: 'DELETE' }),
+      request<DeletedAnswer>(`/employees/${id}`, { method: 'DELETE' }),
     ),
     deleteEmployees: useWrite((ids: number[]) =>
-      request<{ message: string; deleted: number }>(`/allemployees${bulkQuery('emp_id', ids)}`, {
+      request<DeletedAnswer>(`/allemployees${bulkQuery('emp_id', ids)}`, {
         method: 'POST',
       }),
     ),
     regenerateBadge: useWrite((id: number) =>
-      request<{ message: string; qr_code: string }>(`/api/employees/${id}/regenerate-badge`, {
+      request<BadgeRegeneratedAnswer>(`/api/employees/${id}/regenerate-badge`, {
         method: 'POST',
       }),
     ),
     createDepartment: useWrite((b: DepartmentInput) =>
-      request<{ message: string; data: DepartmentView }>('/departments', { body: b }),
+      request<DepartmentSavedAnswer>('/departments', { body: b }),
     ),
     updateDepartment: useWrite((b: DepartmentInput & { id: number }) =>
-      request<{ message: string; data: DepartmentView }>(`/departments/${b.id}`, { method: 'PUT', body: b }),
+      request<DepartmentSavedAnswer>(`/departments/${b.id}`, { method: 'PUT', body: b }),
     ),
     deleteDepartment: useWrite((b: { id: number; moveTo?: number }) =>
       request<{ message: string }>(`/departments/${b.id}${b.moveTo ? `?move_to=${b.moveTo}` : ''}`, {
@@ -130,15 +125,15 @@ export function usePeopleMutations() {
       }),
     ),
     deleteDepartments: useWrite((ids: number[]) =>
-      request<{ message: string; deleted: number }>(`/alldepartments${bulkQuery('dep_id', ids)}`, {
+      request<DeletedAnswer>(`/alldepartments${bulkQuery('dep_id', ids)}`, {
         method: 'POST',
       }),
     ),
     createField: useWrite((b: CustomFieldInput) =>
-      request<{ message: string; data: CustomFieldView }>('/api/fields', { body: b }),
+      request<CustomFieldSavedAnswer>('/api/fields', { body: b }),
     ),
     updateField: useWrite((b: CustomFieldInput & { id: number }) =>
-      request<{ message: string; data: CustomFieldView }>(`/api/fields/${b.id}`, { method: 'PUT', body: b }),
+      request<CustomFieldSavedAnswer>(`/api/fields/${b.id}`, { method: 'PUT', body: b }),
     ),
     deleteField: useWrite((id: number) =>
       request<{ message: string }>(`/fields/${id}`, { method: 'DELETE' }),

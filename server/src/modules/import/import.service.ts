@@ -1,6 +1,5 @@
 import * as XLSX from '@e965/xlsx';
 import {
-  DEFAULT_DEPARTMENT_TYPE,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   employeeBody,
@@ -9,14 +8,14 @@ import {
   type ImportIssue,
 } from '@punchclock/contract';
 import { z } from 'zod';
+import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
-import type { AppDeps } from '../../deps';
-import { hashPin } from '../../lib/badges';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { unprocessable } from '../../lib/errors';
-import { nowIso } from '../../lib/time';
-import { recordActivity } from '../activity/activity.repository';
-import { centsToRate } from './employees.repository';
-import { normaliseFieldValue, type CustomField } from './fields.service';
+import { centsFromDecimal, decimalFromCents } from '../../lib/money';
+import type { CustomField } from '../custom-fields/custom-fields.repository';
+import type { EmployeesRepos } from '../employees/employees.repository';
+import type { BatchRow, EmployeeIssue, EmployeesService } from '../employees/employees.service';
 
 /** One row's fields, checked by the same rules as the create form (contract `employeeBody`). */
 const rowSchema = employeeBody
@@ -28,7 +27,6 @@ const rowSchema = employeeBody
       .min(1, 'Department is required.')
       .max(120, 'Department must be at most 120 characters.'),
   });
-type GoodRow = z.output<typeof rowSchema> & { row: number; custom: { field_id: number; value: string }[] };
 
 const COLUMN_OF: Record<string, (typeof IMPORT_COLUMNS)[number]> = {
   name: 'Name',
@@ -40,7 +38,6 @@ const COLUMN_OF: Record<string, (typeof IMPORT_COLUMNS)[number]> = {
   pin: 'PIN',
 };
 const REQUIRED = ['Name', 'Employee ID', 'Department'] as const;
-const CHUNK = 200;
 
 /** Only real spreadsheets are parsed: .xlsx is a zip, .xls an OLE file, .csv plain text. */
 function readWorkbook(file: Buffer, fileName: string): XLSX.WorkBook {
@@ -89,281 +86,135 @@ function sheetRows(wb: XLSX.WorkBook): { header: string[]; rows: [number, string
   return { header, rows };
 }
 
-export function importService(deps: AppDeps) {
-  const { db, config } = deps;
-
-  /** What the account already holds, loaded once per file (set-based, not per row). */
-  async function accountState(accountId: number) {
-    const [employees, departments, fields] = await Promise.all([
-      db
-        .selectFrom('employees')
-        .select(['employee_id', 'email'])
-        .where('account_id', '=', accountId)
-        .where('deleted_at', 'is', null)
-        .execute(),
-      db
-        .selectFrom('departments')
-        .select(['id', 'dp_name'])
-        .where('account_id', '=', accountId)
-        .where('deleted_at', 'is', null)
-        .execute(),
-      db.selectFrom('custom_fields').selectAll().where('account_id', '=', accountId).execute(),
-    ]);
-    const noDup = fields.filter((f) => !f.allow_duplicates).map((f) => f.id);
-    const taken = noDup.length
-      ? await db
-          .selectFrom('custom_field_values as v')
-          .innerJoin('employees as e', 'e.id', 'v.employee_ref')
-          .select(['v.field_id', 'v.value'])
-          .where('v.account_id', '=', accountId)
-          .where('v.field_id', 'in', noDup)
-          .where('e.deleted_at', 'is', null)
-          .execute()
-      : [];
-    return {
-      codes: new Set(employees.map((e) => e.employee_id)),
-      emails: new Set(employees.flatMap((e) => (e.email ? [e.email] : []))),
-      departments: new Map(departments.map((d) => [d.dp_name.toLowerCase(), d.id])),
-      fields,
-      takenValues: new Set(taken.map((t) => `${t.field_id}:${t.value}`)),
+/**
+ * The sheet's rows as a batch for the employees module: each row read by the column headers and checked by
+ * the form's rules; a row that fails them still has its custom values checked, and is never written.
+ */
+function toBatch(header: string[], rows: [number, string[]][], fields: CustomField[]) {
+  const index = new Map(header.map((h, i) => [h.toLowerCase(), i]));
+  for (const col of REQUIRED)
+    if (!index.has(col.toLowerCase())) throw unprocessable(messages.people.importMissingColumn(col));
+  const fieldCols = fields.flatMap((f) => {
+    const col = index.get(f.field_name.toLowerCase());
+    return col === undefined ? [] : [[f.id, col] as const];
+  });
+  const issues: ImportIssue[] = [];
+  const batch: BatchRow[] = rows.map(([row, cells]) => {
+    const cell = (k: string) => {
+      const col = index.get(COLUMN_OF[k].toLowerCase());
+      return col === undefined ? '' : (cells[col] ?? '');
     };
-  }
-
-  /** Checks every row; answers the good ones and, for each bad row, its row number, field and reason. */
-  function check(
-    header: string[],
-    rows: [number, string[]][],
-    state: Awaited<ReturnType<typeof accountState>>,
-  ) {
-    const index = new Map(header.map((h, i) => [h.toLowerCase(), i]));
-    for (const col of REQUIRED)
-      if (!index.has(col.toLowerCase())) throw unprocessable(messages.people.importMissingColumn(col));
-    const fieldCols = state.fields.flatMap((f) =>
-      index.has(f.field_name.toLowerCase())
-        ? [[f, index.get(f.field_name.toLowerCase())!] as [CustomField, number]]
-        : [],
-    );
-    const issues: ImportIssue[] = [];
-    const good: GoodRow[] = [];
-    const codes = new Set(state.codes);
-    const emails = new Set(state.emails);
-    const values = new Set(state.takenValues);
-    for (const [row, cells] of rows) {
-      const raw = Object.fromEntries(
-        Object.keys(COLUMN_OF).map((k) => [
-          k,
-          index.has(COLUMN_OF[k].toLowerCase()) ? (cells[index.get(COLUMN_OF[k].toLowerCase())!] ?? '') : '',
-        ]),
-      );
-      const before = issues.length;
-      const parsed = rowSchema.safeParse({
-        ...raw,
-        title: raw.title || null,
-        email: raw.email || null,
-        hourly_rate: raw.hourly_rate || null,
-        pin: raw.pin || null,
-      });
-      if (!parsed.success) {
-        for (const i of parsed.error.issues)
-          issues.push({ row, field: COLUMN_OF[String(i.path[0])] ?? String(i.path[0]), reason: i.message });
-      }
-      const custom: GoodRow['custom'] = [];
-      for (const [f, col] of fieldCols) {
-        const v = normaliseFieldValue(f, cells[col]);
-        if ('error' in v) issues.push({ row, field: f.field_name, reason: v.error });
-        else if (v.value !== null && !f.allow_duplicates && values.has(`${f.id}:${v.value}`))
-          issues.push({ row, field: f.field_name, reason: messages.people.fieldValueTaken(f.field_name) });
-        else if (v.value !== null) custom.push({ field_id: f.id, value: v.value });
-      }
-      if (parsed.success) {
-        const earlier = (taken: boolean, inAccount: boolean, field: string, already: string) => {
-          if (taken)
-            issues.push({ row, field, reason: inAccount ? already : messages.people.importRepeated(field) });
-        };
-        earlier(
-          codes.has(parsed.data.employee_id),
-          state.codes.has(parsed.data.employee_id),
-          'Employee ID',
-          messages.people.employeeIdTaken,
-        );
-        if (parsed.data.email)
-          earlier(
-            emails.has(parsed.data.email),
-            state.emails.has(parsed.data.email),
-            'Email',
-            messages.people.emailTaken,
-          );
-      }
-      if (issues.length > before || !parsed.success) continue;
-      // Later rows are checked against the earlier good rows of the same file.
-      codes.add(parsed.data.employee_id);
-      if (parsed.data.email) emails.add(parsed.data.email);
-      for (const c of custom) values.add(`${c.field_id}:${c.value}`);
-      good.push({ ...parsed.data, row, custom });
-    }
-    return { good, issues };
-  }
-
-  async function write(auth: AuthContext, fileName: string, good: GoodRow[], known: Map<string, number>) {
-    const at = nowIso();
-    return db.transaction().execute(async (trx) => {
-      const batch = await trx
-        .insertInto('import_batches')
-        .values({
-          account_id: auth.accountId,
-          file_name: fileName.slice(0, 200),
-          row_count: good.length,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const depts = new Map(known);
-      for (const r of good) {
-        const key = r.department.toLowerCase();
-        if (depts.has(key)) continue;
-        const d = await trx
-          .insertInto('departments')
-          .values({
-            account_id: auth.accountId,
-            dp_name: r.department,
-            dp_type: DEFAULT_DEPARTMENT_TYPE,
-            use_company_settings: 1,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        depts.set(key, d.id);
-      }
-      const ids = new Map<string, number>();
-      for (let i = 0; i < good.length; i += CHUNK) {
-        const rows = good.slice(i, i + CHUNK).map((r) => ({
-          account_id: auth.accountId,
-          department_id: depts.get(r.department.toLowerCase())!,
-          employee_id: r.employee_id,
-          name: r.name,
-          title: r.title || null,
-          email: r.email || null,
-          hourly_rate_cents: r.hourly_rate ?? 0,
-          pin: null,
-          permission_app: 1,
-          punch_in_out: 0,
-          import_batch_id: batch.id,
-          created_at: at,
-          updated_at: at,
-        }));
-        for (const e of await trx
-          .insertInto('employees')
-          .values(rows)
-          .returning(['id', 'employee_id'])
-          .execute())
-          ids.set(e.employee_id, e.id);
-      }
-      for (const r of good) {
-        if (r.pin)
-          await trx
-            .updateTable('employees')
-            .set({ pin: hashPin(config.appSecret, ids.get(r.employee_id)!, r.pin) })
-            .where('id', '=', ids.get(r.employee_id)!)
-            .execute();
-      }
-      const values = good.flatMap((r) =>
-        r.custom.map((c) => ({
-          account_id: auth.accountId,
-          employee_ref: ids.get(r.employee_id)!,
-          field_id: c.field_id,
-          value: c.value,
-        })),
-      );
-      for (let i = 0; i < values.length; i += CHUNK * 2)
-        await trx
-          .insertInto('custom_field_values')
-          .values(values.slice(i, i + CHUNK * 2))
-          .execute();
-      return { batchId: batch.id, newDepartments: depts.size - known.size };
+    const custom = Object.fromEntries(fieldCols.map(([id, col]) => [String(id), cells[col]]));
+    const parsed = rowSchema.safeParse({
+      name: cell('name'),
+      employee_id: cell('employee_id'),
+      department: cell('department'),
+      title: cell('title') || null,
+      email: cell('email') || null,
+      hourly_rate: cell('hourly_rate') || null,
+      pin: cell('pin') || null,
     });
-  }
+    if (!parsed.success) {
+      for (const i of parsed.error.issues)
+        issues.push({ row, field: COLUMN_OF[String(i.path[0])] ?? String(i.path[0]), reason: i.message });
+      return { row, malformed: true, custom };
+    }
+    const r = parsed.data;
+    return {
+      row,
+      department: { name: r.department },
+      name: r.name,
+      employee_id: r.employee_id,
+      title: r.title || null,
+      email: r.email || null,
+      hourly_rate_cents: centsFromDecimal(r.hourly_rate ?? '0'),
+      pin: r.pin || null,
+      flags: {},
+      custom,
+    };
+  });
+  return { batch, issues };
+}
 
+/** An issue of the employees module in the sheet's words: its column, and "repeated" for a code used twice in the file. */
+function sheetIssue(i: EmployeeIssue, fields: Map<number, string>): ImportIssue {
+  const field = i.key.startsWith('custom_fields.')
+    ? (fields.get(Number(i.key.slice('custom_fields.'.length))) ?? i.key)
+    : (COLUMN_OF[i.key] ?? i.key);
+  return { row: i.row, field, reason: i.repeated ? messages.people.importRepeated(field) : i.message };
+}
+
+export function importService({
+  repos,
+  inTransaction,
+  employees,
+}: {
+  repos: EmployeesRepos;
+  inTransaction: UnitOfWork<EmployeesRepos>;
+  employees: Pick<EmployeesService, 'add'>;
+}) {
   return {
     /** Preview (nothing written) or import: the valid rows go in one transaction; bad rows are reported, never half-written. */
     async run(auth: AuthContext, file: Buffer, fileName: string, preview: boolean): Promise<ImportAnswer> {
+      requireAccess(auth, 'employees:write');
       const { header, rows } = sheetRows(readWorkbook(file, fileName));
       if (rows.length === 0) throw unprocessable(messages.people.importEmpty);
       if (rows.length > IMPORT_MAX_ROWS)
         throw unprocessable(messages.people.importTooManyRows(IMPORT_MAX_ROWS));
-      const state = await accountState(auth.accountId);
-      const { good, issues } = check(header, rows, state);
-      const newDepartments = [
-        ...new Map(
-          good
-            .filter((r) => !state.departments.has(r.department.toLowerCase()))
-            .map((r) => [r.department.toLowerCase(), r.department]),
-        ).values(),
-      ];
-      const answer = {
-        preview,
-        total_rows: rows.length,
-        valid_rows: good.length,
-        errors: issues,
-        new_departments: newDepartments,
-      };
-      if (preview)
+      const fields = await repos.fields.list(auth.accountId);
+      const { batch, issues: unread } = toBatch(header, rows, fields);
+      const names = new Map(fields.map((f) => [f.id, f.field_name]));
+      const answerOf = (added: Awaited<ReturnType<EmployeesService['add']>>) => {
+        const errors = [...unread, ...added.issues.map((i) => sheetIssue(i, names))].sort(
+          (a, b) => a.row - b.row,
+        );
         return {
-          ...answer,
-          imported: 0,
-          message: messages.people.importPreview(good.length, new Set(issues.map((i) => i.row)).size),
+          preview,
+          total_rows: rows.length,
+          valid_rows: added.accepted.length,
+          errors,
+          new_departments: added.newDepartments,
         };
-      if (good.length === 0) throw unprocessable(messages.people.importNothingValid);
-      await write(auth, fileName, good, state.departments);
-      await recordActivity(db, {
-        accountId: auth.accountId,
-        userId: auth.userId,
-        action: 'employees.imported',
-        details: {
-          file: fileName,
-          imported: good.length,
-          skipped_rows: [...new Set(issues.map((i) => i.row))],
-        },
+      };
+
+      if (preview) {
+        const answer = answerOf(await employees.add(repos, auth.accountId, batch, { dryRun: true }));
+        const skipped = new Set(answer.errors.map((i) => i.row)).size;
+        return { ...answer, imported: 0, message: messages.people.importPreview(answer.valid_rows, skipped) };
+      }
+      const answer = await inTransaction(async (r) => {
+        const answer = answerOf(await employees.add(r, auth.accountId, batch, { importFile: fileName }));
+        if (answer.valid_rows === 0) throw unprocessable(messages.people.importNothingValid);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'employees.imported',
+          details: {
+            file: fileName,
+            imported: answer.valid_rows,
+            skipped_rows: [...new Set(answer.errors.map((i) => i.row))],
+          },
+        });
+        return answer;
       });
-      return { ...answer, imported: good.length, message: messages.employees.imported };
+      return { ...answer, imported: answer.valid_rows, message: messages.employees.imported };
     },
 
     /** 'Uploaded Employees': the current employees of the account's latest import. */
     async uploaded(auth: AuthContext) {
-      const batch = await db
-        .selectFrom('import_batches')
-        .select('id')
-        .where('account_id', '=', auth.accountId)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (!batch) return { data: [] };
-      const rows = await db
-        .selectFrom('employees')
-        .select(['id', 'name', 'employee_id', 'email', 'hourly_rate_cents'])
-        .where('account_id', '=', auth.accountId)
-        .where('import_batch_id', '=', batch.id)
-        .where('deleted_at', 'is', null)
-        .orderBy('id')
-        .execute();
+      requireAccess(auth, 'employees:read');
+      const rows = await repos.employees.latestImported(auth.accountId);
       return {
-        data: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          employee_id: r.employee_id,
-          email: r.email,
-          hourly_rate: centsToRate(r.hourly_rate_cents),
+        data: rows.map(({ hourly_rate_cents, ...r }) => ({
+          ...r,
+          hourly_rate: decimalFromCents(hourly_rate_cents),
         })),
       };
     },
 
     /** The template: a header row of the import columns and the account's custom fields. */
     async template(auth: AuthContext): Promise<Buffer> {
-      const fields = await db
-        .selectFrom('custom_fields')
-        .select('field_name')
-        .where('account_id', '=', auth.accountId)
-        .orderBy('field_name')
-        .execute();
+      requireAccess(auth, 'employees:read');
+      const fields = await repos.fields.list(auth.accountId);
       const header = [...IMPORT_COLUMNS, ...fields.map((f) => f.field_name)];
       const ws = XLSX.utils.aoa_to_sheet([header]);
       ws['!cols'] = header.map((h) => ({ wch: Math.max(14, h.length + 2) }));

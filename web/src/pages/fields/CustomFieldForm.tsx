@@ -8,7 +8,10 @@ import { SubmitButton } from '../../components/SubmitButton';
 
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));
 
-const initialOf = (f?: CustomFieldView): CustomFieldInput =>
+/** The form's values: the type stays empty until one is chosen. */
+type FieldValues = Omit<CustomFieldInput, 'field_type'> & { field_type: CustomFieldInput['field_type'] | '' };
+
+const initialOf = (f?: CustomFieldView): FieldValues =>
   f
     ? { field_name: f.field_name, field_type: f.field_type, field_options: f.allow_duplicates }
     : { field_name: '', field_type: '', field_options: false };
@@ -23,7 +26,7 @@ interface Props {
 /** Create or edit one custom field; used by /CreateCustomField and the modal on /CustomFields. */
 export function CustomFieldForm({ field, onDone, onClose }: Props) {
   const { createField, updateField } = usePeopleMutations();
-  const form = useForm<CustomFieldInput>({ initialValues: initialOf(field) });
+  const form = useForm<FieldValues>({ initialValues: initialOf(field) });
   const busy = createField.isPending || updateField.isPending;
   const fail = (e: unknown) => {
     form.setErrors(fieldErrors(e));
@@ -35,16 +38,18 @@ export function CustomFieldForm({ field, onDone, onClose }: Props) {
     onDone();
   };
   const submit = form.onSubmit((v) => {
-    const body = { ...v, field_name: v.field_name.trim() };
+    const { field_type } = v;
+    const field_name = v.field_name.trim();
     // Both name and type are needed; say so once instead of sending a request the server would refuse.
-    if (!body.field_name || !body.field_type) {
+    if (!field_name || !field_type) {
       form.setErrors({
-        ...(body.field_name ? {} : { field_name: 'Field name is required.' }),
-        ...(body.field_type ? {} : { field_type: 'Type is required.' }),
+        ...(field_name ? {} : { field_name: 'Field name is required.' }),
+        ...(field_type ? {} : { field_type: 'Type is required.' }),
       });
       notifyError(messages.customFields.requiredFields);
       return;
     }
+    const body = { ...v, field_name, field_type };
     if (field) updateField.mutate({ ...body, id: field.id }, { onSuccess: done, onError: fail });
     else createField.mutate(body, { onSuccess: done, onError: fail });
   });

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { EMPLOYEE_STATUSES, messages, PIN_MAX_LENGTH } from '@punchclock/contract';
+import { EMPLOYEE_STATUSES, type EmployeeStatus, messages, PIN_MAX_LENGTH } from '@punchclock/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors, messageOf } from '../../api/client';
@@ -29,7 +29,7 @@ interface Values {
   hourly_rate: number | string;
   email: string;
   pin: string;
-  status: string;
+  status: EmployeeStatus;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

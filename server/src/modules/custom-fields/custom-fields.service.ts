@@ -1,0 +1,127 @@
+import { messages, type CustomFieldBody, type CustomFieldView } from '@punchclock/contract';
+import { requireAccess } from '../../auth/access';
+import { assertOwnUserId, type AuthContext } from '../../auth/guards';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import type { CustomField, CustomFieldsRepos } from './custom-fields.repository';
+import { normaliseFieldValue } from './field-values';
+
+type Row = Awaited<ReturnType<CustomFieldsRepos['fields']['views']>>[number];
+
+const toView = (f: Row, ownerUserId: number): CustomFieldView => ({
+  id: f.id,
+  user_id: ownerUserId,
+  field_name: f.field_name,
+  field_type: f.field_type,
+  field_options: !!f.allow_duplicates,
+  allow_duplicates: !!f.allow_duplicates,
+  value_count: Number(f.value_count ?? 0),
+  created_at: f.created_at,
+  updated_at: f.updated_at,
+});
+
+const nameTaken = (e: unknown): never => {
+  if (isUniqueViolation(e))
+    throw conflict(messages.people.fieldNameTaken, { field_name: [messages.people.fieldNameTaken] });
+  throw e;
+};
+
+export function customFieldsService({
+  repos,
+  inTransaction,
+}: {
+  repos: CustomFieldsRepos;
+  inTransaction: UnitOfWork<CustomFieldsRepos>;
+}) {
+  async function view(r: CustomFieldsRepos, auth: AuthContext, id: number) {
+    const [f] = await r.fields.views(auth.accountId, id);
+    return toView(f, auth.ownerUserId);
+  }
+
+  async function mustFind(r: CustomFieldsRepos, auth: AuthContext, id: number) {
+    const f = await r.fields.find(auth.accountId, id);
+    if (!f) throw notFound(messages.people.fieldNotFound);
+    return f;
+  }
+
+  /** Existing values must still fit a changed type, and be unique before duplicates are turned off. */
+  async function assertValuesFit(
+    r: CustomFieldsRepos,
+    auth: AuthContext,
+    field: CustomField,
+    body: CustomFieldBody,
+  ) {
+    const values = await r.fields.currentValues(auth.accountId, [field.id]);
+    const changed = { field_name: field.field_name, field_type: body.field_type };
+    if (
+      body.field_type !== field.field_type &&
+      values.some((v) => 'error' in normaliseFieldValue(changed, v.value))
+    )
+      throw conflict(messages.people.fieldTypeMismatch(field.field_name, body.field_type));
+    if (!body.field_options && new Set(values.map((v) => v.value)).size !== values.length)
+      throw conflict(messages.people.fieldHasDuplicates(field.field_name));
+  }
+
+  const columns = (body: CustomFieldBody) => ({
+    field_name: body.field_name,
+    field_type: body.field_type,
+    allow_duplicates: Number(body.field_options),
+  });
+
+  return {
+    async list(auth: AuthContext, userId?: unknown) {
+      requireAccess(auth, 'fields:read');
+      assertOwnUserId(auth, userId);
+      const rows = await repos.fields.views(auth.accountId);
+      return { data: rows.map((f) => toView(f, auth.ownerUserId)) };
+    },
+
+    async create(auth: AuthContext, body: CustomFieldBody) {
+      requireAccess(auth, 'fields:write');
+      const at = nowIso();
+      return inTransaction(async (r) => {
+        const id = await r.fields.insert(auth.accountId, {
+          ...columns(body),
+          created_at: at,
+          updated_at: at,
+        });
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'field.created',
+          details: { new: body },
+        });
+        return { message: 'Custom field created successfully', data: await view(r, auth, id) };
+      }).catch(nameTaken);
+    },
+
+    async update(auth: AuthContext, id: number, body: CustomFieldBody) {
+      requireAccess(auth, 'fields:write');
+      return inTransaction(async (r) => {
+        const old = await mustFind(r, auth, id);
+        await assertValuesFit(r, auth, old, body);
+        await r.fields.update(auth.accountId, id, { ...columns(body), updated_at: nowIso() });
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'field.updated',
+          details: { old, new: body },
+        });
+        return { message: 'Custom field updated successfully', data: await view(r, auth, id) };
+      }).catch(nameTaken);
+    },
+
+    async remove(auth: AuthContext, id: number) {
+      requireAccess(auth, 'fields:write');
+      return inTransaction(async (r) => {
+        const old = await mustFind(r, auth, id);
+        await r.fields.remove(auth.accountId, id);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'field.deleted',
+          details: { old },
+        });
+        return { message: 'Custom field deleted successfully' };
+      });
+    },
+  };
+}

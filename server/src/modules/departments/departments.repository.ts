@@ -1,0 +1,85 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, DepartmentsTable } from '../../db/schema';
+import { nowIso } from '../../lib/time';
+import { activityRepository } from '../activity/activity.repository';
+import { employeesRepository } from '../employees/employees.repository';
+
+export function departmentsRepository(db: Kysely<DB>) {
+  return {
+    /** Current departments with their numbers of current and clocked-in employees, in one query. */
+    views: (accountId: number, id?: number) =>
+      db
+        .selectFrom('departments as d')
+        .selectAll('d')
+        .select((eb) =>
+          eb
+            .selectFrom('employees as e')
+            .select((x) => x.fn.countAll<number>().as('n'))
+            .whereRef('e.department_id', '=', 'd.id')
+            .where('e.deleted_at', 'is', null)
+            .as('employee_count'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('employees as e')
+            .innerJoin('punches as p', 'p.employee_ref', 'e.id')
+            .select((x) => x.fn.countAll<number>().as('n'))
+            .whereRef('e.department_id', '=', 'd.id')
+            .where('e.deleted_at', 'is', null)
+            .where('p.time_out', 'is', null)
+            .where('p.deleted_at', 'is', null)
+            .as('clocked_in_count'),
+        )
+        .where('d.account_id', '=', accountId)
+        .where('d.deleted_at', 'is', null)
+        .$if(id !== undefined, (q) => q.where('d.id', '=', id!))
+        .orderBy('d.dp_name')
+        .execute(),
+
+    /** Current departments (id and name), all of them or the given ids. */
+    current: (accountId: number, ids?: number[]) =>
+      db
+        .selectFrom('departments')
+        .select(['id', 'dp_name'])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+        .execute(),
+
+    insert: async (accountId: number, values: Omit<Insertable<DepartmentsTable>, 'account_id'>) =>
+      (
+        await db
+          .insertInto('departments')
+          .values({ ...values, account_id: accountId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+
+    async update(accountId: number, id: number, values: Updateable<DepartmentsTable>) {
+      await db
+        .updateTable('departments')
+        .set({ ...values, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async softDelete(accountId: number, ids: number[]) {
+      const at = nowIso();
+      await db
+        .updateTable('departments')
+        .set({ deleted_at: at, updated_at: at })
+        .where('account_id', '=', accountId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+  };
+}
+export type DepartmentsRepository = ReturnType<typeof departmentsRepository>;
+
+export const departmentsRepositories = (db: Kysely<DB>) => ({
+  departments: departmentsRepository(db),
+  employees: employeesRepository(db),
+  activity: activityRepository(db),
+});
+export type DepartmentsRepos = ReturnType<typeof departmentsRepositories>;

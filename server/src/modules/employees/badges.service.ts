@@ -1,0 +1,76 @@
+import { messages } from '@punchclock/contract';
+import { requireAccess } from '../../auth/access';
+import type { AuthContext } from '../../auth/guards';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import { signBadge } from '../../lib/badges';
+import { notFound } from '../../lib/errors';
+import { qrSvgDataUrl } from '../../lib/qr';
+import { cardPdf } from './card.pdf';
+import type { EmployeesRepos } from './employees.repository';
+
+/** Badges: the signed token a station scans, as a QR, on a printable card, and replaced on demand. */
+export function badgesService({
+  repos,
+  inTransaction,
+  appSecret,
+}: {
+  repos: EmployeesRepos;
+  inTransaction: UnitOfWork<EmployeesRepos>;
+  appSecret: string;
+}) {
+  async function badge(auth: AuthContext, id: number) {
+    const employee = await repos.employees.badgeOf(auth.accountId, id);
+    if (!employee) throw notFound(messages.employees.notFound);
+    const token = signBadge(appSecret, {
+      accountId: auth.accountId,
+      employeeRef: employee.id,
+      version: employee.badge_version,
+    });
+    return { employee, token, qr_code: await qrSvgDataUrl(token) };
+  }
+
+  return {
+    async qr(auth: AuthContext, id: number) {
+      requireAccess(auth, 'employees:read');
+      const b = await badge(auth, id);
+      return {
+        qr_code: b.qr_code,
+        employee_id: b.employee.employee_id,
+        name: b.employee.name,
+        message: messages.people.qrGenerated,
+      };
+    },
+
+    /** A new badge version: every card printed before stops working at the stations. */
+    async regenerate(auth: AuthContext, id: number) {
+      requireAccess(auth, 'employees:write');
+      await inTransaction(async (r) => {
+        if (!(await r.employees.badgeOf(auth.accountId, id))) throw notFound(messages.employees.notFound);
+        await r.employees.bumpBadge(auth.accountId, id);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          employeeId: id,
+          action: 'employee.badge_regenerated',
+        });
+      });
+      const b = await badge(auth, id);
+      return { message: messages.people.badgeRegenerated, qr_code: b.qr_code };
+    },
+
+    /** The print-ready card: the PDF and its file name (employee-card-{employee_id}.pdf). */
+    async card(auth: AuthContext, id: number) {
+      requireAccess(auth, 'employees:read');
+      const b = await badge(auth, id);
+      const e = await repos.employees.one(auth.accountId, auth.ownerUserId, id);
+      const company = (await repos.settings.read(auth.accountId)).account_company_name;
+      const pdf = await cardPdf({
+        company,
+        name: e.name,
+        employeeId: e.employee_id,
+        department: e.department_name,
+        badgeToken: b.token,
+      });
+      return { pdf, fileName: `employee-card-${e.employee_id.replace(/[^\w.-]/g, '_')}.pdf` };
+    },
+  };
+}

@@ -1,0 +1,358 @@
+import { EMPLOYEE_FLAGS, type EmployeeView, type SearchBody } from '@punchclock/contract';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  sql,
+  type Updateable,
+} from 'kysely';
+import type { DB, EmployeesTable, UsersTable } from '../../db/schema';
+import { decimalFromCents } from '../../lib/money';
+import { nowIso } from '../../lib/time';
+import { activityRepository } from '../activity/activity.repository';
+import { authRepository } from '../auth/auth.repository';
+import { customFieldsRepository } from '../custom-fields/custom-fields.repository';
+import { departmentsRepository } from '../departments/departments.repository';
+import { settingsRepository } from '../settings/settings.repository';
+
+type Scope = DB & { e: DB['employees']; d: DB['departments'] };
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+/** Past this many ids or codes an IN list is longer than reading the account's rows. */
+const IN_LIST_MAX = 500;
+const INSERT_CHUNK = 200;
+
+/** `like` patterns match the text literally: % and _ typed by a user are not wildcards. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An open shift of the employee; served by the partial unique index on open shifts (one per employee). */
+const isOpen = (eb: ExpressionBuilder<DB & { e: DB['employees'] }, 'e'>) =>
+  eb.exists(
+    eb
+      .selectFrom('punches as p')
+      .select('p.id')
+      .whereRef('p.employee_ref', '=', 'e.id')
+      .where('p.time_out', 'is', null)
+      .where('p.deleted_at', 'is', null),
+  );
+
+/** Employees with their department name, whether they hold an open shift, and whether they have a login. */
+function baseQuery(db: Kysely<DB>, accountId: number) {
+  return db
+    .selectFrom('employees as e')
+    .innerJoin('departments as d', 'd.id', 'e.department_id')
+    .selectAll('e')
+    .select('d.dp_name as department_name')
+    .select((eb) => [
+      isOpen(eb).as('clocked_in'),
+      eb
+        .exists(eb.selectFrom('users as u').select('u.id').whereRef('u.employee_ref', '=', 'e.id'))
+        .as('has_login'),
+    ])
+    .where('e.account_id', '=', accountId);
+}
+
+function toView(r: Row, ownerUserId: number, custom: Map<number, Record<string, string>>): EmployeeView {
+  const flags = Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, !!r[f]])) as Pick<
+    EmployeeView,
+    (typeof EMPLOYEE_FLAGS)[number]
+  >;
+  return {
+    id: r.id,
+    user_id: ownerUserId,
+    employee_id: r.employee_id,
+    name: r.name,
+    title: r.title,
+    email: r.email,
+    department_id: r.department_id,
+    department_name: r.department_name,
+    hourly_rate: decimalFromCents(r.hourly_rate_cents),
+    has_pin: !!r.pin,
+    status: r.status,
+    clocked_in: !!r.clocked_in,
+    has_login: !!r.has_login,
+    deleted_at: r.deleted_at,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    custom_fields: custom.get(r.id) ?? {},
+    ...flags,
+  };
+}
+
+export function employeesRepository(db: Kysely<DB>) {
+  /** Custom values of the given rows in one query (by account when the list is long, so no huge IN list). */
+  async function customValues(accountId: number, ids: number[]) {
+    const out = new Map<number, Record<string, string>>();
+    if (ids.length === 0) return out;
+    const values = await db
+      .selectFrom('custom_field_values')
+      .select(['employee_ref', 'field_id', 'value'])
+      .where('account_id', '=', accountId)
+      .$if(ids.length <= IN_LIST_MAX, (q) => q.where('employee_ref', 'in', ids))
+      .execute();
+    for (const v of values) {
+      const rec = out.get(v.employee_ref) ?? {};
+      rec[String(v.field_id)] = v.value;
+      out.set(v.employee_ref, rec);
+    }
+    return out;
+  }
+
+  async function views(accountId: number, ownerUserId: number, q: SelectQueryBuilder<Scope, 'e' | 'd', Row>) {
+    const rows = await q.orderBy('e.name').orderBy('e.id').execute();
+    const custom = await customValues(
+      accountId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toView(r, ownerUserId, custom));
+  }
+
+  return {
+    list: (
+      accountId: number,
+      ownerUserId: number,
+      opts: { includeDeleted?: boolean; departmentId?: number; batchId?: number } = {},
+    ) =>
+      views(
+        accountId,
+        ownerUserId,
+        baseQuery(db, accountId)
+          .$if(!opts.includeDeleted, (q) => q.where('e.deleted_at', 'is', null))
+          .$if(!!opts.departmentId, (q) => q.where('e.department_id', '=', opts.departmentId!))
+          .$if(!!opts.batchId, (q) => q.where('e.import_batch_id', '=', opts.batchId!)),
+      ),
+
+    async one(accountId: number, ownerUserId: number, id: number, includeDeleted = false) {
+      const q = baseQuery(db, accountId)
+        .where('e.id', '=', id)
+        .$if(!includeDeleted, (b) => b.where('e.deleted_at', 'is', null));
+      return (await views(accountId, ownerUserId, q))[0];
+    },
+
+    /** The search panel: text over name, department, title, ID and email; department; In/Out from real open shifts; deleted. */
+    search(accountId: number, ownerUserId: number, s: SearchBody) {
+      const dept = typeof s.department_id === 'number' ? s.department_id : null;
+      const q = baseQuery(db, accountId)
+        .$if(!s.show_deleted, (b) => b.where('e.deleted_at', 'is', null))
+        .$if(!!s.query, (b) =>
+          b.where((eb) =>
+            eb.or(
+              ['e.name', 'e.title', 'e.employee_id', 'e.email', 'd.dp_name'].map(
+                (c) => sql<boolean>`lower(${sql.ref(c)}) like ${likePattern(s.query)} escape '\\'`,
+              ),
+            ),
+          ),
+        )
+        .$if(!!dept && !!s.current_department, (b) => b.where('e.department_id', '=', dept!))
+        .$if(!!dept && !s.current_department, (b) =>
+          b.where((eb) =>
+            eb.or([
+              eb('e.department_id', '=', dept!),
+              eb.exists(
+                eb
+                  .selectFrom('departments as a')
+                  .select('a.id')
+                  .where('a.account_id', '=', accountId)
+                  .where('a.id', '=', dept!)
+                  .where('a.assign_to_all_employees', '=', 1),
+              ),
+            ]),
+          ),
+        )
+        .$if(s.status === 'In', (b) => b.where((eb) => isOpen(eb)))
+        .$if(s.status === 'Out', (b) => b.where((eb) => eb.not(isOpen(eb))))
+        .limit(5000);
+      return views(accountId, ownerUserId, q);
+    },
+
+    /** Current employees holding any of the given codes or e-mails (all of the account's when the lists are long). */
+    identities(accountId: number, codes: string[], emails: string[]) {
+      const short = codes.length + emails.length <= IN_LIST_MAX;
+      return db
+        .selectFrom('employees')
+        .select(['id', 'employee_id', 'email'])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .$if(short, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('employee_id', 'in', codes.length ? codes : ['']),
+              ...(emails.length ? [eb('email', 'in', emails)] : []),
+            ]),
+          ),
+        )
+        .execute();
+    },
+
+    /** Current employees among `ids`. */
+    current: (accountId: number, ids: number[]) =>
+      db
+        .selectFrom('employees')
+        .select(['id', 'employee_id', 'name'])
+        .where('account_id', '=', accountId)
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute(),
+
+    /** New employees in chunks; answers their ids by employee code. */
+    async insertMany(accountId: number, rows: Omit<Insertable<EmployeesTable>, 'account_id'>[]) {
+      const ids = new Map<string, number>();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const inserted = await db
+          .insertInto('employees')
+          .values(rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, account_id: accountId })))
+          .returning(['id', 'employee_id'])
+          .execute();
+        for (const e of inserted) ids.set(e.employee_id, e.id);
+      }
+      return ids;
+    },
+
+    async update(accountId: number, id: number, values: Updateable<EmployeesTable>) {
+      await db
+        .updateTable('employees')
+        .set({ ...values, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Soft delete: the rows stay for payroll and reports; the code and e-mail become free. */
+    async softDelete(accountId: number, ids: number[]) {
+      const at = nowIso();
+      await db
+        .updateTable('employees')
+        .set({ deleted_at: at, updated_at: at })
+        .where('account_id', '=', accountId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async moveDepartment(accountId: number, fromIds: number[], toId: number) {
+      await db
+        .updateTable('employees')
+        .set({ department_id: toId, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('department_id', 'in', fromIds)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    badgeOf: (accountId: number, id: number) =>
+      db
+        .selectFrom('employees')
+        .select(['id', 'employee_id', 'name', 'badge_version'])
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+
+    async bumpBadge(accountId: number, id: number) {
+      await db
+        .updateTable('employees')
+        .set((eb) => ({ badge_version: eb('badge_version', '+', 1), updated_at: nowIso() }))
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async insertImportBatch(accountId: number, fileName: string, rowCount: number) {
+      const row = await db
+        .insertInto('import_batches')
+        .values({ account_id: accountId, file_name: fileName, row_count: rowCount, created_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The employees of the account's latest import that are still current. */
+    async latestImported(accountId: number) {
+      const batch = await db
+        .selectFrom('import_batches')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!batch) return [];
+      return db
+        .selectFrom('employees')
+        .select(['id', 'name', 'employee_id', 'email', 'hourly_rate_cents'])
+        .where('account_id', '=', accountId)
+        .where('import_batch_id', '=', batch.id)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The login (user_type employee) behind an employee record, if any. */
+    loginOf: (accountId: number, employeeRef: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('account_id', '=', accountId)
+        .where('employee_ref', '=', employeeRef)
+        .executeTakeFirst(),
+
+    async insertLogin(
+      accountId: number,
+      values: Pick<UsersTable, 'employee_ref' | 'name' | 'email'>,
+    ): Promise<number> {
+      const at = nowIso();
+      const row = await db
+        .insertInto('users')
+        .values({
+          ...values,
+          account_id: accountId,
+          user_type: 'employee',
+          username: values.email,
+          phone_number: null,
+          date_of_birth: null,
+          password_hash: null,
+          profile_image: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateLogin(accountId: number, userId: number, values: Pick<UsersTable, 'name' | 'email'>) {
+      await db
+        .updateTable('users')
+        .set({ ...values, username: values.email, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Ends every session of the logins behind the given employee records. */
+    async revokeSessions(accountId: number, employeeRefs: number[]) {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .where('user_id', 'in', (eb) =>
+          eb
+            .selectFrom('users')
+            .select('id')
+            .where('account_id', '=', accountId)
+            .where('employee_ref', 'in', employeeRefs),
+        )
+        .execute();
+    },
+  };
+}
+export type EmployeesRepository = ReturnType<typeof employeesRepository>;
+
+export const employeesRepositories = (db: Kysely<DB>) => ({
+  employees: employeesRepository(db),
+  departments: departmentsRepository(db),
+  fields: customFieldsRepository(db),
+  settings: settingsRepository(db),
+  logins: authRepository(db),
+  activity: activityRepository(db),
+});
+export type EmployeesRepos = ReturnType<typeof employeesRepositories>;

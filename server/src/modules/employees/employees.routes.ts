@@ -1,0 +1,131 @@
+import {
+  bulkIdsQuery,
+  deletedAnswer,
+  employeeAnswer,
+  employeeBody,
+  employeeSavedAnswer,
+  employeesAnswer,
+  idParams,
+  peopleErrors as errors,
+  searchAnswer,
+  searchBody,
+  userParams,
+  userQuery,
+} from '@punchclock/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAuth } from '../../auth/guards';
+import { repositories } from '../../db/unit-of-work';
+import { employeesRepositories } from './employees.repository';
+import { employeesService } from './employees.service';
+
+const tags = ['Employees'];
+const onRequest = requireAuth;
+
+const listEmployees = {
+  onRequest,
+  schema: {
+    tags,
+    summary:
+      "The account's current employees (the account comes from the token; nothing to filter on the client)",
+    response: { 200: employeesAnswer, ...errors },
+  },
+};
+const searchEmployees = {
+  onRequest,
+  schema: {
+    tags,
+    summary:
+      'Search: text over name, department, title, ID, email; department; Status In/Out from open shifts; deleted',
+    body: searchBody,
+    response: { 200: searchAnswer, ...errors },
+  },
+};
+const createEmployee = {
+  onRequest,
+  schema: {
+    tags,
+    summary: 'Create an employee; with site access and an email, a set-password mail invites them',
+    body: employeeBody,
+    response: { 201: employeeSavedAnswer, ...errors },
+  },
+};
+const updateEmployee = {
+  onRequest,
+  schema: {
+    tags,
+    summary: 'Update an employee (absent flags keep their value; an empty PIN keeps the PIN)',
+    params: idParams,
+    querystring: userQuery,
+    body: employeeBody,
+    response: { 200: employeeSavedAnswer, ...errors },
+  },
+};
+const deleteEmployee = {
+  onRequest,
+  schema: {
+    tags,
+    summary: 'Delete an employee: kept with its punches, found with Show Deleted Employees',
+    params: idParams,
+    querystring: userQuery,
+    response: { 200: deletedAnswer, ...errors },
+  },
+};
+const deleteEmployees = {
+  onRequest,
+  schema: {
+    tags,
+    summary:
+      'Bulk delete: ?emp_id[]=[1,2,3]. All or nothing: an id not in the account answers 404 and deletes none',
+    querystring: bulkIdsQuery('emp_id'),
+    response: { 200: deletedAnswer, ...errors },
+  },
+};
+
+export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, mailer } = app.deps;
+  const employees = employeesService({
+    ...repositories(db, employeesRepositories),
+    mailer,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+  });
+
+  app.get('/api/employees', listEmployees, async (req) => employees.list(authOf(req)));
+  app.get(
+    '/api/employees/user/:user_id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Same list, the spec's path; a user_id of another account answers 404",
+        params: userParams,
+        response: { 200: employeesAnswer, ...errors },
+      },
+    },
+    async (req) => employees.list(authOf(req), req.params.user_id),
+  );
+  app.get(
+    '/api/employees/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One employee (deleted ones too) with department name and custom values',
+        params: idParams,
+        response: { 200: employeeAnswer, ...errors },
+      },
+    },
+    async (req) => employees.get(authOf(req), req.params.id),
+  );
+  app.post('/api/search', searchEmployees, async (req) => employees.search(authOf(req), req.body));
+  app.post('/employees', createEmployee, async (req, reply) =>
+    reply.code(201).send(await employees.create(authOf(req), req.body)),
+  );
+  app.put('/employees/:id', updateEmployee, async (req) =>
+    employees.update(authOf(req), req.params.id, req.body, req.query.user_id),
+  );
+  app.delete('/employees/:id', deleteEmployee, async (req) =>
+    employees.remove(authOf(req), [req.params.id], req.query.user_id),
+  );
+  app.post('/allemployees', deleteEmployees, async (req) => employees.remove(authOf(req), req.query.ids));
+};

@@ -1,0 +1,85 @@
+import {
+  IMPORT_MAX_BYTES,
+  fileAnswer,
+  importAnswer,
+  messages,
+  peopleErrors as errors,
+  uploadedEmployeesAnswer,
+} from '@punchclock/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, requireAuth } from '../../auth/guards';
+import { repositories } from '../../db/unit-of-work';
+import { badRequest, payloadTooLarge } from '../../lib/errors';
+import { readUpload } from '../../lib/uploads';
+import { employeesRepositories } from '../employees/employees.repository';
+import { employeesService } from '../employees/employees.service';
+import { importService } from './import.service';
+
+const tags = ['Employees'];
+const onRequest = requireAuth;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const template = {
+  onRequest,
+  schema: {
+    tags,
+    summary:
+      "The import template (.xlsx): a header row with the import columns and the account's custom fields",
+    produces: [XLSX_TYPE],
+    response: { 200: fileAnswer, ...errors },
+  },
+};
+const importEmployees = {
+  onRequest,
+  schema: {
+    tags,
+    summary:
+      'Upload .xlsx, .xls or .csv (multipart field `file`, ≤ 10 MB). ?preview=1 checks without writing; otherwise the valid rows are imported in one transaction',
+    querystring: z.object({ preview: z.string().max(10).optional() }),
+    consumes: ['multipart/form-data'],
+    response: { 200: importAnswer, 201: importAnswer, ...errors },
+  },
+};
+
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, mailer } = app.deps;
+  const bundle = repositories(db, employeesRepositories);
+  const employees = employeesService({
+    ...bundle,
+    mailer,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+  });
+  const imports = importService({ ...bundle, employees });
+
+  app.get(
+    '/employees/imported',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The employees of the latest import (name, employee_id, email, hourly_rate)',
+        response: { 200: uploadedEmployeesAnswer, ...errors },
+      },
+    },
+    async (req) => imports.uploaded(authOf(req)),
+  );
+  app.get('/employees/export', template, async (req, reply) =>
+    reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', 'attachment; filename="employee-import-template.xlsx"')
+      .send(await imports.template(authOf(req))),
+  );
+  app.post('/employees/import', importEmployees, async (req, reply) => {
+    if (!req.isMultipart()) throw badRequest(messages.employees.noFile);
+    const upload = await readUpload(req, 'file', IMPORT_MAX_BYTES);
+    if (upload.truncated) throw payloadTooLarge(messages.people.importTooLarge);
+    if (!upload.file || upload.file.length === 0) throw badRequest(messages.employees.noFile);
+    const preview = ['1', 'true', 'yes'].includes(
+      String(req.query.preview ?? upload.fields.preview ?? '').toLowerCase(),
+    );
+    const answer = await imports.run(authOf(req), upload.file, upload.fileName ?? 'upload.xlsx', preview);
+    return reply.code(preview ? 200 : 201).send(answer);
+  });
+};
