@@ -1,18 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@punchclock/contract';
-import { unauthorized, forbidden } from '../lib/errors';
-import { nowIso } from '../lib/time';
+import { forbidden, unauthorized } from '../lib/errors';
+import { stationsRepository } from '../modules/stations/stations.repository';
+import { type Caller, stationPermissions } from './access';
 import { authenticate } from './guards';
 import { sha256 } from './tokens';
 
-/** Who may clock people in and out: a paired station, a manager of the account, or an employee punching themself. */
-export interface ClockCaller {
-  accountId: number;
-  stationId: number | null;
-  userId: number | null;
-  /** Set when an employee's own login punches: they may clock only themself, never anyone else. */
+/**
+ * Who may clock people in and out: a paired station, a manager of the account, or an employee punching themself
+ * (their `employeeRef` with `clock:punch:own`).
+ */
+export type ClockCaller = Caller & {
+  /** The employee's own ref when they punch from their login; goes once the clock service reads employeeRef. */
   selfRef?: number | null;
-}
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,24 +32,31 @@ function stationToken(req: FastifyRequest): string | null {
   return token && token.length <= 200 ? token.trim() : null;
 }
 
+/** A paired, unrevoked station: it may clock anyone of its account and see who is in. */
+async function stationCaller(req: FastifyRequest, token: string): Promise<Caller> {
+  const stations = stationsRepository(req.server.deps.db);
+  const station = await stations.findByToken(sha256(token));
+  if (!station || station.revoked_at) throw unauthorized(messages.clock.stationRevoked);
+  await stations.markSeen(station.account_id, station.id);
+  return {
+    accountId: station.account_id,
+    userId: null,
+    stationId: station.id,
+    employeeRef: null,
+    permissions: stationPermissions(),
+    departments: 'all',
+  };
+}
+
 export async function requireClockCaller(req: FastifyRequest): Promise<void> {
   const token = stationToken(req);
-  const db = req.server.deps.db;
   if (token) {
-    const station = await db
-      .selectFrom('stations')
-      .select(['id', 'account_id', 'revoked_at'])
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
-    if (!station) throw unauthorized(messages.clock.stationRevoked);
-    if (station.revoked_at) throw unauthorized(messages.clock.stationRevoked);
-    await db.updateTable('stations').set({ last_seen_at: nowIso() }).where('id', '=', station.id).execute();
-    req.clockCaller = { accountId: station.account_id, stationId: station.id, userId: null };
+    req.clockCaller = await stationCaller(req, token);
     return;
   }
   const auth = await authenticate(req);
   if (auth.userType !== 'user') throw forbidden();
-  req.clockCaller = { accountId: auth.accountId, stationId: null, userId: auth.userId };
+  req.clockCaller = auth;
 }
 
 /**
@@ -56,20 +64,14 @@ export async function requireClockCaller(req: FastifyRequest): Promise<void> {
  * same as requireClockCaller, plus an employee token, which can only ever name its own employee.
  */
 export async function requireClockCallerOrSelf(req: FastifyRequest): Promise<void> {
-  if (stationToken(req)) return requireClockCaller(req);
-  const auth = await authenticate(req);
-  if (auth.userType === 'employee') {
-    if (!auth.employeeRef) throw forbidden();
-    req.clockCaller = {
-      accountId: auth.accountId,
-      stationId: null,
-      userId: auth.userId,
-      selfRef: auth.employeeRef,
-    };
+  const token = stationToken(req);
+  if (token) {
+    req.clockCaller = await stationCaller(req, token);
     return;
   }
-  if (auth.userType !== 'user') throw forbidden();
-  req.clockCaller = { accountId: auth.accountId, stationId: null, userId: auth.userId };
+  const auth = await authenticate(req);
+  if (auth.userType === 'employee' && !auth.employeeRef) throw forbidden();
+  req.clockCaller = auth.userType === 'employee' ? { ...auth, selfRef: auth.employeeRef } : auth;
 }
 
 export function callerOf(req: FastifyRequest): ClockCaller {

@@ -8,11 +8,14 @@ import {
   pairStationBody,
   renameStationBody,
   stationMeAnswer,
+  stationView,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, requireManager } from '../../auth/guards';
+import { authOf, requireAuth } from '../../auth/guards';
 import { callerOf, requireClockCaller } from '../../auth/station-guard';
+import { repositories } from '../../db/unit-of-work';
+import { stationsRepositories } from './stations.repository';
 import { stationsService } from './stations.service';
 
 const errors = {
@@ -28,25 +31,26 @@ const errors = {
 const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }];
 
 export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const stations = stationsService(app.deps);
+  const { db, limiter } = app.deps;
+  const stations = stationsService({ ...repositories(db, stationsRepositories), limiter });
   const devices = ['Time stations'];
 
   app.get(
     '/api/stations',
     {
-      onRequest: requireManager,
+      onRequest: requireAuth,
       schema: {
         tags: devices,
         summary: "The account's time stations",
-        response: { 200: z.object({ data: z.array(createStationAnswer.shape.station) }), ...errors },
+        response: { 200: z.object({ data: z.array(stationView) }), ...errors },
       },
     },
-    async (req) => stations.list(authOf(req).accountId),
+    async (req) => stations.list(authOf(req)),
   );
   app.post(
     '/api/stations',
     {
-      onRequest: requireManager,
+      onRequest: requireAuth,
       schema: {
         tags: devices,
         summary:
@@ -56,9 +60,7 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send(await stations.create(authOf(req).accountId, authOf(req).userId, req.body.name, req.body.pair)),
+      reply.code(201).send(await stations.create(authOf(req), req.body.name, req.body.pair)),
   );
   app.post(
     '/api/stations/pair',
@@ -76,21 +78,21 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/stations/:id',
     {
-      onRequest: requireManager,
+      onRequest: requireAuth,
       schema: {
         tags: devices,
         summary: 'Rename a station',
         params: idParams,
         body: renameStationBody,
-        response: { 200: z.object({ station: createStationAnswer.shape.station }), ...errors },
+        response: { 200: z.object({ station: stationView }), ...errors },
       },
     },
-    async (req) => stations.rename(authOf(req).accountId, authOf(req).userId, req.params.id, req.body.name),
+    async (req) => stations.rename(authOf(req), req.params.id, req.body.name),
   );
   app.delete(
     '/api/stations/:id',
     {
-      onRequest: requireManager,
+      onRequest: requireAuth,
       schema: {
         tags: devices,
         summary: 'Revoke a station: its token stops working at once',
@@ -98,7 +100,7 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponse, ...errors },
       },
     },
-    async (req) => stations.revoke(authOf(req).accountId, authOf(req).userId, req.params.id),
+    async (req) => stations.revoke(authOf(req), req.params.id),
   );
   app.get(
     '/api/station/me',
@@ -111,6 +113,6 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stationMeAnswer, ...errors },
       },
     },
-    async (req) => stations.me(callerOf(req).accountId, callerOf(req).stationId),
+    async (req) => stations.me(callerOf(req)),
   );
 };

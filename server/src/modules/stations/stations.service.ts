@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { messages } from '@punchclock/contract';
+import { type Caller, requireAccess } from '../../auth/access';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
-import type { Database } from '../../db/database';
 import type { StationsTable } from '../../db/schema';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { notFound, tooManyRequests, unprocessable } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { addMinutes, nowIso } from '../../lib/time';
-import { recordActivity } from '../activity/activity.repository';
+import type { StationsRepositories } from './stations.repository';
 
 // No 0/O or 1/I: the code is read off one screen and typed on a tablet.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -31,50 +32,47 @@ function pairingCode(): string {
 }
 const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-export function stationsService({ db, limiter }: { db: Database; limiter: RateLimiter }) {
-  const find = (accountId: number, id: number) =>
-    db
-      .selectFrom('stations')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+export function stationsService({
+  repos,
+  inTransaction,
+  limiter,
+}: {
+  repos: StationsRepositories;
+  inTransaction: UnitOfWork<StationsRepositories>;
+  limiter: RateLimiter;
+}) {
+  /** The caller's station `id`, or 404 when the account has none by that id. */
+  async function existing(caller: Caller, id: number) {
+    const station = await repos.stations.find(caller.accountId, id);
+    if (!station) throw notFound();
+    return station;
+  }
 
   return {
-    async list(accountId: number) {
-      const rows = await db
-        .selectFrom('stations')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('created_at', 'desc')
-        .execute();
-      return { data: rows.map(view) };
+    async list(caller: Caller) {
+      requireAccess(caller, 'stations:read');
+      return { data: (await repos.stations.list(caller.accountId)).map(view) };
     },
 
     /** "This browser" answers the station token at once; a tablet gets a short code to type within 10 minutes. */
-    async create(accountId: number, userId: number, name: string, pair: 'this-browser' | 'code') {
-      const at = nowIso();
+    async create(caller: Caller, name: string, pair: 'this-browser' | 'code') {
+      requireAccess(caller, 'stations:write');
       const { token, hash } = newOpaqueToken();
       const code = pair === 'code' ? pairingCode() : null;
-      const expires = code ? addMinutes(at, PAIRING_MINUTES) : null;
-      const row = await db
-        .insertInto('stations')
-        .values({
-          account_id: accountId,
+      const expires = code ? addMinutes(nowIso(), PAIRING_MINUTES) : null;
+      const row = await inTransaction(async (r) => {
+        const station = await r.stations.insert(caller.accountId, {
           name,
           token_hash: code ? null : hash,
           pairing_code_hash: code ? sha256(normalizeCode(code)) : null,
           pairing_expires_at: expires,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning(['id', 'name', 'last_seen_at', 'last_sync_at', 'revoked_at', 'created_at'])
-        .executeTakeFirstOrThrow();
-      await recordActivity(db, {
-        accountId,
-        userId,
-        action: 'station.created',
-        details: { station_id: row.id, name, pair },
+        });
+        await r.activity.record(caller.accountId, {
+          userId: caller.userId,
+          action: 'station.created',
+          details: { station_id: station.id, name, pair },
+        });
+        return station;
       });
       return code
         ? { station: view(row), pairing_code: code, pairing_expires_at: expires as string }
@@ -85,97 +83,81 @@ export function stationsService({ db, limiter }: { db: Database; limiter: RateLi
     async pair(code: string, ip: string) {
       if (!(await limiter.hit(`pair:${ip}`, 20, 15 * 60_000)).allowed) throw tooManyRequests();
       const at = nowIso();
-      const row = await db
-        .selectFrom('stations')
-        .selectAll()
-        .where('pairing_code_hash', '=', sha256(normalizeCode(code)))
-        .executeTakeFirst();
+      const codeHash = sha256(normalizeCode(code));
+      const row = await repos.stations.findByPairingCode(codeHash);
       if (!row || row.revoked_at || !row.pairing_expires_at || row.pairing_expires_at < at)
         throw unprocessable(messages.clock.pairingInvalid);
       const { token, hash } = newOpaqueToken();
-      const done = await db
-        .updateTable('stations')
-        .set({
-          token_hash: hash,
-          pairing_code_hash: null,
-          pairing_expires_at: null,
-          last_seen_at: at,
-          updated_at: at,
-        })
-        .where('id', '=', row.id)
-        .where('pairing_code_hash', '=', row.pairing_code_hash)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw unprocessable(messages.clock.pairingInvalid);
-      await recordActivity(db, {
-        accountId: row.account_id,
-        userId: null,
-        action: 'station.paired',
-        details: { station_id: row.id },
+      await inTransaction(async (r) => {
+        const paired = await r.stations.update(
+          row.account_id,
+          row.id,
+          {
+            token_hash: hash,
+            pairing_code_hash: null,
+            pairing_expires_at: null,
+            last_seen_at: at,
+            updated_at: at,
+          },
+          codeHash,
+        );
+        if (!paired) throw unprocessable(messages.clock.pairingInvalid);
+        await r.activity.record(row.account_id, {
+          userId: null,
+          action: 'station.paired',
+          details: { station_id: row.id },
+        });
       });
       return { token, station: view({ ...row, last_seen_at: at }) };
     },
 
-    async rename(accountId: number, userId: number, id: number, name: string) {
-      const old = await find(accountId, id);
-      if (!old) throw notFound();
-      await db
-        .updateTable('stations')
-        .set({ name, updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .execute();
-      await recordActivity(db, {
-        accountId,
-        userId,
-        action: 'station.renamed',
-        details: { station_id: id, old: old.name, new: name },
+    async rename(caller: Caller, id: number, name: string) {
+      requireAccess(caller, 'stations:write');
+      const old = await existing(caller, id);
+      await inTransaction(async (r) => {
+        await r.stations.update(caller.accountId, id, { name });
+        await r.activity.record(caller.accountId, {
+          userId: caller.userId,
+          action: 'station.renamed',
+          details: { station_id: id, old: old.name, new: name },
+        });
       });
       return { station: view({ ...old, name }) };
     },
 
     /** Revoking stops the token at once; punches the station already sent stay. */
-    async revoke(accountId: number, userId: number, id: number) {
-      const old = await find(accountId, id);
-      if (!old) throw notFound();
-      const at = nowIso();
-      await db
-        .updateTable('stations')
-        .set({ revoked_at: old.revoked_at ?? at, token_hash: null, pairing_code_hash: null, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-      await recordActivity(db, {
-        accountId,
-        userId,
-        action: 'station.revoked',
-        details: { station_id: id, name: old.name },
+    async revoke(caller: Caller, id: number) {
+      requireAccess(caller, 'stations:write');
+      const old = await existing(caller, id);
+      await inTransaction(async (r) => {
+        await r.stations.update(caller.accountId, id, {
+          revoked_at: old.revoked_at ?? nowIso(),
+          token_hash: null,
+          pairing_code_hash: null,
+        });
+        await r.activity.record(caller.accountId, {
+          userId: caller.userId,
+          action: 'station.revoked',
+          details: { station_id: id, name: old.name },
+        });
       });
       return { message: 'Station revoked' };
     },
 
-    async me(accountId: number, stationId: number | null) {
-      const account = await db
-        .selectFrom('accounts')
-        .innerJoin('settings', 'settings.account_id', 'accounts.id')
-        .select([
-          'accounts.company_name',
-          'accounts.time_zone',
-          'settings.enable_gps_tracking',
-          'settings.require_location',
-          'settings.enable_covid_screening',
-          'settings.attendance_mode',
-        ])
-        .where('accounts.id', '=', accountId)
-        .executeTakeFirstOrThrow();
-      const station = stationId ? await find(accountId, stationId) : null;
+    /** What a clock screen shows and obeys: the station (or the manager clocking from a browser) and the settings. */
+    async me(caller: Caller) {
+      requireAccess(caller, 'clock:punch');
+      const settings = await repos.settings.read(caller.accountId);
+      const station = caller.stationId ? await repos.stations.find(caller.accountId, caller.stationId) : null;
       return {
         station: { id: station?.id ?? 0, name: station?.name ?? 'Manager' },
-        company_name: account.company_name,
+        company_name: settings.account_company_name,
         settings: {
-          enable_gps_tracking: !!account.enable_gps_tracking,
-          require_location: !!account.require_location,
-          enable_covid_screening: !!account.enable_covid_screening,
-          attendance_mode: account.attendance_mode,
-          time_zone: account.time_zone,
+          enable_gps_tracking: !!settings.enable_gps_tracking,
+          require_location: !!settings.require_location,
+          enable_covid_screening: !!settings.enable_covid_screening,
+          attendance_mode: settings.attendance_mode,
+          time_zone: settings.time_zone,
         },
       };
     },

@@ -1,0 +1,78 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, StationsTable } from '../../db/schema';
+import { nowIso } from '../../lib/time';
+import { activityRepository } from '../activity/activity.repository';
+import { settingsRepository } from '../settings/settings.repository';
+
+export type NewStation = Omit<Insertable<StationsTable>, 'account_id' | 'created_at' | 'updated_at'>;
+
+/**
+ * An account's time stations. A station's token and a pairing code are found by their hash alone (the
+ * caller's account is not known yet): those look-ups answer the row with its account_id.
+ */
+export function stationsRepository(db: Kysely<DB>) {
+  const ofAccount = (accountId: number) => db.selectFrom('stations').where('account_id', '=', accountId);
+
+  return {
+    list: (accountId: number) => ofAccount(accountId).selectAll().orderBy('created_at', 'desc').execute(),
+
+    find: (accountId: number, id: number) =>
+      ofAccount(accountId).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    insert(accountId: number, station: NewStation) {
+      const at = nowIso();
+      return db
+        .insertInto('stations')
+        .values({ ...station, account_id: accountId, created_at: at, updated_at: at })
+        .returning(['id', 'name', 'last_seen_at', 'last_sync_at', 'revoked_at', 'created_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The station a token belongs to (the station guard). */
+    findByToken: (tokenHash: string) =>
+      db
+        .selectFrom('stations')
+        .select(['id', 'account_id', 'revoked_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst(),
+
+    findByPairingCode: (codeHash: string) =>
+      db.selectFrom('stations').selectAll().where('pairing_code_hash', '=', codeHash).executeTakeFirst(),
+
+    async markSeen(accountId: number, id: number) {
+      await db
+        .updateTable('stations')
+        .set({ last_seen_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Changes a station; with `pairingCodeHash` only while that code is still the station's (a code works once). */
+    async update(
+      accountId: number,
+      id: number,
+      values: Updateable<StationsTable>,
+      pairingCodeHash?: string,
+    ): Promise<boolean> {
+      const done = await db
+        .updateTable('stations')
+        .set({ updated_at: nowIso(), ...values })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .$if(pairingCodeHash !== undefined, (q) =>
+          q.where('pairing_code_hash', '=', pairingCodeHash as string),
+        )
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+  };
+}
+export type StationsRepository = ReturnType<typeof stationsRepository>;
+
+export const stationsRepositories = (db: Kysely<DB>) => ({
+  stations: stationsRepository(db),
+  settings: settingsRepository(db),
+  activity: activityRepository(db),
+});
+export type StationsRepositories = ReturnType<typeof stationsRepositories>;
