@@ -1,15 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Every API test runs twice: on the embedded SQLite database and on PostgreSQL (spec: both, for real).
+// Unit tests of pure logic (test/unit) need no database and run once: `npm run test:unit`.
+const api = (name: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'test/unit/**'],
+    env: { TEST_DIALECT: name },
+  },
+});
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],
     projects: [
-      { extends: true, test: { name: 'sqlite', env: { TEST_DIALECT: 'sqlite' } } },
-      { extends: true, test: { name: 'postgres', env: { TEST_DIALECT: 'postgres' } } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      api('sqlite'),
+      api('postgres'),
     ],
   },
 });

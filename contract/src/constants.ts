@@ -38,6 +38,8 @@ export const DATE_FORMATS = ['MM/DD/YY', 'DD/MM/YY'] as const;
 export const TIME_FORMATS = ['12 Hours (AM/PM)', '24 Hours'] as const;
 export const DEDUCTIONS = ['Auto', 'Manual'] as const;
 export const PUNCH_TYPES = ['None', 'Lunch', 'Break'] as const;
+export type PunchType = (typeof PUNCH_TYPES)[number];
+export type Deduction = (typeof DEDUCTIONS)[number];
 /** Where a punch came from: a paired station, the employee's own web clock, a manager's clock page, a manual entry. */
 export const PUNCH_SOURCES = ['station', 'web', 'manager', 'manual'] as const;
 export type PunchSource = (typeof PUNCH_SOURCES)[number];

@@ -11,3 +11,4 @@ export * from './people';
 export * from './activity';
 export * from './errors';
 export * from './permissions';
+export * from './punch-rules';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_FORMATS, DEDUCTIONS, PUNCH_TYPES, TIME_FORMATS } from './constants';
 import { isoDate } from './fields';
 import { messages } from './messages';
+import { timeOutAfterTimeIn } from './punch-rules';
 
 const hhmm = (label: string) =>
   z
@@ -21,7 +22,10 @@ export const manualPunchBody = z
     type: z.enum(PUNCH_TYPES).default('None'),
     notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters.').nullish(),
   })
-  .refine((b) => b.time_out > b.time_in, { message: messages.punches.timeOutAfterIn, path: ['time_out'] });
+  .refine((b) => timeOutAfterTimeIn(b.time_in, b.time_out), {
+    message: messages.punches.timeOutAfterIn,
+    path: ['time_out'],
+  });
 export type ManualPunchBody = z.output<typeof manualPunchBody>;
 
 export const punchRow = z.object({

@@ -244,10 +244,13 @@ describe('clocking in and out', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(messages.clock.pinLocked);
     expect(await openShifts(e.id)).toBe(0);
-    // The right PIN still works (the lock counts wrong PINs only).
-    expect(
-      (await call(a, '/api/clock-in', { employee_id: e.code, pin: '4821', client_id: cid() })).statusCode,
-    ).toBe(200);
+    // While locked, the right PIN is not even compared: a guesser learns nothing (it used to be accepted).
+    const right = await call(a, '/api/clock-in', { employee_id: e.code, pin: '4821', client_id: cid() });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('clock.pin_locked');
+    expect(await openShifts(e.id)).toBe(0);
+    // A badge is not a PIN: the employee can still punch with their card.
+    expect((await call(a, '/api/clock-in', { badge: e.badge, client_id: cid() })).statusCode).toBe(200);
   });
 
   it('takes a signed badge without a PIN, and refuses forged, outdated or foreign badges', async () => {

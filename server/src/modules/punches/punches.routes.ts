@@ -9,6 +9,10 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
+import { repositories } from '../../db/unit-of-work';
+import { settingsRepository } from '../settings/settings.repository';
+import { timeRulesFor } from '../time/time-rules';
+import { punchRepositories } from './punch-store';
 import { punchesService } from './punches.service';
 
 const errors = {
@@ -21,7 +25,12 @@ const errors = {
 };
 
 export const punchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = punchesService(app.deps);
+  const { repos, inTransaction } = repositories(app.deps.db, punchRepositories);
+  const service = punchesService({
+    repos,
+    inTransaction,
+    timeRules: timeRulesFor(settingsRepository(app.deps.db)),
+  });
   const tags = ['Time punches and clocking'];
   app.get(
     '/api/manual-punches/:employeeId',

@@ -1,40 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type ClockBody, type PunchSource, type SyncItem } from '@punchclock/contract';
-import type { ClockCaller } from '../../auth/station-guard';
-import { safeEqual } from '../../auth/tokens';
-import type { AppConfig } from '../../config';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
-import type { DB } from '../../db/schema';
-import { hashPin, verifyBadge } from '../../lib/badges';
-import {
-  AppError,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-  tooManyRequests,
-  unprocessable,
-} from '../../lib/errors';
-import {
-  deviceTimeProblem,
-  elapsedSince,
-  isLateSync,
-  timeOutAfterTimeIn,
-  workedTime,
-} from '../../lib/punch-rules';
-import type { RateLimiter } from '../../lib/rate-limiter';
-import { localDay, nowIso } from '../../lib/time';
-import { recordActivity } from '../activity/activity.repository';
-import { type ClockEmployee, type ClockRepository, clockRepository } from './clock.repository';
+import { isLateSync, messages, type ClockBody, type SyncItem } from '@punchclock/contract';
+import { type Caller, requireAccess } from '../../auth/access';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import { verifyBadge } from '../../lib/badges';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import type { PunchRepos } from '../punches/punch-store';
+import { savePunch } from '../punches/punch-store';
+import type { PunchRow } from '../punches/punches.repository';
+import { refusalError, syncStatusOf } from '../punches/rules/validate-punch';
+import type { SettingsRepository } from '../settings/settings.repository';
+import { timeRulesOf } from '../time/time-rules';
+import { elapsedSince, splitMinutes, workedMinutes } from '../time/worked';
+import type { ClockEmployee, ClockRepository } from './clock.repository';
+import type { PinLock } from './pin-lock';
+import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
 
-const PIN_LIMIT = 5;
-const PIN_WINDOW_MS = 15 * 60_000;
 /** Synced punches are written this many per transaction: one disk flush per chunk instead of per punch. */
 const SYNC_CHUNK = 250;
 
 type Identity = { employee_id?: string; badge?: string; pin?: string };
-type Settings = Awaited<ReturnType<ReturnType<typeof clockRepository>['settings']>>;
+export type ClockRepos = PunchRepos & { clock: ClockRepository; settings: SettingsRepository };
+type SyncStatus = 'created' | 'duplicate' | 'conflict' | 'rejected';
 
 /**
  * The log keeps which badge was shown (account, employee, version) but not its signature: the log is
@@ -42,106 +29,76 @@ type Settings = Awaited<ReturnType<ReturnType<typeof clockRepository>['settings'
  */
 const unsigned = (badge?: string) => badge?.replace(/\.[a-f0-9]{32}$/, '.redacted');
 
-export function clockService({
-  db,
-  config,
-  limiter,
-}: {
-  db: Database;
-  config: AppConfig;
-  limiter: RateLimiter;
+export function clockService(deps: {
+  repos: ClockRepos;
+  inTransaction: UnitOfWork<ClockRepos>;
+  appSecret: string;
+  pins: PinLock;
 }) {
-  const repo = clockRepository(db);
+  const { repos, inTransaction, appSecret, pins } = deps;
 
-  /** The employee a badge or a typed ID names, inside the caller's account only. */
-  async function findEmployee(
-    caller: ClockCaller,
-    id: Identity,
-    r: ClockRepository = repo,
-  ): Promise<{ employee: ClockEmployee; byBadge: boolean }> {
-    if (caller.selfRef) {
-      // An employee's own login: signed in with a password, so no PIN; only themself.
-      const employee = await r.employeeById(caller.accountId, caller.selfRef);
-      if (!employee || (id.employee_id && id.employee_id !== employee.employee_id) || id.badge)
-        throw forbidden(messages.clock.selfOnly);
-      return { employee, byBadge: true };
+  async function settingsOf(accountId: number, r: ClockRepos = repos): Promise<ClockSettings> {
+    const row = await r.settings.read(accountId);
+    return { ...row, rules: timeRulesOf(row) };
+  }
+
+  /**
+   * Who is punching, inside the caller's account only. An employee's own login (scope `own`) clocks only
+   * themself and needs no PIN (they signed in with a password); a station or manager names anyone with App
+   * Login, by badge or by Employee ID (and PIN where the employee uses one).
+   */
+  async function identify(caller: Caller, id: Identity, r: ClockRepos = repos, checkPin = true) {
+    const scope = requireAccess(caller, 'clock:punch', { forbiddenMessage: messages.clock.selfNotAllowed });
+    if (scope === 'own') {
+      const e = caller.employeeRef
+        ? await r.clock.employeeById(caller.accountId, caller.employeeRef)
+        : undefined;
+      if (!e || (id.employee_id && id.employee_id !== e.employee_id) || id.badge)
+        throw forbidden(messages.clock.selfOnly, 'clock.self_only');
+      if (e.status === 'inactive') throw forbidden(messages.clock.selfNotAllowed, 'clock.not_allowed');
+      return { employee: e, pinNeeded: false };
     }
+    const { employee, byBadge } = await findEmployee(caller, id, r);
+    if (employee.status === 'inactive' || !employee.permission_app)
+      throw forbidden(messages.clock.notAllowed, 'clock.not_allowed');
+    const pinNeeded = !byBadge && !!employee.use_card_or_pin && !!employee.pin;
+    if (pinNeeded && checkPin) await pins.check(pinPlace(caller), employee, id.pin);
+    return { employee, pinNeeded };
+  }
+
+  async function findEmployee(caller: Caller, id: Identity, r: ClockRepos) {
     if (id.badge) {
-      const claims = verifyBadge(config.appSecret, id.badge);
+      const claims = verifyBadge(appSecret, id.badge);
       const employee =
         claims && claims.accountId === caller.accountId
-          ? await r.employeeById(caller.accountId, claims.employeeRef)
+          ? await r.clock.employeeById(caller.accountId, claims.employeeRef)
           : undefined;
       // A regenerated badge bumps badge_version: older cards stop working.
       if (!employee || employee.badge_version !== claims?.version)
-        throw notFound(messages.clock.badgeInvalid);
+        throw notFound(messages.clock.badgeInvalid, 'clock.badge_invalid');
       return { employee, byBadge: true };
     }
-    const employee = id.employee_id ? await r.employeeByCode(caller.accountId, id.employee_id) : undefined;
-    if (!employee) throw notFound(messages.clock.invalidEmployeeId);
+    const employee = id.employee_id
+      ? await r.clock.employeeByCode(caller.accountId, id.employee_id)
+      : undefined;
+    if (!employee) throw notFound(messages.clock.invalidEmployeeId, 'clock.employee_unknown');
     return { employee, byBadge: false };
   }
 
-  const needsPin = (e: ClockEmployee, byBadge: boolean) => !byBadge && !!e.use_card_or_pin && !!e.pin;
+  /** Wrong PINs count per employee and place: the station, or the manager's own clock page. */
+  const pinPlace = (caller: Caller) => (caller.stationId ? `${caller.stationId}` : `user${caller.userId}`);
 
-  /** Wrong PINs are limited per employee and station, so a PIN cannot be guessed at one door. */
-  async function checkPin(caller: ClockCaller, e: ClockEmployee, pin: string | undefined) {
-    if (!pin) throw unprocessable(messages.clock.pinRequired, { pin: [messages.clock.pinRequired] });
-    const key = `pin:${e.id}:${caller.stationId ?? `user${caller.userId}`}`;
-    if (safeEqual(hashPin(config.appSecret, e.id, pin), e.pin as string)) return;
-    if (!(await limiter.hit(key, PIN_LIMIT, PIN_WINDOW_MS)).allowed)
-      throw tooManyRequests(messages.clock.pinLocked);
-    throw unprocessable(messages.clock.pinWrong, { pin: [messages.clock.pinWrong] });
-  }
+  const clockInAnswer = (employee: ClockEmployee, p: PunchRow) => ({
+    message: messages.clock.clockedIn,
+    punch: { id: p.id, employee_id: employee.employee_id, time_in: p.time_in },
+  });
 
-  /** Stations and managers punch employees with App Login; an employee punches themself with Site Login and Punch In/Out. */
-  function assertMayPunch(caller: ClockCaller, e: ClockEmployee) {
-    if (caller.selfRef) {
-      if (e.status === 'inactive' || !e.permission_site || !e.punch_in_out)
-        throw forbidden(messages.clock.selfNotAllowed);
-    } else if (e.status === 'inactive' || !e.permission_app) throw forbidden(messages.clock.notAllowed);
-  }
-
-  async function identify(caller: ClockCaller, id: Identity, r: ClockRepository = repo) {
-    const found = await findEmployee(caller, id, r);
-    assertMayPunch(caller, found.employee);
-    if (needsPin(found.employee, found.byBadge)) await checkPin(caller, found.employee, id.pin);
-    return found.employee;
-  }
-
-  function checkSettings(
-    settings: Settings,
-    kind: 'in' | 'out',
-    body: { latitude?: number; longitude?: number; screening?: Record<string, string> },
-  ) {
-    if (settings.require_location && (body.latitude === undefined || body.longitude === undefined))
-      throw unprocessable(messages.clock.locationRequired);
-    if (
-      kind === 'in' &&
-      settings.enable_covid_screening &&
-      (!body.screening || Object.keys(body.screening).length === 0)
-    )
-      throw unprocessable(messages.clock.screeningRequired);
-  }
-
-  const keepPosition = (
-    settings: Settings,
-    b: { latitude?: number; longitude?: number; accuracy?: number },
-  ) =>
-    settings.enable_gps_tracking || settings.require_location
-      ? { latitude: b.latitude ?? null, longitude: b.longitude ?? null, accuracy: b.accuracy ?? null }
-      : { latitude: null, longitude: null, accuracy: null };
-
-  const clockOutAnswer = (
-    employee: { employee_id: string },
-    p: { id: number; time_in: string; time_out: string | null },
-    settings: Settings,
-  ) => {
+  /** The clock-out answer: the shift's worked time by the one definition (modules/time), none in Attendance Only. */
+  const clockOutAnswer = (employee: ClockEmployee, p: PunchRow, settings: ClockSettings) => {
     const timeOut = p.time_out as string;
-    const worked =
-      settings.attendance_mode === 'Attendance Only'
-        ? { hours: null, minutes: null, total_minutes: null }
-        : workedTime(p.time_in, timeOut);
+    const worked = settings.rules.attendanceOnly
+      ? { hours: null, minutes: null, total_minutes: null }
+      : splitMinutes(workedMinutes({ timeIn: p.time_in, timeOut }, settings.rules));
     return {
       message: messages.clock.clockedOut,
       ...worked,
@@ -150,61 +107,11 @@ export function clockService({
     };
   };
 
-  /** The row of one clock-in. `at` is the punch time: the server's for a live punch, the device's for a synced one. */
-  function clockInRow(
-    caller: ClockCaller,
-    e: ClockEmployee,
-    settings: Settings,
-    b: {
-      client_id: string;
-      device_time?: string;
-      latitude?: number;
-      longitude?: number;
-      accuracy?: number;
-      screening?: Record<string, string>;
-    },
-    at: string,
-    receivedAt: string,
-  ) {
-    const pos = keepPosition(settings, b);
-    return {
-      account_id: caller.accountId,
-      employee_ref: e.id,
-      client_id: b.client_id,
-      clock_out_client_id: null,
-      work_date: localDay(new Date(at), settings.time_zone),
-      time_in: at,
-      time_out: null,
-      device_time_in: b.device_time ?? null,
-      device_time_out: null,
-      received_in_at: receivedAt,
-      received_out_at: null,
-      late_sync: b.device_time && isLateSync(b.device_time, receivedAt) ? 1 : 0,
-      source: (caller.stationId ? 'station' : caller.selfRef ? 'web' : 'manager') as PunchSource,
-      station_id: caller.stationId,
-      station_out_id: null,
-      notes: null,
-      latitude: pos.latitude,
-      longitude: pos.longitude,
-      accuracy: pos.accuracy,
-      latitude_out: null,
-      longitude_out: null,
-      accuracy_out: null,
-      screening: b.screening ? JSON.stringify(b.screening) : null,
-      conflict: null,
-      created_by_user_id: caller.userId,
-    };
-  }
-  const writeClockIn = (...a: Parameters<typeof clockInRow>) => repo.insertPunch(clockInRow(...a));
-
   return {
-    async checkEmployee(caller: ClockCaller, id: Identity) {
-      const found = await findEmployee(caller, id);
-      assertMayPunch(caller, found.employee);
-      const pinNeeded = needsPin(found.employee, found.byBadge);
-      if (pinNeeded && id.pin) await checkPin(caller, found.employee, id.pin);
-      const open = await repo.openShift(found.employee.id);
-      const e = found.employee;
+    async checkEmployee(caller: Caller, id: Identity) {
+      const { employee: e, pinNeeded } = await identify(caller, id, repos, false);
+      if (pinNeeded && id.pin) await pins.check(pinPlace(caller), e, id.pin);
+      const open = await repos.punches.openShift(caller.accountId, e.id);
       return {
         message: messages.clock.employeeChecked,
         employee: { id: e.id, employee_id: e.employee_id, name: e.name, department_name: e.department_name },
@@ -215,77 +122,82 @@ export function clockService({
     },
 
     /** Idempotent on client_id: a retried clock-in answers the punch it already made. */
-    async clockIn(caller: ClockCaller, body: ClockBody) {
+    async clockIn(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
-      const employee = await identify(caller, body);
-      const existing = await repo.byClientId(caller.accountId, clientId);
-      if (existing)
-        return {
-          message: messages.clock.clockedIn,
-          punch: { id: existing.id, employee_id: employee.employee_id, time_in: existing.time_in },
-        };
-      const settings = await repo.settings(caller.accountId);
-      checkSettings(settings, 'in', body);
+      const { employee } = await identify(caller, body);
+      const existing = await repos.punches.byClientId(caller.accountId, clientId);
+      if (existing) return clockInAnswer(employee, existing);
+      const settings = await settingsOf(caller.accountId);
+      requireClockSettings(settings, 'in', body);
       const at = nowIso();
-      try {
-        const p = await writeClockIn(caller, employee, settings, { ...body, client_id: clientId }, at, at);
-        await recordActivity(db, {
-          accountId: caller.accountId,
-          userId: caller.userId,
-          employeeId: employee.id,
-          action: 'punch.clock_in',
-          details: { punch_id: p.id, time_in: p.time_in, station_id: caller.stationId },
-        });
-        return {
-          message: messages.clock.clockedIn,
-          punch: { id: p.id, employee_id: employee.employee_id, time_in: p.time_in },
-        };
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-        const raced = await repo.byClientId(caller.accountId, clientId);
-        if (raced)
-          return {
-            message: messages.clock.clockedIn,
-            punch: { id: raced.id, employee_id: employee.employee_id, time_in: raced.time_in },
-          };
-        throw conflict(messages.clock.alreadyClockedInServer, undefined, 'punch.shift_open');
-      }
+      const row = clockInRow(caller, employee, settings, { ...body, client_id: clientId }, at, at);
+      const saved = await inTransaction((r) =>
+        savePunch(r, caller, {
+          candidate: { kind: 'in', employeeRef: employee.id, timeIn: at, timeOut: null, type: 'None' },
+          now: at,
+          attendanceOnly: false,
+          write: () => r.punches.insertIfFree(caller.accountId, row),
+          activity: (p) => ({
+            action: 'punch.clock_in',
+            details: { punch_id: p.id, time_in: p.time_in, station_id: caller.stationId },
+          }),
+        }),
+      );
+      if (saved.ok) return clockInAnswer(employee, saved.row);
+      // Not written: a concurrent retry of the same punch won, or a shift opened meanwhile.
+      const raced = await repos.punches.byClientId(caller.accountId, clientId);
+      if (raced) return clockInAnswer(employee, raced);
+      throw saved.refusal
+        ? refusalError(saved.refusal)
+        : refusalError({
+            code: 'punch.shift_open',
+            message: messages.clock.alreadyClockedInServer,
+            status: 409,
+          });
     },
 
-    async clockOut(caller: ClockCaller, body: ClockBody) {
+    async clockOut(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
-      const employee = await identify(caller, body);
-      const settings = await repo.settings(caller.accountId);
-      const existing = await repo.byClockOutClientId(caller.accountId, clientId);
+      const { employee } = await identify(caller, body);
+      const settings = await settingsOf(caller.accountId);
+      const existing = await repos.punches.byClockOutClientId(caller.accountId, clientId);
       if (existing) return clockOutAnswer(employee, existing, settings);
-      checkSettings(settings, 'out', body);
+      requireClockSettings(settings, 'out', body);
       const at = nowIso();
       const pos = keepPosition(settings, body);
-      const closed = await repo.closeShift(caller.accountId, employee.id, {
-        time_out: at,
-        clock_out_client_id: clientId,
-        device_time_out: body.device_time ?? null,
-        received_out_at: at,
-        station_out_id: caller.stationId,
-        latitude_out: pos.latitude,
-        longitude_out: pos.longitude,
-        accuracy_out: pos.accuracy,
-      });
-      if (!closed) throw conflict(messages.clock.notClockedIn);
-      await recordActivity(db, {
-        accountId: caller.accountId,
-        userId: caller.userId,
-        employeeId: employee.id,
-        action: 'punch.clock_out',
-        details: { punch_id: closed.id, time_out: at, station_id: caller.stationId },
-      });
-      return clockOutAnswer(employee, closed, settings);
+      const saved = await inTransaction((r) =>
+        savePunch(r, caller, {
+          candidate: { kind: 'out', employeeRef: employee.id, timeIn: at, timeOut: at, type: 'None' },
+          now: at,
+          attendanceOnly: false,
+          write: () =>
+            r.punches.closeShift(caller.accountId, employee.id, {
+              time_out: at,
+              clock_out_client_id: clientId,
+              device_time_out: body.device_time ?? null,
+              received_out_at: at,
+              station_out_id: caller.stationId,
+              latitude_out: pos.latitude,
+              longitude_out: pos.longitude,
+              accuracy_out: pos.accuracy,
+            }),
+          activity: (p) => ({
+            action: 'punch.clock_out',
+            details: { punch_id: p.id, time_out: at, station_id: caller.stationId },
+          }),
+        }),
+      );
+      if (saved.ok) return clockOutAnswer(employee, saved.row, settings);
+      throw saved.refusal
+        ? refusalError(saved.refusal)
+        : refusalError({ code: 'punch.not_clocked_in', message: messages.clock.notClockedIn, status: 409 });
     },
 
-    async status(caller: ClockCaller) {
+    async status(caller: Caller) {
+      requireAccess(caller, 'clock:status');
       const [employees, open] = await Promise.all([
-        repo.allEmployees(caller.accountId),
-        repo.openShifts(caller.accountId),
+        repos.clock.allEmployees(caller.accountId),
+        repos.punches.openShifts(caller.accountId),
       ]);
       const openBy = new Map(open.map((o) => [o.employee_ref, o.time_in]));
       const now = nowIso();
@@ -307,50 +219,47 @@ export function clockService({
     },
 
     /**
-     * Offline punches, in device-time order. The device's time is the punch time (it says when the
-     * person arrived); the receipt time and the station are kept beside it.
+     * Offline punches, in device-time order. The device's time is the punch time (it says when the person
+     * arrived); the receipt time and the station are kept beside it.
      *
-     * Conflict rule: a punch that contradicts the employee's state when it arrives — an 'in' while a
-     * shift is open (e.g. clocked in at another station), an 'out' with no open shift, or an 'out'
-     * before its clock-in — changes no shift. It is answered 'conflict' and written to the activity
-     * log as 'punch.conflict' with the whole punch, where a manager sees it and fixes it by hand.
-     * It is never dropped silently. Replayed items answer 'duplicate' and write nothing.
+     * Conflict rule: a punch that contradicts the employee's punches when it arrives — an 'in' while a shift
+     * is open (e.g. clocked in at another station) or inside another punch, an 'out' with no open shift, an
+     * 'out' before its clock-in, or a shift that would overlap another punch (e.g. a manual one) — changes no
+     * shift. It is answered 'conflict' and written to the activity log as 'punch.conflict' with the whole
+     * punch, where a manager sees it and fixes it by hand; it never becomes a second paid interval. Items the
+     * server cannot believe (a device clock in the future, older than 31 days, a wrong or locked-out PIN) are
+     * 'rejected' and logged as 'punch.rejected'. Nothing is dropped silently. Replayed items answer
+     * 'duplicate' and write nothing. Wrong PINs count against the same lock as live punches.
      */
-    async sync(caller: ClockCaller, items: SyncItem[]) {
+    async sync(caller: Caller, items: SyncItem[]) {
+      requireAccess(caller, 'clock:punch');
       const receivedAt = nowIso();
-      const settings = await repo.settings(caller.accountId);
-      const known = await repo.knownClientIds(
+      const settings = await settingsOf(caller.accountId);
+      const known = await repos.punches.knownClientIds(
         caller.accountId,
         items.map((i) => i.client_id),
       );
       const ordered = [...items].sort((a, b) => Date.parse(a.device_time) - Date.parse(b.device_time));
-      const results: {
-        client_id: string;
-        status: 'created' | 'duplicate' | 'conflict' | 'rejected';
-        message?: string;
-        punch_id?: number;
-      }[] = [];
+      const results: { client_id: string; status: SyncStatus; message?: string; punch_id?: number }[] = [];
       const seen = new Set<string>();
       for (let i = 0; i < ordered.length; i += SYNC_CHUNK) {
-        await db.transaction().execute(async (trx) => {
-          const r = clockRepository(trx);
+        await inTransaction(async (r) => {
           for (const item of ordered.slice(i, i + SYNC_CHUNK)) {
             if (known.has(item.client_id) || seen.has(item.client_id)) {
               results.push({ client_id: item.client_id, status: 'duplicate' });
               continue;
             }
             seen.add(item.client_id);
-            results.push(await syncOne(item, r, trx));
+            results.push(await syncOne(item, r));
           }
         });
       }
-      if (caller.stationId) await repo.touchSync(caller.stationId, receivedAt);
+      if (caller.stationId) await repos.clock.touchSync(caller.accountId, caller.stationId, receivedAt);
       return { results, last_sync_at: receivedAt };
 
-      async function syncOne(item: SyncItem, r: ClockRepository, trx: Kysely<DB>) {
+      async function syncOne(item: SyncItem, r: ClockRepos) {
         const refuse = async (status: 'conflict' | 'rejected', message: string) => {
-          await recordActivity(trx, {
-            accountId: caller.accountId,
+          await r.activity.record(caller.accountId, {
             userId: caller.userId,
             action: `punch.${status}`,
             details: {
@@ -361,43 +270,60 @@ export function clockService({
           });
           return { client_id: item.client_id, status, message };
         };
-        const problem = deviceTimeProblem(item.device_time, receivedAt);
-        if (problem) return refuse('rejected', problem);
         let employee: ClockEmployee;
         try {
-          employee = await identify(caller, item, r);
-          checkSettings(settings, item.kind, item);
+          employee = (await identify(caller, item, r)).employee;
+          requireClockSettings(settings, item.kind, item);
         } catch (e) {
           if (e instanceof AppError) return refuse('rejected', e.message);
           throw e;
         }
         const at = new Date(item.device_time).toISOString();
-        if (item.kind === 'in') {
-          const p = await r.insertPunchIfFree(clockInRow(caller, employee, settings, item, at, receivedAt));
-          if (p) return { client_id: item.client_id, status: 'created' as const, punch_id: p.id };
-          // Nothing written: the client id arrived meanwhile (a concurrent retry), or a shift is open.
-          if (await r.byClientId(caller.accountId, item.client_id))
-            return { client_id: item.client_id, status: 'duplicate' as const };
-          return refuse('conflict', messages.clock.alreadyClockedInServer);
-        }
-        const open = await r.openShift(employee.id);
-        if (!open) return refuse('conflict', messages.clock.notClockedIn);
-        if (!timeOutAfterTimeIn(open.time_in, at)) return refuse('conflict', messages.punches.timeOutAfterIn);
-        const pos = keepPosition(settings, item);
-        const closed = await r.closeShift(caller.accountId, employee.id, {
-          time_out: at,
-          clock_out_client_id: item.client_id,
-          device_time_out: item.device_time,
-          received_out_at: receivedAt,
-          station_out_id: caller.stationId,
-          latitude_out: pos.latitude,
-          longitude_out: pos.longitude,
-          accuracy_out: pos.accuracy,
-          late: isLateSync(item.device_time, receivedAt),
+        const saved = await savePunch(r, caller, {
+          candidate: {
+            kind: item.kind,
+            employeeRef: employee.id,
+            timeIn: at,
+            timeOut: item.kind === 'out' ? at : null,
+            type: 'None',
+            deviceTime: at,
+          },
+          now: receivedAt,
+          attendanceOnly: false,
+          write: () =>
+            item.kind === 'in'
+              ? r.punches.insertIfFree(
+                  caller.accountId,
+                  clockInRow(caller, employee, settings, item, at, receivedAt),
+                )
+              : r.punches.closeShift(caller.accountId, employee.id, {
+                  time_out: at,
+                  clock_out_client_id: item.client_id,
+                  device_time_out: item.device_time,
+                  received_out_at: receivedAt,
+                  station_out_id: caller.stationId,
+                  ...outPosition(keepPosition(settings, item)),
+                  ...(isLateSync(item.device_time, receivedAt) ? { late_sync: 1 } : {}),
+                }),
+          activity: () => null,
         });
-        if (!closed) return refuse('conflict', messages.clock.notClockedIn);
-        return { client_id: item.client_id, status: 'created' as const, punch_id: closed.id };
+        if (saved.ok)
+          return { client_id: item.client_id, status: 'created' as const, punch_id: saved.row.id };
+        if (saved.refusal) return refuse(syncStatusOf(saved.refusal), saved.refusal.message);
+        // Nothing written: the client id arrived meanwhile (a concurrent retry), or the shift changed.
+        if (await r.punches.byClientId(caller.accountId, item.client_id))
+          return { client_id: item.client_id, status: 'duplicate' as const };
+        return refuse(
+          'conflict',
+          item.kind === 'in' ? messages.clock.alreadyClockedInServer : messages.clock.notClockedIn,
+        );
       }
     },
   };
 }
+
+const outPosition = (p: { latitude: number | null; longitude: number | null; accuracy: number | null }) => ({
+  latitude_out: p.latitude,
+  longitude_out: p.longitude,
+  accuracy_out: p.accuracy,
+});

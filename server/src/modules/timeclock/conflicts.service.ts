@@ -1,4 +1,5 @@
-import type { Database } from '../../db/database';
+import { requireAccess, type Caller } from '../../auth/access';
+import type { ClockRepository } from './clock.repository';
 
 /** A synced punch the server did not apply (conflict rule, README): what the manager must fix by hand. */
 export interface PunchIssue {
@@ -22,59 +23,22 @@ interface Logged {
 
 const badgeRef = (badge?: string) =>
   badge ? Number(/^PC1\.\d+\.(\d+)\./.exec(badge)?.[1] ?? 0) || null : null;
+const distinct = <T>(values: (T | null | undefined)[]): T[] =>
+  [...new Set(values)].filter((v): v is T => v !== null && v !== undefined);
 
-export function conflictsService({ db }: { db: Database }) {
+export function conflictsService({ clock }: { clock: ClockRepository }) {
   return {
-    /** The newest refused synced punches of the account (activity log punch.conflict / punch.rejected), with names resolved in two queries. */
-    async list(accountId: number, limit = 200): Promise<{ data: PunchIssue[] }> {
-      const logs = await db
-        .selectFrom('activity_logs')
-        .select(['id', 'action', 'details', 'created_at'])
-        .where('account_id', '=', accountId)
-        .where('action', 'in', ['punch.conflict', 'punch.rejected'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+    /** The newest refused synced punches of the account, with employee and station names resolved. */
+    async list(caller: Caller, limit = 200): Promise<{ data: PunchIssue[] }> {
+      requireAccess(caller, 'punches:read');
+      const logs = await clock.refusedPunches(caller.accountId, limit);
       const parsed = logs.map((l) => ({ log: l, d: JSON.parse(l.details ?? '{}') as Logged }));
-      const codes = [
-        ...new Set(parsed.flatMap((p) => (p.d.punch?.employee_id ? [p.d.punch.employee_id] : []))),
-      ];
-      const refs = [
-        ...new Set(
-          parsed.flatMap((p) => {
-            const r = badgeRef(p.d.punch?.badge);
-            return r ? [r] : [];
-          }),
-        ),
-      ];
-      const stationIds = [...new Set(parsed.flatMap((p) => (p.d.station_id ? [p.d.station_id] : [])))];
-      const [byCode, byRef, stations] = await Promise.all([
-        codes.length
-          ? db
-              .selectFrom('employees')
-              .select(['id', 'employee_id', 'name'])
-              .where('account_id', '=', accountId)
-              .where('employee_id', 'in', codes)
-              .where('deleted_at', 'is', null)
-              .execute()
-          : [],
-        refs.length
-          ? db
-              .selectFrom('employees')
-              .select(['id', 'employee_id', 'name'])
-              .where('account_id', '=', accountId)
-              .where('id', 'in', refs)
-              .execute()
-          : [],
-        stationIds.length
-          ? db
-              .selectFrom('stations')
-              .select(['id', 'name'])
-              .where('account_id', '=', accountId)
-              .where('id', 'in', stationIds)
-              .execute()
-          : [],
-      ]);
+      const { byCode, byRef, stations } = await clock.namesFor(
+        caller.accountId,
+        distinct(parsed.map((p) => p.d.punch?.employee_id)),
+        distinct(parsed.map((p) => badgeRef(p.d.punch?.badge))),
+        distinct(parsed.map((p) => p.d.station_id)),
+      );
       const data = parsed.map(({ log, d }) => {
         const e = d.punch?.employee_id
           ? byCode.find((x) => x.employee_id === d.punch?.employee_id)

@@ -11,10 +11,17 @@ import {
   syncBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { z } from 'zod';
-import { authOf, requireManager } from '../../auth/guards';
+import { authOf, requireAuth } from '../../auth/guards';
 import { callerOf, requireClockCaller, requireClockCallerOrSelf } from '../../auth/station-guard';
-import { clockService } from './clock.service';
+import { repositories } from '../../db/unit-of-work';
+import { punchRepositories } from '../punches/punch-store';
+import { settingsRepository } from '../settings/settings.repository';
+import { clockRepository } from './clock.repository';
+import { clockService, type ClockRepos } from './clock.service';
+import { pinLock } from './pin-lock';
 import { conflictsService } from './conflicts.service';
 
 const errors = {
@@ -29,15 +36,28 @@ const errors = {
 };
 const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }];
 
+const clockRepositories = (db: Kysely<DB>): ClockRepos => ({
+  ...punchRepositories(db),
+  clock: clockRepository(db),
+  settings: settingsRepository(db),
+});
+
 export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clock = clockService(app.deps);
-  const conflicts = conflictsService(app.deps);
+  const { config, db, limiter } = app.deps;
+  const { repos, inTransaction } = repositories(db, clockRepositories);
+  const clock = clockService({
+    repos,
+    inTransaction,
+    appSecret: config.appSecret,
+    pins: pinLock({ appSecret: config.appSecret, limiter }),
+  });
+  const conflicts = conflictsService({ clock: repos.clock });
   const tags = ['Time punches and clocking'];
 
   app.get(
     '/api/punch-conflicts',
     {
-      onRequest: requireManager,
+      onRequest: requireAuth,
       schema: {
         tags,
         summary:
@@ -45,7 +65,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: punchConflictsAnswer, ...errors },
       },
     },
-    async (req) => conflicts.list(authOf(req).accountId),
+    async (req) => conflicts.list(authOf(req)),
   );
   const clockSchema = (summary: string, body: z.ZodType, answer: z.ZodType) => ({
     tags,
@@ -109,7 +129,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireClockCaller,
       bodyLimit: 8 * 1024 * 1024,
       schema: clockSchema(
-        'Offline punches, up to 10,000, applied in device-time order; idempotent on client_id. An "in" while a shift is open, an "out" with none, or an "out" before its clock-in answers "conflict" and is written to the activity log (punch.conflict) for a manager; never dropped silently.',
+        'Offline punches, up to 10,000, applied in device-time order; idempotent on client_id. An "in" while a shift is open or inside another punch, an "out" with none, before its clock-in or making a shift that overlaps another punch answers "conflict"; a device time in the future or over 31 days old, or a wrong or locked-out PIN (the same lock as live punches), answers "rejected". Both are written to the activity log (punch.conflict / punch.rejected) for a manager; never dropped silently.',
         syncBody,
         syncAnswer,
       ),

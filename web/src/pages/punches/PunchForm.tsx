@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DEDUCTIONS, messages, PUNCH_TYPES } from '@punchclock/contract';
+import { DEDUCTIONS, messages, PUNCH_TYPES, timeOutAfterTimeIn } from '@punchclock/contract';
 import { emptyPunch, localToday, type PunchValues } from './punch-values';
 
 interface PunchFormProps {
@@ -18,11 +18,10 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
     initialValues: initial ?? emptyPunch(),
     validate: {
       time_in: (v) => (v ? null : 'Time In is required.'),
-      // 'HH:MM' strings compare in time order, so a string compare is enough.
       time_out: (v, all) =>
         !v
           ? 'Time Out is required.'
-          : all.time_in && v <= all.time_in
+          : all.time_in && !timeOutAfterTimeIn(all.time_in, v)
             ? messages.punches.timeOutAfterIn
             : null,
     },

@@ -1,0 +1,25 @@
+/**
+ * The pure punch predicates that forms, the contract and the server share. The server's named rules
+ * (server/src/modules/punches/rules/) wrap these into refusals with codes; nobody writes them again.
+ */
+
+/**
+ * Time out strictly after time in. Works on ISO-8601 UTC instants (same format and length) and on 'HH:MM'
+ * wall-clock times of one day alike, because both compare as text in time order.
+ */
+export const timeOutAfterTimeIn = (timeIn: string, timeOut: string): boolean => timeOut > timeIn;
+
+/** A device's or a person's clock may run this far ahead of the server's before a punch counts as "in the future". */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/** Offline punches older than this are refused rather than silently changing old payroll periods. */
+export const MAX_OFFLINE_AGE_MS = 31 * 24 * 60 * 60_000;
+
+/** A synced punch that reaches the server this long after it was made is flagged as late. */
+export const LATE_SYNC_MS = 5 * 60_000;
+
+export const isInFuture = (instant: string, now: string): boolean =>
+  Date.parse(instant) > Date.parse(now) + FUTURE_TOLERANCE_MS;
+
+export const isLateSync = (deviceTime: string, receivedAt: string): boolean =>
+  Date.parse(receivedAt) - Date.parse(deviceTime) > LATE_SYNC_MS;

@@ -1,0 +1,193 @@
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
+import type { DB, PunchesTable } from '../../db/schema';
+import { nowIso } from '../../lib/time';
+import type { PunchLookups } from './rules/validate-punch';
+
+export type PunchRow = Selectable<PunchesTable>;
+export type NewPunch = Omit<Insertable<PunchesTable>, 'account_id' | 'created_at' | 'updated_at'>;
+export type ShiftClose = Pick<
+  Updateable<PunchesTable>,
+  | 'time_out'
+  | 'clock_out_client_id'
+  | 'device_time_out'
+  | 'received_out_at'
+  | 'station_out_id'
+  | 'latitude_out'
+  | 'longitude_out'
+  | 'accuracy_out'
+  | 'late_sync'
+>;
+
+/** Every punch query; account first. Works on the database or inside a unit of work's transaction. */
+export function punchesRepository(db: Kysely<DB>) {
+  const current = (accountId: number) =>
+    db.selectFrom('punches').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  const repo = {
+    /**
+     * Serialises writers of one employee's punches for the rest of the transaction, so the overlap check and the
+     * write cannot interleave with another writer's (PostgreSQL row lock). SQLite runs one write transaction at
+     * a time on its single connection, so there it is a no-op.
+     */
+    async lockEmployee(accountId: number, employeeRef: number): Promise<void> {
+      if (!isPostgres) return;
+      await db
+        .selectFrom('employees')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', '=', employeeRef)
+        .forUpdate()
+        .execute();
+    },
+
+    openShift: (accountId: number, employeeRef: number) =>
+      current(accountId)
+        .select(['id', 'time_in'])
+        .where('employee_ref', '=', employeeRef)
+        .where('time_out', 'is', null)
+        .executeTakeFirst(),
+
+    openShifts: (accountId: number) =>
+      current(accountId).select(['employee_ref', 'time_in']).where('time_out', 'is', null).execute(),
+
+    /**
+     * Whether another current punch of the employee overlaps [from, to), an open shift counting as endless.
+     * With `to` null, whether one contains the instant `from` (a clock-in landing inside another punch).
+     */
+    async overlapping(
+      accountId: number,
+      employeeRef: number,
+      from: string,
+      to: string | null,
+      exceptId?: number,
+    ): Promise<boolean> {
+      const row = await current(accountId)
+        .select('id')
+        .where('employee_ref', '=', employeeRef)
+        .$if(to === null, (q) => q.where('time_in', '<=', from).where('time_out', '>', from))
+        .$if(to !== null, (q) =>
+          q
+            .where('time_in', '<', to as string)
+            .where((eb) => eb.or([eb('time_out', 'is', null), eb('time_out', '>', from)])),
+        )
+        .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId as number))
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** What validatePunch asks, bound to one account. */
+    lookups: (accountId: number): PunchLookups => ({
+      openShift: (employeeRef) => repo.openShift(accountId, employeeRef),
+      overlapping: (employeeRef, from, to, exceptId) =>
+        repo.overlapping(accountId, employeeRef, from, to, exceptId),
+    }),
+
+    /** Whether `employeeRef` is a current employee of the account (punches are only written for those). */
+    async employeeIsCurrent(accountId: number, employeeRef: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('employees')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', '=', employeeRef)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    find: (accountId: number, id: number) =>
+      current(accountId).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    listForEmployee: (accountId: number, employeeRef: number, limit: number) =>
+      current(accountId)
+        .selectAll()
+        .where('employee_ref', '=', employeeRef)
+        .orderBy('time_in', 'desc')
+        .limit(limit)
+        .execute(),
+
+    byClientId: (accountId: number, clientId: string) =>
+      db
+        .selectFrom('punches')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst(),
+
+    byClockOutClientId: (accountId: number, clientId: string) =>
+      db
+        .selectFrom('punches')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('clock_out_client_id', '=', clientId)
+        .executeTakeFirst(),
+
+    /** Client ids of a sync batch the server already has (as a clock-in or a clock-out), 500 per query. */
+    async knownClientIds(accountId: number, ids: string[]): Promise<Set<string>> {
+      const known = new Set<string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        const rows = await db
+          .selectFrom('punches')
+          .select(['client_id', 'clock_out_client_id'])
+          .where('account_id', '=', accountId)
+          .where((eb) => eb.or([eb('client_id', 'in', chunk), eb('clock_out_client_id', 'in', chunk)]))
+          .execute();
+        for (const r of rows) {
+          known.add(r.client_id);
+          if (r.clock_out_client_id) known.add(r.clock_out_client_id);
+        }
+      }
+      return known;
+    },
+
+    /**
+     * Inserts a punch. A second open shift or a replayed client id writes nothing and answers undefined instead
+     * of raising (the partial unique indexes decide), so one refused row cannot abort a PostgreSQL transaction.
+     */
+    insertIfFree(accountId: number, p: NewPunch) {
+      const at = nowIso();
+      return db
+        .insertInto('punches')
+        .values({ ...p, account_id: accountId, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Closes the open shift in one conditional UPDATE: two clock-outs racing cannot both succeed. */
+    closeShift: (accountId: number, employeeRef: number, out: ShiftClose) =>
+      db
+        .updateTable('punches')
+        .set({ ...out, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('employee_ref', '=', employeeRef)
+        .where('time_out', 'is', null)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst(),
+
+    update: (accountId: number, id: number, values: Updateable<PunchesTable>) =>
+      db
+        .updateTable('punches')
+        .set({ ...values, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst(),
+
+    /** Soft delete: the row stays for the audit trail and counts nowhere. */
+    async softDelete(accountId: number, id: number) {
+      const at = nowIso();
+      await db
+        .updateTable('punches')
+        .set({ deleted_at: at, updated_at: at })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+  return repo;
+}
+export type PunchesRepository = ReturnType<typeof punchesRepository>;

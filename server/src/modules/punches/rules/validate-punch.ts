@@ -1,0 +1,75 @@
+import { AppError } from '../../../lib/errors';
+import { attendanceOnly } from './attendance-only';
+import { deviceTimeLimits } from './device-time';
+import { noOverlap } from './no-overlap';
+import { notInFuture } from './not-in-future';
+import { oneOpenShift } from './one-open-shift';
+import { outAfterIn } from './out-after-in';
+import type { PunchCandidate, PunchFacts, Refusal } from './types';
+
+/** What the runner asks the repository, bound to the caller's account and transaction. */
+export interface PunchLookups {
+  openShift(employeeRef: number): Promise<{ id: number; time_in: string } | undefined>;
+  /** Another current punch of the employee over [from, to) (to null: one that contains `from`). */
+  overlapping(employeeRef: number, from: string, to: string | null, exceptId?: number): Promise<boolean>;
+}
+
+/** Rules that need only the candidate and the clock run before any query. */
+const CHEAP = [deviceTimeLimits, notInFuture, attendanceOnly];
+
+/**
+ * The one save-path check (DESIGN §4): clock-in, clock-out, offline sync and manual create/edit all run it
+ * inside the transaction that writes the punch. Answers the first refusal, or the candidate completed (a
+ * clock-out gets its open shift's id and time in).
+ */
+export async function validatePunch(
+  candidate: PunchCandidate,
+  ctx: { now: string; attendanceOnly: boolean; lookups: PunchLookups },
+): Promise<{ ok: true; punch: PunchCandidate } | { ok: false; refusal: Refusal }> {
+  const base: PunchFacts = {
+    now: ctx.now,
+    attendanceOnly: ctx.attendanceOnly,
+    openShift: null,
+    overlaps: false,
+  };
+  for (const rule of CHEAP) {
+    const refusal = rule(candidate, base);
+    if (refusal) return { ok: false, refusal };
+  }
+  const openShift =
+    candidate.kind === 'interval' ? null : ((await ctx.lookups.openShift(candidate.employeeRef)) ?? null);
+  const c: PunchCandidate =
+    candidate.kind === 'out' && openShift
+      ? { ...candidate, timeIn: openShift.time_in, punchId: openShift.id }
+      : candidate;
+  const shiftFacts = { ...base, openShift };
+  for (const rule of [oneOpenShift, outAfterIn]) {
+    const refusal = rule(c, shiftFacts);
+    if (refusal) return { ok: false, refusal };
+  }
+  // A clock-in is a point (does it fall inside another punch?); an out or a whole punch is its interval.
+  const overlaps = await ctx.lookups.overlapping(
+    c.employeeRef,
+    c.timeIn,
+    c.kind === 'in' ? null : c.timeOut,
+    c.punchId,
+  );
+  const refusal = noOverlap(c, { ...shiftFacts, overlaps });
+  return refusal ? { ok: false, refusal } : { ok: true, punch: c };
+}
+
+/** The same, for live paths: a refusal becomes the error the caller answers. */
+export async function assertPunch(...args: Parameters<typeof validatePunch>): Promise<PunchCandidate> {
+  const result = await validatePunch(...args);
+  if (!result.ok) throw refusalError(result.refusal);
+  return result.punch;
+}
+
+export const refusalError = (r: Refusal) => new AppError(r.status, r.message, undefined, r.code);
+
+/** How offline sync answers a refusal: a clock the server cannot believe is 'rejected'; a contradiction of the
+ * employee's punches is a 'conflict' for a manager. */
+export const syncStatusOf = (r: Refusal): 'conflict' | 'rejected' =>
+  r.code === 'punch.device_time' || r.code === 'punch.in_future' || r.code === 'punch.attendance_only'
+    ? 'rejected'
+    : 'conflict';

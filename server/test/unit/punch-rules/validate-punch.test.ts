@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { type PunchLookups, validatePunch } from '../../../src/modules/punches/rules/validate-punch';
+import { candidate, minus, now } from './fixtures';
+
+/** An in-memory stand-in for the repository's two look-ups (the real ones are tested on both databases). */
+function lookups(open: { id: number; time_in: string } | null, overlapping = false) {
+  const asked: string[] = [];
+  const l: PunchLookups = {
+    openShift: async () => (asked.push('openShift'), open ?? undefined),
+    overlapping: async (_ref, from, to, except) => (
+      asked.push(`overlap ${from} ${to} ${except}`),
+      overlapping
+    ),
+  };
+  return { l, asked };
+}
+
+describe('validatePunch runs every rule on one candidate', () => {
+  it('completes a clock-out with its open shift and checks that interval for overlaps', async () => {
+    const { l, asked } = lookups({ id: 9, time_in: minus(90) });
+    const r = await validatePunch(candidate({ kind: 'out', timeIn: minus(0), timeOut: minus(0) }), {
+      now,
+      attendanceOnly: false,
+      lookups: l,
+    });
+    expect(r).toEqual({ ok: true, punch: expect.objectContaining({ timeIn: minus(90), punchId: 9 }) });
+    expect(asked).toEqual(['openShift', `overlap ${minus(90)} ${minus(0)} 9`]);
+  });
+
+  it('asks whether a clock-in lands inside another punch (a point, not an interval)', async () => {
+    const { l, asked } = lookups(null, true);
+    const r = await validatePunch(candidate({ kind: 'in', timeOut: null }), {
+      now,
+      attendanceOnly: false,
+      lookups: l,
+    });
+    expect(r).toMatchObject({ ok: false, refusal: { code: 'punch.overlap' } });
+    expect(asked[1]).toBe(`overlap ${minus(120)} null undefined`);
+  });
+
+  it('answers cheap refusals before asking the database anything', async () => {
+    const { l, asked } = lookups(null);
+    const r = await validatePunch(candidate({ timeOut: minus(-600) }), {
+      now,
+      attendanceOnly: false,
+      lookups: l,
+    });
+    expect(r).toMatchObject({ ok: false, refusal: { code: 'punch.in_future' } });
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses out before in on a whole punch without looking for an open shift', async () => {
+    const { l, asked } = lookups({ id: 1, time_in: minus(500) });
+    const r = await validatePunch(candidate({ timeIn: minus(10), timeOut: minus(20) }), {
+      now,
+      attendanceOnly: false,
+      lookups: l,
+    });
+    expect(r).toMatchObject({ ok: false, refusal: { code: 'punch.out_before_in' } });
+    expect(asked).toEqual([]);
+  });
+});
