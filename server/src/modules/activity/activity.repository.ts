@@ -45,27 +45,18 @@ export interface LogFilter extends InstantRange {
 }
 
 export function activityRepository(db: Kysely<DB>) {
-  function filtered(accountId: number, f: LogFilter) {
-    let q = db.selectFrom('activity_logs').where('activity_logs.account_id', '=', accountId);
-    if (f.action) q = q.where('activity_logs.action', '=', f.action);
-    if (f.from) q = q.where('activity_logs.created_at', '>=', f.from);
-    if (f.before) q = q.where('activity_logs.created_at', '<', f.before);
-    return q;
-  }
+  const filtered = (accountId: number, f: LogFilter) =>
+    db
+      .selectFrom('activity_logs')
+      .where('activity_logs.account_id', '=', accountId)
+      .$if(!!f.action, (q) => q.where('activity_logs.action', '=', f.action as string))
+      .$if(!!f.from, (q) => q.where('activity_logs.created_at', '>=', f.from as string))
+      .$if(!!f.before, (q) => q.where('activity_logs.created_at', '<', f.before as string));
 
   return {
     /** One entry, account first; inside a unit of work it commits with the change it records. */
     record: (accountId: number, entry: Omit<ActivityEntry, 'accountId'>) =>
       recordActivity(db, { ...entry, accountId }),
-
-    timeZone: async (accountId: number) =>
-      (
-        await db
-          .selectFrom('accounts')
-          .select('time_zone')
-          .where('id', '=', accountId)
-          .executeTakeFirstOrThrow()
-      ).time_zone,
 
     count: async (accountId: number, f: LogFilter) =>
       Number(
@@ -106,3 +97,4 @@ export function activityRepository(db: Kysely<DB>) {
         .execute(),
   };
 }
+export type ActivityRepository = ReturnType<typeof activityRepository>;

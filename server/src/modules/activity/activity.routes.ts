@@ -1,18 +1,23 @@
 import { activityFilter, activityLogPage, activityQuery, errorBody } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, requireManager } from '../../auth/guards';
+import { authOf, requireAuth } from '../../auth/guards';
+import { settingsRepository } from '../settings/settings.repository';
+import { activityRepository } from './activity.repository';
 import { activityService } from './activity.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody };
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = activityService(app.deps);
+  const { db } = app.deps;
+  const service = activityService({
+    repos: { activity: activityRepository(db), settings: settingsRepository(db) },
+  });
   const tags = ['Activity logs'];
   app.get(
     '/api/activity-logs',
     {
-      onRequest: requireManager,
+      onRequest: requireAuth,
       schema: {
         tags,
         summary:
@@ -26,7 +31,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/activity-logs/export-csv',
     {
-      onRequest: requireManager,
+      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'The filtered activity log as activity_logs.csv, oldest first',

@@ -5,25 +5,31 @@ import {
   type ActivityFilter,
   type ActivityQuery,
 } from '@punchclock/contract';
-import type { AuthContext } from '../../auth/guards';
-import type { Database } from '../../db/database';
+import { type Caller, requireAccess } from '../../auth/access';
 import { csvLine } from '../../lib/csv';
 import { unprocessable } from '../../lib/errors';
 import { zonedToUtc } from '../../lib/time';
-import { activityRepository, type InstantRange } from './activity.repository';
+import { timeRulesFor } from '../time/time-rules';
+import type { SettingsRepository } from '../settings/settings.repository';
+import type { ActivityRepository, InstantRange } from './activity.repository';
 
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const CSV_HEADER = ['ID', 'Date', 'Action', 'Description', 'User', 'Employee ID', 'Employee', 'Details'];
 
-export function activityService({ db }: { db: Database }) {
-  const logs = activityRepository(db);
+export function activityService({
+  repos,
+}: {
+  repos: { activity: ActivityRepository; settings: Pick<SettingsRepository, 'timeRulesRow'> };
+}) {
+  const logs = repos.activity;
+  const rulesOf = timeRulesFor(repos.settings);
 
   /** The filter's days are days in the account's zone: start_date from its midnight, end_date up to the next midnight. */
-  async function rangeOf(auth: AuthContext, q: ActivityFilter): Promise<InstantRange> {
+  async function rangeOf(auth: Caller, q: ActivityFilter): Promise<InstantRange> {
     if (!q.start_date && !q.end_date) return {};
-    const zone = await logs.timeZone(auth.accountId);
+    const { zone } = await rulesOf(auth.accountId);
     return {
       from: q.start_date ? zonedToUtc(q.start_date, '00:00', zone).toISOString() : undefined,
       before: q.end_date ? zonedToUtc(nextDay(q.end_date), '00:00', zone).toISOString() : undefined,
@@ -32,7 +38,8 @@ export function activityService({ db }: { db: Database }) {
 
   return {
     /** One page of the account's log, newest first; a page past the end answers no rows with the real last page. */
-    async list(auth: AuthContext, q: ActivityQuery) {
+    async list(auth: Caller, q: ActivityQuery) {
+      requireAccess(auth, 'activity:read');
       const filter = { action: q.action || undefined, ...(await rangeOf(auth, q)) };
       const total = await logs.count(auth.accountId, filter);
       const lastPage = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
@@ -46,7 +53,8 @@ export function activityService({ db }: { db: Database }) {
     },
 
     /** The filtered log as CSV (activity_logs.csv), oldest first, so it reads like a journal. */
-    async exportCsv(auth: AuthContext, q: ActivityFilter): Promise<string> {
+    async exportCsv(auth: Caller, q: ActivityFilter): Promise<string> {
+      requireAccess(auth, 'activity:read');
       const filter = { action: q.action || undefined, ...(await rangeOf(auth, q)) };
       const total = await logs.count(auth.accountId, filter);
       if (total > ACTIVITY_EXPORT_MAX_ROWS)
