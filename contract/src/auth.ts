@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants';
-import { anyPassword, email, isoDate, newPassword, requiredText, userIdField } from './fields';
+import { anyPassword, email, isoDate, newPassword, requiredText, safeString, userIdField } from './fields';
 import { messages } from './messages';
 
 export const registerBody = z
@@ -26,8 +26,8 @@ export const registerBody = z
         error: messages.registration.termsRequired,
       })
       .refine((t) => t === true || t === 'true' || t === '1' || t === 1, messages.registration.termsRequired),
-    company_name: z.string().trim().max(120).nullish(),
-    time_zone: z.string().trim().max(64).nullish(),
+    company_name: safeString('Company name').trim().max(120).nullish(),
+    time_zone: safeString('Time zone').trim().max(64).nullish(),
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: messages.registration.passwordsMismatch,

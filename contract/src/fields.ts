@@ -2,20 +2,30 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { messages } from './messages';
 
+/**
+ * C0 control characters (and DEL) other than tab, line feed and carriage return: no one types them, and
+ * PostgreSQL refuses U+0000 in text, so they are refused at the edge instead of failing in the database.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const hasControlCharacters = (s: string) => CONTROL_CHARACTERS.test(s);
+export const controlCharactersMessage = (label: string) => `${label} must not contain control characters.`;
+
+/** Text that refuses control characters; chain .trim(), .max() etc. on it like on z.string(). */
+export const safeString = (label: string, error: Parameters<typeof z.string>[0] = `${label} must be text.`) =>
+  z.string(error).refine((s) => !hasControlCharacters(s), controlCharactersMessage(label));
+
 /** Field builders that give every validation failure a sentence a person can act on. */
 export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+  safeString(label, {
+    error: (i) => (i.input === undefined ? `${label} is required.` : `${label} must be text.`),
+  })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
 export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .nullish();
+  safeString(label).trim().max(max, `${label} must be at most ${max} characters.`).nullish();
 
 export const email = z
   .string({ error: (i) => (i.input === undefined ? 'Email is required.' : 'Email must be text.') })

@@ -255,6 +255,7 @@ export const messages = {
     notFound: 'Not found.',
     badInput: 'Some fields are missing or invalid.',
     malformedJson: 'The request body is not valid JSON.',
+    malformedUpload: 'The upload is not a complete multipart form. Please choose the file and send it again.',
     tooLarge: 'The request is too large.',
     tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   },

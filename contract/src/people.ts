@@ -7,7 +7,7 @@ import {
   PIN_MAX_LENGTH,
 } from './constants';
 import { errorBody } from './errors';
-import { optionalText, requiredText, userIdField } from './fields';
+import { optionalText, requiredText, safeString, userIdField } from './fields';
 
 /** Booleans as the old client sends them: true/false, 1/0, '1'/'0', 'true'/'false'. */
 export const flag = z
@@ -89,7 +89,7 @@ export const customValues = z
   .record(
     z.string().regex(/^\d{1,10}$/, 'Custom field keys must be field ids.'),
     z.union([
-      z.string().max(500, 'A custom field value must be at most 500 characters.'),
+      safeString('A custom field value').max(500, 'A custom field value must be at most 500 characters.'),
       z.number(),
       z.null(),
     ]),
@@ -127,8 +127,7 @@ export const SEARCH_STATUSES = ['All', 'In', 'Out'] as const;
 /** POST /api/search: the spec's {query} plus the search panel's filters. */
 export const searchBody = z.object({
   user_id: userIdField,
-  query: z
-    .string({ error: 'query must be text.' })
+  query: safeString('Search text', { error: 'query must be text.' })
     .trim()
     .max(200, 'Search text must be at most 200 characters.')
     .default(''),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE_MODES, DATE_FORMATS, TIME_FORMATS, TIME_ROUNDING } from './constants';
-import { optionalText, userIdField } from './fields';
+import { safeString, userIdField } from './fields';
 
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
@@ -9,7 +9,16 @@ const flag = z
 /** POST /settings: the spec's settings fields (all optional: what is left out keeps its value). */
 export const settingsBody = z.object({
   user_id: userIdField,
-  company_name: optionalText('Company name', 120),
+  // null would clear a NOT NULL column: leave the field out to keep the current name.
+  company_name: safeString('Company name', {
+    error: (i) =>
+      i.input === null
+        ? 'Company name must be text; leave it out to keep the current name.'
+        : 'Company name must be text.',
+  })
+    .trim()
+    .max(120, 'Company name must be at most 120 characters.')
+    .optional(),
   attendance_mode: z
     .enum(ATTENDANCE_MODES, { error: `Attendance mode must be one of: ${ATTENDANCE_MODES.join(', ')}.` })
     .optional(),
@@ -26,7 +35,7 @@ export const settingsBody = z.object({
   time_format: z
     .enum(TIME_FORMATS, { error: `Time format must be one of: ${TIME_FORMATS.join(', ')}.` })
     .optional(),
-  time_zone: z.string().trim().max(64).optional(),
+  time_zone: safeString('Time zone').trim().max(64).optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
 
@@ -34,15 +43,16 @@ export const settingsView = z.object({
   id: z.number(),
   user_id: z.number(),
   company_name: z.string(),
-  attendance_mode: z.string(),
+  attendance_mode: z.enum(ATTENDANCE_MODES),
   enable_gps_tracking: z.boolean(),
   require_location: z.boolean(),
   enable_covid_screening: z.boolean(),
-  time_rounding: z.string().nullable(),
+  time_rounding: z.enum(TIME_ROUNDING).nullable(),
   display_round_in_out_times: z.boolean(),
-  date_format: z.string(),
-  time_format: z.string(),
+  date_format: z.enum(DATE_FORMATS),
+  time_format: z.enum(TIME_FORMATS),
   time_zone: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
+export type SettingsView = z.infer<typeof settingsView>;

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { PIN_MAX_LENGTH } from './constants';
-import { requiredText } from './fields';
+import { ATTENDANCE_MODES, PIN_MAX_LENGTH } from './constants';
+import { requiredText, safeString } from './fields';
 
 /** Who is punching: a typed employee ID (with PIN where the employee uses one) or a scanned badge token. */
 export const employeeIdentity = z
   .object({
-    employee_id: z
-      .string({ error: 'Employee ID must be text.' })
+    employee_id: safeString('Employee ID')
       .trim()
       .max(50, 'Employee ID must be at most 50 characters.')
       .optional(),
-    badge: z.string({ error: 'Badge must be text.' }).trim().max(100, 'This badge is not valid.').optional(),
+    badge: safeString('Badge').trim().max(100, 'This badge is not valid.').optional(),
     pin: z
       .string({ error: 'PIN must be text.' })
       .regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`)
@@ -34,13 +33,16 @@ const clientId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'client_id may only contain letters, digits, - and _.');
 const deviceTime = z.iso.datetime({ offset: true, error: 'device_time must be an ISO 8601 date and time.' });
 const screening = z
-  .record(z.string().max(300), z.string().max(50))
+  .record(safeString('A screening question').max(300), safeString('A screening answer').max(50))
   .refine((r) => Object.keys(r).length <= 10, 'At most 10 screening answers.');
 
 export const clockBody = z
   .object({
-    employee_id: z.string().trim().max(50, 'Employee ID must be at most 50 characters.').optional(),
-    badge: z.string().trim().max(100, 'This badge is not valid.').optional(),
+    employee_id: safeString('Employee ID')
+      .trim()
+      .max(50, 'Employee ID must be at most 50 characters.')
+      .optional(),
+    badge: safeString('Badge').trim().max(100, 'This badge is not valid.').optional(),
     pin: z
       .string()
       .regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`)
@@ -100,9 +102,9 @@ export const MAX_SYNC_BATCH = 10_000;
 export const syncItem = z.object({
   client_id: clientId,
   kind: z.enum(['in', 'out'], { error: "kind must be 'in' or 'out'." }),
-  employee_id: z.string().trim().max(50).optional(),
-  badge: z.string().trim().max(100).optional(),
-  pin: z.string().max(PIN_MAX_LENGTH).optional(),
+  employee_id: safeString('Employee ID').trim().max(50).optional(),
+  badge: safeString('Badge').trim().max(100).optional(),
+  pin: safeString('PIN').max(PIN_MAX_LENGTH).optional(),
   device_time: deviceTime,
   ...position,
   screening: screening.optional(),
@@ -138,12 +140,11 @@ export const createStationBody = z.object({
   name: requiredText('Station name', 80),
   pair: z.enum(['this-browser', 'code']).default('code'),
 });
-export const createStationAnswer = z.object({
-  station: stationView,
-  token: z.string().optional(),
-  pairing_code: z.string().optional(),
-  pairing_expires_at: z.string().optional(),
-});
+/** "This browser" gets the station token at once; a tablet gets a pairing code to type. */
+export const createStationAnswer = z.union([
+  z.object({ station: stationView, token: z.string() }),
+  z.object({ station: stationView, pairing_code: z.string(), pairing_expires_at: z.string() }),
+]);
 export const renameStationBody = z.object({ name: requiredText('Station name', 80) });
 export const pairStationBody = z.object({ code: requiredText('Pairing code', 12) });
 export const pairStationAnswer = z.object({ token: z.string(), station: stationView });
@@ -154,7 +155,7 @@ export const stationMeAnswer = z.object({
     enable_gps_tracking: z.boolean(),
     require_location: z.boolean(),
     enable_covid_screening: z.boolean(),
-    attendance_mode: z.string(),
+    attendance_mode: z.enum(ATTENDANCE_MODES),
     time_zone: z.string(),
   }),
 });
@@ -177,3 +178,17 @@ export const punchIssue = z.object({
 });
 export type PunchIssue = z.infer<typeof punchIssue>;
 export const punchConflictsAnswer = z.object({ data: z.array(punchIssue) });
+
+/** The answers' types, inferred here so the web client and tests never keep a copy. */
+export type EmployeeIdentity = z.input<typeof employeeIdentity>;
+export type CheckEmployeeAnswer = z.infer<typeof checkEmployeeAnswer>;
+export type ClockInAnswer = z.infer<typeof clockInAnswer>;
+export type ClockOutAnswer = z.infer<typeof clockOutAnswer>;
+export type EmployeeStatusAnswer = z.infer<typeof employeeStatusAnswer>;
+export type SyncAnswer = z.infer<typeof syncAnswer>;
+export type SyncResult = SyncAnswer['results'][number];
+export type StationView = z.infer<typeof stationView>;
+export type CreateStationAnswer = z.infer<typeof createStationAnswer>;
+export type PairStationAnswer = z.infer<typeof pairStationAnswer>;
+export type StationMeAnswer = z.infer<typeof stationMeAnswer>;
+export type PunchConflictsAnswer = z.infer<typeof punchConflictsAnswer>;

@@ -5,6 +5,30 @@ import { signUp, useTestApp } from './helper';
 const t = useTestApp();
 
 describe('settings', () => {
+  it('refuses a null company name with 400 and keeps the old name; leaving it out keeps it too', async () => {
+    const s = await signUp(t.app, { company_name: 'Acme' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/settings',
+      headers: s.auth,
+      payload: { company_name: null },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'bad_request',
+      errors: { company_name: [expect.any(String)] },
+    });
+    expect(refused.json().message).toMatch(/Company name/);
+    const kept = await t.app.inject({
+      method: 'POST',
+      url: '/settings',
+      headers: s.auth,
+      payload: { time_rounding: null },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.company_name).toBe('Acme');
+  });
+
   it('answers the defaults, saves the spec fields and keeps what is left out', async () => {
     const s = await signUp(t.app);
     const [first] = (await t.app.inject({ method: 'GET', url: '/settings', headers: s.auth })).json();

@@ -31,8 +31,14 @@ const PUBLIC_PAGES: PageDef[] = [
   { path: '/TermServices', title: 'Terms of Service', load: () => import('./pages/public/TermServices') },
   { path: '/ContactPage', title: 'Contact Us', load: () => import('./pages/public/ContactPage') },
   { path: '/Download', title: 'Download', load: () => import('./pages/public/Download') },
-  { path: '/Station', title: 'Time Station', load: () => import('./station/StationPage') },
 ];
+
+/** The kiosk: full screen, outside every layout, so nothing on it leads to the rest of the site. */
+const STATION_PAGE: PageDef = {
+  path: '/Station',
+  title: 'Time Station',
+  load: () => import('./station/StationPage'),
+};
 
 const EMPLOYEE_PAGES: PageDef[] = [
   { path: '/HomeUser', title: 'Dashboard', load: () => import('./pages/employee/HomeUser') },
@@ -160,6 +166,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      toRoute(STATION_PAGE),
       signedInArea('employee', EmployeeLayout, EMPLOYEE_PAGES),
       signedInArea('user', ManagerLayout, MANAGER_PAGES),
     ],

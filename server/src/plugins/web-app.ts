@@ -12,7 +12,11 @@ export async function webApp(app: FastifyInstance, webDist: string | undefined) 
   const sendPage = (reply: FastifyReply, status: number) => {
     if (!hasWeb)
       return reply.code(status).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    // cacheControl: false, or @fastify/static replaces no-cache with its own 'public, max-age=0'.
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { cacheControl: false });
   };
 
   // Some bare API paths (/departments, /settings, /faqs) are also page routes in another letter case:

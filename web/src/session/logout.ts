@@ -43,3 +43,20 @@ export function useLogout() {
 
   return { logout: run, busy };
 }
+
+/**
+ * Signs this browser out without the farewell and opens `to` (a manager turning this browser into a
+ * time station): the token is revoked (a failure still forgets it here) and the guards hear of it only
+ * once `to` is on screen.
+ */
+export function useSignOutTo() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async (to: string) => {
+    if (session.token()) await logout().catch(() => undefined);
+    queryClient.clear();
+    session.clear({ quiet: true });
+    await navigate(to, { replace: true, flushSync: true });
+    session.publish();
+  };
+}

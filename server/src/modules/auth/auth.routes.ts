@@ -28,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create an account and its owner; answers a session token',
+        security: [],
         body: registerBody,
         response: { 201: registerResponse, ...errors },
       },
@@ -41,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Log in (rate-limited per IP and e-mail)',
+        security: [],
         body: loginBody,
         response: { 200: loginResponse, ...errors },
       },
@@ -63,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mail a signed, single-use password link (same answer whether or not the e-mail exists)',
+        security: [],
         body: forgotPasswordBody,
         response: { 200: messageResponse, ...errors },
       },
@@ -77,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Set a new password through a signed link (expires after 60 minutes, single use)',
+          security: [],
           body: passwordUpdateBody,
           response: { 200: messageResponse, ...errors },
         },

@@ -19,6 +19,7 @@ import { messageOf } from '../../api/client';
 import { type NewStation, type Station, useStationMutations, useStations } from '../../api/stations';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { useSignOutTo } from '../../session/logout';
 import { saveStation } from '../../station/station-session';
 import { PunchIssues } from './PunchIssues';
 
@@ -26,7 +27,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Ne
 
 function AddStationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { create } = useStationMutations();
-  const navigate = useNavigate();
+  const signOutTo = useSignOutTo();
   const [name, setName] = useState('');
   const [pair, setPair] = useState<'this-browser' | 'code'>('code');
   const [code, setCode] = useState<string | null>(null);
@@ -37,9 +38,10 @@ function AddStationModal({ opened, onClose }: { opened: boolean; onClose: () => 
       {
         onSuccess: (a: NewStation) => {
           if ('token' in a) {
+            // A kiosk must not keep the manager's session: anyone at it could walk into the account.
             saveStation({ token: a.token, name: a.station.name });
-            notifySuccess('This browser is now a time station.');
-            navigate('/Station');
+            notifySuccess('This browser is now a time station. You are signed out here.');
+            void signOutTo('/Station');
           } else setCode(a.pairing_code);
         },
         onError: (e) => notifyError(messageOf(e, 'Failed to add the station.')),
@@ -85,12 +87,19 @@ function AddStationModal({ opened, onClose }: { opened: boolean; onClose: () => 
               <Radio value="this-browser" label="This browser" />
             </Stack>
           </Radio.Group>
+          {pair === 'this-browser' && (
+            <Alert color="orange" title="You will be signed out of this browser" data-testid="kiosk-notice">
+              This browser becomes a time station: you are signed out here and it opens the station, where
+              employees can only clock in and out. To manage your account again, sign in on another device, or
+              revoke the station and sign in here.
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button onClick={submit} loading={create.isPending} disabled={!name.trim()}>
-              Add station
+              {pair === 'this-browser' ? 'Sign out and add station' : 'Add station'}
             </Button>
           </Group>
         </Stack>
