@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_FORMATS, DEDUCTIONS, PUNCH_TYPES, TIME_FORMATS } from './constants';
+import { DATE_FORMATS, DEDUCTIONS, PUNCH_SOURCES, PUNCH_TYPES, TIME_FORMATS } from './constants';
 import { isoDate, safeString } from './fields';
 import { messages } from './messages';
 import { timeOutAfterTimeIn } from './punch-rules';
@@ -35,10 +35,10 @@ export const punchRow = z.object({
   time_in: z.string(),
   time_out: z.string().nullable(),
   hours: z.number().nullable(),
-  deduction: z.string(),
-  type: z.string(),
+  deduction: z.enum(DEDUCTIONS),
+  type: z.enum(PUNCH_TYPES),
   notes: z.string().nullable(),
-  source: z.string(),
+  source: z.enum(PUNCH_SOURCES),
   late_sync: z.boolean(),
   conflict: z.string().nullable(),
   latitude: z.number().nullable(),
@@ -55,6 +55,9 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 export type TimeFormat = (typeof TIME_FORMATS)[number];
 export const punchListAnswer = z.object({ data: z.array(punchRow) });
 export const punchAnswer = z.object({ message: z.string(), data: punchRow });
+export type PunchRow = z.infer<typeof punchRow>;
+export type PunchListAnswer = z.infer<typeof punchListAnswer>;
+export type PunchAnswer = z.infer<typeof punchAnswer>;
 export const employeeRefParams = z.object({
   employeeId: z.coerce.number({ error: 'employeeId must be a number.' }).int().positive().max(2_147_483_647),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PIN_MAX_LENGTH } from './constants';
+import { ATTENDANCE_MODES, PIN_MAX_LENGTH } from './constants';
 import { requiredText, safeString } from './fields';
 
 /** Who is punching: a typed employee ID (with PIN where the employee uses one) or a scanned badge token. */
@@ -140,12 +140,11 @@ export const createStationBody = z.object({
   name: requiredText('Station name', 80),
   pair: z.enum(['this-browser', 'code']).default('code'),
 });
-export const createStationAnswer = z.object({
-  station: stationView,
-  token: z.string().optional(),
-  pairing_code: z.string().optional(),
-  pairing_expires_at: z.string().optional(),
-});
+/** "This browser" gets the station token at once; a tablet gets a pairing code to type. */
+export const createStationAnswer = z.union([
+  z.object({ station: stationView, token: z.string() }),
+  z.object({ station: stationView, pairing_code: z.string(), pairing_expires_at: z.string() }),
+]);
 export const renameStationBody = z.object({ name: requiredText('Station name', 80) });
 export const pairStationBody = z.object({ code: requiredText('Pairing code', 12) });
 export const pairStationAnswer = z.object({ token: z.string(), station: stationView });
@@ -156,7 +155,7 @@ export const stationMeAnswer = z.object({
     enable_gps_tracking: z.boolean(),
     require_location: z.boolean(),
     enable_covid_screening: z.boolean(),
-    attendance_mode: z.string(),
+    attendance_mode: z.enum(ATTENDANCE_MODES),
     time_zone: z.string(),
   }),
 });
@@ -179,3 +178,17 @@ export const punchIssue = z.object({
 });
 export type PunchIssue = z.infer<typeof punchIssue>;
 export const punchConflictsAnswer = z.object({ data: z.array(punchIssue) });
+
+/** The answers' types, inferred here so the web client and tests never keep a copy. */
+export type EmployeeIdentity = z.input<typeof employeeIdentity>;
+export type CheckEmployeeAnswer = z.infer<typeof checkEmployeeAnswer>;
+export type ClockInAnswer = z.infer<typeof clockInAnswer>;
+export type ClockOutAnswer = z.infer<typeof clockOutAnswer>;
+export type EmployeeStatusAnswer = z.infer<typeof employeeStatusAnswer>;
+export type SyncAnswer = z.infer<typeof syncAnswer>;
+export type SyncResult = SyncAnswer['results'][number];
+export type StationView = z.infer<typeof stationView>;
+export type CreateStationAnswer = z.infer<typeof createStationAnswer>;
+export type PairStationAnswer = z.infer<typeof pairStationAnswer>;
+export type StationMeAnswer = z.infer<typeof stationMeAnswer>;
+export type PunchConflictsAnswer = z.infer<typeof punchConflictsAnswer>;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { notFound, forbidden, unauthorized } from '../lib/errors';
+import { notFound, unauthorized } from '../lib/errors';
 import { authRepository } from '../modules/auth/auth.repository';
 import { type Caller, employeeAccess, managerPermissions } from './access';
 import { sha256 } from './tokens';
@@ -46,21 +46,12 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   };
 }
 
-/** preHandlers: each sets `req.auth` or answers 401 (no or bad token) / 403 (wrong role). */
+/**
+ * The one route guard: sets `req.auth` or answers 401 (no or bad token). What the caller may do is
+ * the service's `requireAccess` (403 for a wrong role).
+ */
 export async function requireAuth(req: FastifyRequest): Promise<void> {
   req.auth = await authenticate(req);
-}
-
-export async function requireManager(req: FastifyRequest): Promise<void> {
-  const auth = await authenticate(req);
-  if (auth.userType !== 'user') throw forbidden();
-  req.auth = auth;
-}
-
-export async function requireEmployee(req: FastifyRequest): Promise<void> {
-  const auth = await authenticate(req);
-  if (auth.userType !== 'employee') throw forbidden();
-  req.auth = auth;
 }
 
 export function authOf(req: FastifyRequest): AuthContext {

@@ -7,11 +7,11 @@ import { authenticate } from './guards';
 import { sha256 } from './tokens';
 
 /**
- * Who may clock people in and out: a paired station, a manager of the account, or an employee punching themself
- * (their `employeeRef` with `clock:punch:own`).
+ * Who may clock people in and out: a paired station, a manager of the account, or an employee punching
+ * themself (their `employeeRef` with `clock:punch:own`).
  */
 export type ClockCaller = Caller & {
-  /** The employee's own ref when they punch from their login; goes once the clock service reads employeeRef. */
+  /** Transitional: the employee's own ref on their own login, until the clock service reads employeeRef. */
   selfRef?: number | null;
 };
 

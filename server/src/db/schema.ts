@@ -1,11 +1,13 @@
 import type {
   ATTENDANCE_MODES,
   CUSTOM_FIELD_TYPES,
+  DATE_FORMATS,
   DEDUCTIONS,
   DEPARTMENT_TYPES,
   EMPLOYEE_STATUSES,
   PUNCH_SOURCES,
   PUNCH_TYPES,
+  TIME_FORMATS,
   TIME_ROUNDING,
 } from '@punchclock/contract';
 import type { ColumnType, Generated } from 'kysely';
@@ -118,8 +120,8 @@ export interface SettingsTable {
   enable_covid_screening: Default<Bool>;
   time_rounding: Default<OneOf<typeof TIME_ROUNDING> | null>;
   display_round_in_out_times: Default<Bool>;
-  date_format: Default<string>;
-  time_format: Default<string>;
+  date_format: Default<OneOf<typeof DATE_FORMATS>>;
+  time_format: Default<OneOf<typeof TIME_FORMATS>>;
   created_at: string;
   updated_at: string;
 }

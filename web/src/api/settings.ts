@@ -1,25 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DATE_FORMATS, TIME_FORMATS } from '@punchclock/contract';
+import { DATE_FORMATS, TIME_FORMATS, type SettingsView } from '@punchclock/contract';
 import { type DisplayFormats, formatInstant } from '../pages/punches/display-format';
 import { request } from './client';
 
-/** The account's settings as GET /settings answers them (`settingsView` in the contract). */
-export interface SettingsView {
-  id: number;
-  user_id: number;
-  company_name: string;
-  attendance_mode: string;
-  enable_gps_tracking: boolean;
-  require_location: boolean;
-  enable_covid_screening: boolean;
-  time_rounding: string | null;
-  display_round_in_out_times: boolean;
-  date_format: string;
-  time_format: string;
-  time_zone: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { SettingsView };
 
 /** The body of POST /settings; user_id is the signed-in manager's (the server checks it is theirs). */
 export type SettingsInput = Omit<SettingsView, 'id' | 'user_id' | 'created_at' | 'updated_at'> & {

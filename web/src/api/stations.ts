@@ -1,18 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateStationAnswer, StationView } from '@punchclock/contract';
 import { request } from './client';
 
-export interface Station {
-  id: number;
-  name: string;
-  last_seen_at: string | null;
-  last_sync_at: string | null;
-  revoked: boolean;
-  created_at: string;
-}
-
-export type NewStation =
-  | { station: Station; token: string }
-  | { station: Station; pairing_code: string; pairing_expires_at?: string };
+export type Station = StationView;
+export type NewStation = CreateStationAnswer;
 
 const KEY = ['stations'];
 

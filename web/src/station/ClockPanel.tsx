@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { messages, type StationMeAnswer } from '@punchclock/contract';
 import { useEffect, useRef, useState } from 'react';
 import {
   checkEmployee,
@@ -14,7 +14,7 @@ import {
 } from './clock-controller';
 import { PinPad } from './PinPad';
 import { ScreeningModal } from './ScreeningModal';
-import { isBadge, type StationInfo } from './station-api';
+import { isBadge } from './station-api';
 import { useTick } from './useTick';
 
 type Notice = { color: 'green' | 'red' | 'yellow' | 'blue'; text: string } | null;
@@ -28,7 +28,7 @@ export function ClockPanel({
   scanned,
   onPunched,
 }: {
-  settings: StationInfo['settings'] | null;
+  settings: StationMeAnswer['settings'] | null;
   scanned?: string | null;
   onPunched?: () => void;
 }) {

@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { StationMeAnswer } from '@punchclock/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { BadgeScanner } from './BadgeScanner';
 import { ClockPanel } from './ClockPanel';
 import { PairStation } from './PairStation';
-import { StationApiError, stationCall, type StationInfo } from './station-api';
+import { StationApiError, stationCall } from './station-api';
 import { forgetStation, readStation } from './station-session';
 import { useSyncStatus } from './useSyncStatus';
 
@@ -11,12 +12,12 @@ const INFO_KEY = 'stationInfo';
 
 /** Station settings are kept locally too, so the station still knows its rules when it starts offline. */
 function useStationInfo(paired: boolean, onRevoked: () => void) {
-  const [info, setInfo] = useState<StationInfo | null>(() =>
+  const [info, setInfo] = useState<StationMeAnswer | null>(() =>
     JSON.parse(localStorage.getItem(INFO_KEY) ?? 'null'),
   );
   useEffect(() => {
     if (!paired) return;
-    stationCall<StationInfo>('/api/station/me')
+    stationCall<StationMeAnswer>('/api/station/me')
       .then((i) => {
         setInfo(i);
         localStorage.setItem(INFO_KEY, JSON.stringify(i));

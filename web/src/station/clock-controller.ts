@@ -1,13 +1,10 @@
-import { messages } from '@punchclock/contract';
 import {
-  badgeEmployeeRef,
-  type CheckAnswer,
+  type CheckEmployeeAnswer,
   type ClockOutAnswer,
-  isNetworkError,
-  stationCall,
-  StationApiError,
   type EmployeeIdentity,
-} from './station-api';
+  messages,
+} from '@punchclock/contract';
+import { badgeEmployeeRef, isNetworkError, stationCall, StationApiError } from './station-api';
 import { newClientId, pendingCount, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
 import { syncPending } from './sync';
 import { elapsedText, getPosition, totalText, type Position } from './clock-text';
@@ -44,7 +41,7 @@ async function cachedFor(id: EmployeeIdentity) {
   return stationDb.employees.get(id.employee_id ?? '');
 }
 
-async function remember(answer: CheckAnswer) {
+async function remember(answer: CheckEmployeeAnswer) {
   await stationDb.employees.put({
     key: answer.employee.employee_id,
     ref: answer.employee.id,
@@ -58,7 +55,7 @@ async function remember(answer: CheckAnswer) {
 /** Looks the employee up on the server, or in the station's cache when there is no connection. */
 export async function checkEmployee(id: EmployeeIdentity): Promise<ClockState> {
   try {
-    const answer = await stationCall<CheckAnswer>('/api/check-employee', id);
+    const answer = await stationCall<CheckEmployeeAnswer>('/api/check-employee', id);
     await remember(answer);
     return {
       employee: answer.employee,

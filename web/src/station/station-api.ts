@@ -38,46 +38,6 @@ export async function stationCall<T>(
   return json as T;
 }
 
-export interface EmployeeIdentity {
-  employee_id?: string;
-  badge?: string;
-  pin?: string;
-}
-
-export interface CheckAnswer {
-  message: string;
-  employee: { id: number; employee_id: string; name: string; department_name: string | null };
-  clocked_in: boolean;
-  clock_in_time: string | null;
-  needs_pin: boolean;
-}
-
-export interface ClockOutAnswer {
-  message: string;
-  hours: number | null;
-  minutes: number | null;
-  total_minutes: number | null;
-  time_out: string;
-}
-
-export interface StationInfo {
-  station: { id: number; name: string };
-  company_name: string;
-  settings: {
-    enable_gps_tracking: boolean;
-    require_location: boolean;
-    enable_covid_screening: boolean;
-    attendance_mode: string;
-    time_zone: string;
-  };
-}
-
-export interface SyncResult {
-  client_id: string;
-  status: 'created' | 'duplicate' | 'conflict' | 'rejected';
-  message?: string;
-}
-
 /** The employee row id inside a badge token (`PC1.<account>.<employee>.<version>.<sig>`), for offline lookups. */
 export function badgeEmployeeRef(badge: string): number | null {
   const m = /^PC1\.\d+\.(\d+)\.\d+\.[a-f0-9]{32}$/.exec(badge.trim());

@@ -1,4 +1,5 @@
-import { isNetworkError, stationCall, type SyncResult } from './station-api';
+import type { SyncAnswer } from '@punchclock/contract';
+import { isNetworkError, stationCall } from './station-api';
 import { setLastSyncAt, stationDb } from './queue';
 
 const BATCH = 500;
@@ -21,7 +22,7 @@ async function drain(): Promise<number> {
     const batch = await stationDb.punches.where('state').equals('pending').sortBy('device_time');
     if (batch.length === 0) return 0;
     const items = batch.slice(0, BATCH).map(({ state: _s, message: _m, ...p }) => p);
-    let answer: { results: SyncResult[]; last_sync_at: string };
+    let answer: SyncAnswer;
     try {
       answer = await stationCall('/api/punches/sync', { punches: items });
     } catch (e) {

@@ -175,8 +175,8 @@ export function authRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Sets the password and consumes the link; run it in a unit of work. The conditional update makes the link
-     * single-use even when two requests race: only one sees used_at still null.
+     * Sets the password and consumes the link; run it in a unit of work. The conditional update makes the
+     * link single-use even when two requests race: only one sees used_at still null.
      */
     async consumePasswordToken(
       accountId: number,

@@ -36,7 +36,7 @@ export function settingsService({
       return [await read(auth)];
     },
 
-    /** A new time zone moves every punch's work_date to its local day in that zone (modules/time/time-rules.ts). */
+    /** A new time zone moves each punch's work_date to its local day there (modules/time/time-rules.ts). */
     async save(auth: AuthContext, body: SettingsBody) {
       requireAccess(auth, 'settings:write');
       if (body.time_zone !== undefined && !isValidTimeZone(body.time_zone))

@@ -48,7 +48,7 @@ export function stationsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Changes a station; with `pairingCodeHash` only while that code is still the station's (a code works once). */
+    /** Changes a station; with `pairingCodeHash`, only while that code is still its own (it works once). */
     async update(
       accountId: number,
       id: number,

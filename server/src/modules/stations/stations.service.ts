@@ -144,7 +144,7 @@ export function stationsService({
       return { message: 'Station revoked' };
     },
 
-    /** What a clock screen shows and obeys: the station (or the manager clocking from a browser) and the settings. */
+    /** What a clock screen shows and obeys: the station (or a manager's browser) and the clock settings. */
     async me(caller: Caller) {
       requireAccess(caller, 'clock:punch');
       const settings = await repos.settings.read(caller.accountId);
