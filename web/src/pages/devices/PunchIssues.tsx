@@ -1,21 +1,9 @@
 import { Alert, Anchor, Badge, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import type { PunchConflictsAnswer } from '@punchclock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { messageOf, request } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
-
-interface PunchIssue {
-  id: number;
-  at: string;
-  status: 'conflict' | 'rejected';
-  reason: string;
-  kind: string | null;
-  device_time: string | null;
-  station: string | null;
-  employee_id: string | null;
-  employee_name: string | null;
-  employee_ref: number | null;
-}
 
 /**
  * Synced punches the server did not apply (the conflict rule): a clock-in while already in, a
@@ -25,7 +13,7 @@ interface PunchIssue {
 export function PunchIssues() {
   const issues = useQuery({
     queryKey: ['punch-conflicts'],
-    queryFn: () => request<{ data: PunchIssue[] }>('/api/punch-conflicts').then((a) => a.data),
+    queryFn: () => request<PunchConflictsAnswer>('/api/punch-conflicts').then((a) => a.data),
   });
   // Times on the account's clock and in its formats; shown once the settings are known, so they never jump.
   const { when, loading } = useAccountInstant();

@@ -1,5 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import {
+  type CheckEmployeeAnswer,
+  type ClockInAnswer,
+  type ClockOutAnswer,
+  messages,
+} from '@punchclock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth';
@@ -9,17 +14,6 @@ import { elapsedText, getPosition, totalText } from '../../station/clock-text';
 import { ScreeningModal } from '../../station/ScreeningModal';
 import { ownEmployeeCode } from '../punches/punch-values';
 import { useTick } from '../../station/useTick';
-
-interface CheckAnswer {
-  clocked_in: boolean;
-  clock_in_time: string | null;
-}
-interface OutAnswer {
-  message: string;
-  hours: number | null;
-  minutes: number | null;
-  total_minutes: number | null;
-}
 
 const LOCATION_NEEDED =
   'Your employer requires your location to punch in or out. Please allow location access in your browser and try again.';
@@ -36,7 +30,7 @@ export function SelfClock() {
   const qc = useQueryClient();
   const state = useQuery({
     queryKey: ['self-clock'],
-    queryFn: () => request<CheckAnswer>('/api/check-employee', { body: { employee_id: code } }),
+    queryFn: () => request<CheckEmployeeAnswer>('/api/check-employee', { body: { employee_id: code } }),
     enabled: allowed && !!code,
   });
   const [busy, setBusy] = useState(false);
@@ -59,12 +53,12 @@ export function SelfClock() {
         ...(position ?? {}),
         ...(screening ? { screening } : {}),
       };
-      const answer = await request<OutAnswer>(`/api/clock-${kind}`, { body });
+      const answer = await request<ClockInAnswer | ClockOutAnswer>(`/api/clock-${kind}`, { body });
       notifySuccess(answer.message);
-      const { hours, minutes, total_minutes } = answer;
+      const out = 'total_minutes' in answer ? answer : null;
       setTotal(
-        kind === 'out' && hours !== null && minutes !== null && total_minutes !== null
-          ? totalText({ hours, minutes, total_minutes })
+        out && out.hours !== null && out.minutes !== null && out.total_minutes !== null
+          ? totalText({ hours: out.hours, minutes: out.minutes, total_minutes: out.total_minutes })
           : null,
       );
       await Promise.all([

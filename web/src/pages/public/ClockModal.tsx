@@ -3,7 +3,7 @@ import { IconDeviceDesktopCog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ClockPanel } from '../../station/ClockPanel';
 import { HOW_TO_PAIR } from '../../station/PairStation';
-import type { StationInfo } from '../../station/station-api';
+import type { StationMeAnswer } from '@punchclock/contract';
 import { readStation } from '../../station/station-session';
 
 /**
@@ -12,7 +12,7 @@ import { readStation } from '../../station/station-session';
  */
 export function ClockModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const paired = !!readStation();
-  const info = JSON.parse(localStorage.getItem('stationInfo') ?? 'null') as StationInfo | null;
+  const info = JSON.parse(localStorage.getItem('stationInfo') ?? 'null') as StationMeAnswer | null;
   return (
     <Modal opened={opened} onClose={onClose} title="Clock In and Out" centered size="md">
       {paired ? (

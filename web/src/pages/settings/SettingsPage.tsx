@@ -37,7 +37,9 @@ function zonesWith(saved: string): string[] {
   return saved && !all.includes(saved) ? [saved, ...all] : all;
 }
 
-type FormValues = Omit<SettingsInput, 'time_rounding' | 'user_id'> & { time_rounding: string };
+type FormValues = Omit<SettingsInput, 'time_rounding' | 'user_id'> & {
+  time_rounding: NonNullable<SettingsInput['time_rounding']> | typeof NO_ROUNDING;
+};
 
 const DEFAULTS: FormValues = {
   company_name: '',
