@@ -166,7 +166,7 @@ export function employeesRepository(db: Kysely<DB>) {
       return views(accountId, ownerUserId, q);
     },
 
-    /** Current employees holding any of the given codes or e-mails (all of the account's when the lists are long). */
+    /** Current employees holding any of the given codes (at least one) or e-mails; all of the account's when the lists are long. */
     identities(accountId: number, codes: string[], emails: string[]) {
       const short = codes.length + emails.length <= IN_LIST_MAX;
       return db
@@ -176,10 +176,7 @@ export function employeesRepository(db: Kysely<DB>) {
         .where('deleted_at', 'is', null)
         .$if(short, (q) =>
           q.where((eb) =>
-            eb.or([
-              eb('employee_id', 'in', codes.length ? codes : ['']),
-              ...(emails.length ? [eb('email', 'in', emails)] : []),
-            ]),
+            eb.or([eb('employee_id', 'in', codes), ...(emails.length ? [eb('email', 'in', emails)] : [])]),
           ),
         )
         .execute();
@@ -216,6 +213,27 @@ export function employeesRepository(db: Kysely<DB>) {
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .execute();
+    },
+
+    /** PIN hashes of new rows (a hash is bound to its row id), one statement per chunk. */
+    async setPins(accountId: number, pins: { id: number; pin: string }[]) {
+      for (let i = 0; i < pins.length; i += INSERT_CHUNK) {
+        const chunk = pins.slice(i, i + INSERT_CHUNK);
+        const cases = sql.join(
+          chunk.map((p) => sql`when ${p.id} then ${p.pin}`),
+          sql` `,
+        );
+        await db
+          .updateTable('employees')
+          .set({ pin: sql<string>`case ${sql.ref('id')} ${cases} end` })
+          .where('account_id', '=', accountId)
+          .where(
+            'id',
+            'in',
+            chunk.map((p) => p.id),
+          )
+          .execute();
+      }
     },
 
     /** Soft delete: the rows stay for payroll and reports; the code and e-mail become free. */

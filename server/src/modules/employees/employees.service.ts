@@ -63,6 +63,27 @@ export interface NewEmployee {
   /** Raw custom values keyed by field id; null or '' clears one. */
   custom: Record<string, unknown>;
 }
+/** A batch row from the form's fields: the contract's `employeeBody`, or the part of it a spreadsheet row holds. */
+export const newEmployee = (
+  row: number,
+  department: NewEmployee['department'],
+  f: Pick<EmployeeBody, 'name' | 'employee_id' | 'title' | 'email' | 'hourly_rate' | 'pin'> &
+    Partial<Pick<EmployeeBody, 'status'>>,
+  more: Partial<Pick<NewEmployee, 'flags' | 'custom'>> = {},
+): NewEmployee => ({
+  row,
+  department,
+  name: f.name,
+  employee_id: f.employee_id,
+  title: f.title || null,
+  email: f.email || null,
+  hourly_rate_cents: centsFromDecimal(f.hourly_rate ?? '0'),
+  pin: f.pin || null,
+  status: f.status,
+  flags: more.flags ?? {},
+  custom: more.custom ?? {},
+});
+
 /** A row an import could not read: only its custom values are checked, and it is never written. */
 export interface MalformedRow {
   row: number;
@@ -352,8 +373,10 @@ export function employeesService({
     );
     const ids = good.map((g) => idOf.get(g.employee_id)!);
     // A PIN hash is bound to its row id, so it is written once the id exists.
-    for (const [i, g] of good.entries())
-      if (g.pin) await r.employees.update(accountId, ids[i], { pin: hashPin(appSecret, ids[i], g.pin) });
+    await r.employees.setPins(
+      accountId,
+      good.flatMap((g, i) => (g.pin ? [{ id: ids[i], pin: hashPin(appSecret, ids[i], g.pin) }] : [])),
+    );
     await r.fields.insertValues(
       accountId,
       valuesToInsert(good.map((g, i) => ({ id: ids[i], values: g.values }))),
@@ -367,19 +390,11 @@ export function employeesService({
     return { ...answer, ids, invitees };
   }
 
-  const fromBody = (body: EmployeeBody): NewEmployee => ({
-    row: 1,
-    department: { id: body.department_id },
-    name: body.name,
-    employee_id: body.employee_id,
-    title: body.title || null,
-    email: body.email || null,
-    hourly_rate_cents: centsFromDecimal(body.hourly_rate ?? '0'),
-    pin: body.pin || null,
-    status: body.status,
-    flags: sentFlags(body),
-    custom: body.custom_fields ?? {},
-  });
+  const fromBody = (body: EmployeeBody) =>
+    newEmployee(1, { id: body.department_id }, body, {
+      flags: sentFlags(body),
+      custom: body.custom_fields ?? {},
+    });
 
   return {
     add,

@@ -12,10 +12,15 @@ import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { unprocessable } from '../../lib/errors';
-import { centsFromDecimal, decimalFromCents } from '../../lib/money';
+import { decimalFromCents } from '../../lib/money';
 import type { CustomField } from '../custom-fields/custom-fields.repository';
 import type { EmployeesRepos } from '../employees/employees.repository';
-import type { BatchRow, EmployeeIssue, EmployeesService } from '../employees/employees.service';
+import {
+  type BatchRow,
+  type EmployeeIssue,
+  type EmployeesService,
+  newEmployee,
+} from '../employees/employees.service';
 
 /** One row's fields, checked by the same rules as the create form (contract `employeeBody`). */
 const rowSchema = employeeBody
@@ -119,19 +124,7 @@ function toBatch(header: string[], rows: [number, string[]][], fields: CustomFie
         issues.push({ row, field: COLUMN_OF[String(i.path[0])] ?? String(i.path[0]), reason: i.message });
       return { row, malformed: true, custom };
     }
-    const r = parsed.data;
-    return {
-      row,
-      department: { name: r.department },
-      name: r.name,
-      employee_id: r.employee_id,
-      title: r.title || null,
-      email: r.email || null,
-      hourly_rate_cents: centsFromDecimal(r.hourly_rate ?? '0'),
-      pin: r.pin || null,
-      flags: {},
-      custom,
-    };
+    return newEmployee(row, { name: parsed.data.department }, parsed.data, { custom });
   });
   return { batch, issues };
 }
