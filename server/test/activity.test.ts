@@ -1,6 +1,6 @@
 import { ACTIVITY_PAGE_SIZE } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/passwords';
+import { createEmployeeLogin } from './factories';
 import { signUp, useTestApp, type Session } from './helper';
 
 const t = useTestApp();
@@ -149,52 +149,7 @@ describe('activity logs', () => {
 
   it('keeps employees and strangers out', async () => {
     const s = await signUp(t.app);
-    const accountId = await accountOf(s);
-    const at = new Date().toISOString();
-    const dep = await t.db
-      .insertInto('departments')
-      .values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const emp = await t.db
-      .insertInto('employees')
-      .values({
-        account_id: accountId,
-        department_id: dep.id,
-        employee_id: 'E9',
-        name: 'Eve',
-        permission_site: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const email = `eve${accountId}@example.com`;
-    await t.db
-      .insertInto('users')
-      .values({
-        account_id: accountId,
-        user_type: 'employee',
-        employee_ref: emp.id,
-        name: 'Eve',
-        username: `eve${accountId}`,
-        email,
-        phone_number: null,
-        date_of_birth: null,
-        password_hash: await hashPassword('employee pass 1'),
-        profile_image: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const login = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email, password: 'employee pass 1' },
-      })
-    ).json();
-    const asEmployee = { authorization: `Bearer ${login.access_token}` };
+    const { auth: asEmployee } = await createEmployeeLogin(t, s, { employee_id: 'E9', name: 'Eve' });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/activity-logs', headers: asEmployee })).statusCode,
     ).toBe(403);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createAccount, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -47,43 +48,13 @@ describe('database', () => {
 
   it('refuses a second open shift for one employee in the database itself', async () => {
     const at = new Date().toISOString();
-    const account = await t.db
-      .insertInto('accounts')
-      .values({ company_name: 'A', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const dep = await t.db
-      .insertInto('departments')
-      .values({ account_id: account.id, dp_name: 'D', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const emp = await t.db
-      .insertInto('employees')
-      .values({
-        account_id: account.id,
-        department_id: dep.id,
-        employee_id: 'E1',
-        name: 'E',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const punch = (clientId: string, timeOut: string | null) => ({
-      account_id: account.id,
-      employee_ref: emp.id,
-      client_id: clientId,
-      work_date: at.slice(0, 10),
-      time_in: at,
-      time_out: timeOut,
-      received_in_at: at,
-      source: 'manual' as const,
-      created_at: at,
-      updated_at: at,
-    });
-    await t.db.insertInto('punches').values(punch('a', at)).execute();
-    await t.db.insertInto('punches').values(punch('b', null)).execute();
-    await expect(t.db.insertInto('punches').values(punch('c', null)).execute()).rejects.toThrow();
-    await expect(t.db.insertInto('punches').values(punch('a', at)).execute()).rejects.toThrow();
+    const account = await createAccount(t);
+    const emp = await createEmployee(t, account, { employee_id: 'E1', name: 'E' });
+    const punch = (clientId: string, timeOut: string | null) =>
+      insertPunch(t, account.accountId, emp.id, { client_id: clientId, time_in: at, time_out: timeOut });
+    await punch('a', at);
+    await punch('b', null);
+    await expect(punch('c', null)).rejects.toThrow();
+    await expect(punch('a', at)).rejects.toThrow();
   });
 });

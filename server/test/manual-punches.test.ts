@@ -1,7 +1,7 @@
 import { messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/passwords';
-import { signUp, useTestApp } from './helper';
+import { createAccount, createEmployeeLogin } from './factories';
+import { useTestApp } from './helper';
 
 const t = useTestApp();
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -10,60 +10,9 @@ const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 
 let n = 0;
 async function setup(flags: { create_time_entries?: number; edit_time_entries?: number } = {}) {
   n += 1;
-  const owner = await signUp(t.app);
-  const { account_id: accountId } = await t.db
-    .selectFrom('users')
-    .select('account_id')
-    .where('id', '=', owner.userId)
-    .executeTakeFirstOrThrow();
-  const at = new Date().toISOString();
-  const dep = await t.db
-    .insertInto('departments')
-    .values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const emp = await t.db
-    .insertInto('employees')
-    .values({
-      account_id: accountId,
-      department_id: dep.id,
-      employee_id: `M${n}`,
-      name: 'Sam Punch',
-      permission_site: 1,
-      ...flags,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const email = `sam${n}x${accountId}@example.com`;
-  await t.db
-    .insertInto('users')
-    .values({
-      account_id: accountId,
-      user_type: 'employee',
-      employee_ref: emp.id,
-      name: 'Sam Punch',
-      username: `sam${n}x${accountId}`,
-      email,
-      phone_number: null,
-      date_of_birth: null,
-      password_hash: await hashPassword('employee pass 1'),
-      profile_image: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email, password: 'employee pass 1' },
-  });
-  return {
-    owner,
-    employeeRef: emp.id,
-    employeeAuth: { authorization: `Bearer ${login.json().access_token}` },
-  };
+  const owner = await createAccount(t);
+  const emp = await createEmployeeLogin(t, owner, { employee_id: `M${n}`, name: 'Sam Punch', ...flags });
+  return { owner, employeeRef: emp.id, employeeAuth: emp.auth };
 }
 
 const punch = (employeeId: number, extra: object = {}) => ({

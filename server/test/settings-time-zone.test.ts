@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, useTestApp } from './helper';
+import { createAccount, createEmployee } from './factories';
+import { useTestApp } from './helper';
 
 const t = useTestApp();
 
@@ -7,30 +8,9 @@ let n = 0;
 /** An account in `zone` with one employee and a manual punch at 2026-03-10T02:30Z (22:30 on 9 March in New York). */
 async function accountWithPunch(zone: string) {
   n += 1;
-  const owner = await signUp(t.app, { time_zone: zone });
-  const { account_id: accountId } = await t.db
-    .selectFrom('users')
-    .select('account_id')
-    .where('id', '=', owner.userId)
-    .executeTakeFirstOrThrow();
-  const at = new Date().toISOString();
-  const dep = await t.db
-    .insertInto('departments')
-    .values({ account_id: accountId, dp_name: 'Ops', created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const emp = await t.db
-    .insertInto('employees')
-    .values({
-      account_id: accountId,
-      department_id: dep.id,
-      employee_id: `TZ${n}`,
-      name: 'Robin Night',
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const owner = await createAccount(t, { time_zone: zone });
+  const { accountId } = owner;
+  const emp = await createEmployee(t, owner, { employee_id: `TZ${n}`, name: 'Robin Night' });
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/manual-punches',

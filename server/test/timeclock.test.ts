@@ -1,7 +1,8 @@
 import { type EmployeeStatus, messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { hashPin, signBadge } from '../src/lib/badges';
-import { type Session, signUp, useTestApp } from './helper';
+import { signBadge } from '../src/lib/badges';
+import { createAccount, createEmployee, createStation } from './factories';
+import { type Session, useTestApp } from './helper';
 
 const t = useTestApp({ LOGIN_RATE_LIMIT: '100' });
 const SECRET = 'test-secret';
@@ -14,20 +15,9 @@ interface Account {
 }
 
 async function account(): Promise<Account> {
-  const owner = await signUp(t.app);
-  const { account_id: accountId } = await t.db
-    .selectFrom('users')
-    .select('account_id')
-    .where('id', '=', owner.userId)
-    .executeTakeFirstOrThrow();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/stations',
-    headers: owner.auth,
-    payload: { name: 'Front door', pair: 'this-browser' },
-  });
-  expect(res.statusCode).toBe(201);
-  return { owner, accountId, station: res.json().token, stationId: res.json().station.id };
+  const owner = await createAccount(t);
+  const station = await createStation(t, owner);
+  return { owner, accountId: owner.accountId, station: station.token, stationId: station.id };
 }
 
 let n = 0;
@@ -36,34 +26,15 @@ async function employee(
   extra: { pin?: string; use_card_or_pin?: number; status?: EmployeeStatus; permission_app?: number } = {},
 ) {
   n += 1;
-  const at = new Date().toISOString();
-  const dep = await t.db
-    .insertInto('departments')
-    .values({ account_id: a.accountId, dp_name: `Dept ${n}`, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const code = `E${n}x${a.accountId}`;
-  const row = await t.db
-    .insertInto('employees')
-    .values({
-      account_id: a.accountId,
-      department_id: dep.id,
-      employee_id: code,
-      name: `Worker ${n}`,
-      use_card_or_pin: extra.use_card_or_pin ?? 0,
-      status: extra.status ?? 'active',
-      permission_app: extra.permission_app ?? 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (extra.pin)
-    await t.db
-      .updateTable('employees')
-      .set({ pin: hashPin(SECRET, row.id, extra.pin) })
-      .where('id', '=', row.id)
-      .execute();
+  const row = await createEmployee(t, a.owner, {
+    employee_id: `E${n}x${a.accountId}`,
+    name: `Worker ${n}`,
+    use_card_or_pin: extra.use_card_or_pin ?? 0,
+    status: extra.status ?? 'active',
+    permission_app: extra.permission_app ?? 1,
+    ...(extra.pin ? { pin: extra.pin } : {}),
+  });
+  const code = row.code;
   return {
     id: row.id,
     code,
