@@ -1,7 +1,8 @@
 import { CONTROL_CHARACTERS, requiredText, safeString } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signBadge } from '../src/lib/badges';
-import { type Session, registration, signUp, useTestApp } from './helper';
+import { createAccount, createDepartment, createEmployee, createStation } from './factories';
+import { type Session, registration, useTestApp } from './helper';
 
 const t = useTestApp();
 const NUL = '\u0000';
@@ -18,39 +19,20 @@ interface Setup {
 let s: Setup;
 
 beforeAll(async () => {
-  const owner = await signUp(t.app);
-  const { account_id: accountId } = await t.db
-    .selectFrom('users')
-    .select('account_id')
-    .where('id', '=', owner.userId)
-    .executeTakeFirstOrThrow();
-  const dep = await t.app.inject({
-    method: 'POST',
-    url: '/departments',
-    headers: owner.auth,
-    payload: { dp_name: 'Warehouse' },
+  const owner = await createAccount(t);
+  const { id: departmentId } = await createDepartment(t, owner, { dp_name: 'Warehouse' });
+  const emp = await createEmployee(t, owner, {
+    name: 'Ada Lovelace',
+    department_id: departmentId,
+    employee_id: 'A100',
   });
-  const departmentId = dep.json().data.id as number;
-  const emp = await t.app.inject({
-    method: 'POST',
-    url: '/employees',
-    headers: owner.auth,
-    payload: { name: 'Ada Lovelace', department_id: departmentId, employee_id: 'A100' },
-  });
-  expect(emp.statusCode, emp.body).toBe(201);
-  const st = await t.app.inject({
-    method: 'POST',
-    url: '/api/stations',
-    headers: owner.auth,
-    payload: { name: 'Front door', pair: 'this-browser' },
-  });
-  expect(st.statusCode, st.body).toBe(201);
+  const station = await createStation(t, owner);
   s = {
     owner,
-    accountId,
-    station: st.json().token,
-    stationId: st.json().station.id,
-    employeeRef: emp.json().data.id,
+    accountId: owner.accountId,
+    station: station.token,
+    stationId: station.id,
+    employeeRef: emp.id,
     employeeCode: 'A100',
     departmentId,
   };

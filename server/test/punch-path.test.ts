@@ -1,6 +1,7 @@
 import { messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { type Session, signUp, useTestApp } from './helper';
+import { createAccount, createDepartment, createEmployee, createStation } from './factories';
+import { type Session, useTestApp } from './helper';
 
 /**
  * The one save path of punches (modules/punches/punch-store.ts): the same rules and the same transaction for
@@ -19,24 +20,18 @@ let n = 0;
 /** An account with a station and one employee who uses PIN 4821, made through the API as a manager would. */
 async function setup(): Promise<Setup> {
   n += 1;
-  const owner = await signUp(t.app);
-  const post = async (url: string, payload: object) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: owner.auth, payload });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
-  const dep = await post('/departments', { dp_name: `Floor ${n}` });
-  const code = `P${n}`;
-  const emp = await post('/employees', {
+  const owner = await createAccount(t);
+  const dep = await createDepartment(t, owner, { dp_name: `Floor ${n}` });
+  const { id: employeeRef, code } = await createEmployee(t, owner, {
     name: `Pat Punch ${n}`,
-    department_id: dep.data.id,
-    employee_id: code,
+    department_id: dep.id,
+    employee_id: `P${n}`,
     pin: '4821',
     permission_app: true,
     use_card_or_pin: true,
   });
-  const station = await post('/api/stations', { name: 'Door', pair: 'this-browser' });
-  return { owner, station: station.token, employeeRef: emp.data.id, code };
+  const station = await createStation(t, owner, 'Door');
+  return { owner, station: station.token, employeeRef, code };
 }
 
 const asStation = (s: Setup, url: string, payload: object) =>
