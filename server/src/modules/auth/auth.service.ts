@@ -67,34 +67,29 @@ export function authService({ repos, inTransaction, config, mailer, limiter }: A
         });
       const timeZone = body.time_zone && isValidTimeZone(body.time_zone) ? body.time_zone : 'UTC';
       const passwordHash = await hashPassword(body.password);
-      let registered: { userId: number; accessToken: string };
-      try {
-        registered = await inTransaction(async (r) => {
-          const { accountId, userId } = await r.auth.createAccountWithOwner({
-            companyName: body.company_name || `${body.name}'s company`,
-            timeZone,
-            user: {
-              name: body.name,
-              username: body.username,
-              email: body.email,
-              phone_number: body.phone_number,
-              date_of_birth: body.date_of_birth,
-              password_hash: passwordHash,
-            },
-          });
-          await r.activity.record(accountId, {
-            userId,
-            action: 'account.registered',
-            details: { email: body.email },
-          });
-          return { userId, accessToken: await issueAccessToken(r.auth, accountId, userId) };
+      const { userId, accessToken } = await inTransaction(async (r) => {
+        const { accountId, userId } = await r.auth.createAccountWithOwner({
+          companyName: body.company_name || `${body.name}'s company`,
+          timeZone,
+          user: {
+            name: body.name,
+            username: body.username,
+            email: body.email,
+            phone_number: body.phone_number,
+            date_of_birth: body.date_of_birth,
+            password_hash: passwordHash,
+          },
         });
-      } catch (e) {
+        await r.activity.record(accountId, {
+          userId,
+          action: 'account.registered',
+          details: { email: body.email },
+        });
+        return { userId, accessToken: await issueAccessToken(r.auth, accountId, userId) };
+      }).catch((e: unknown) => {
         // Two sign-ups racing for one e-mail or username: the unique index decides.
-        if (isUniqueViolation(e)) throw conflict(messages.registration.emailTaken);
-        throw e;
-      }
-      const { userId, accessToken } = registered;
+        throw isUniqueViolation(e) ? conflict(messages.registration.emailTaken) : e;
+      });
       return {
         message: messages.registration.success,
         user_id: userId,
