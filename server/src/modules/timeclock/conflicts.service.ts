@@ -1,19 +1,6 @@
+import type { PunchConflictsAnswer } from '@punchclock/contract';
 import { requireAccess, type Caller } from '../../auth/access';
 import type { ClockRepository } from './clock.repository';
-
-/** A synced punch the server did not apply (conflict rule, README): what the manager must fix by hand. */
-export interface PunchIssue {
-  id: number;
-  at: string;
-  status: 'conflict' | 'rejected';
-  reason: string;
-  kind: string | null;
-  device_time: string | null;
-  station: string | null;
-  employee_id: string | null;
-  employee_name: string | null;
-  employee_ref: number | null;
-}
 
 interface Logged {
   reason?: string;
@@ -29,7 +16,7 @@ const distinct = <T>(values: (T | null | undefined)[]): T[] =>
 export function conflictsService({ clock }: { clock: ClockRepository }) {
   return {
     /** The newest refused synced punches of the account, with employee and station names resolved. */
-    async list(caller: Caller, limit = 200): Promise<{ data: PunchIssue[] }> {
+    async list(caller: Caller, limit = 200): Promise<PunchConflictsAnswer> {
       requireAccess(caller, 'punches:read');
       const logs = await clock.refusedPunches(caller.accountId, limit);
       const parsed = logs.map((l) => ({ log: l, d: JSON.parse(l.details ?? '{}') as Logged }));
