@@ -10,10 +10,7 @@ import { sha256 } from './tokens';
  * Who may clock people in and out: a paired station, a manager of the account, or an employee punching
  * themself (their `employeeRef` with `clock:punch:own`).
  */
-export type ClockCaller = Caller & {
-  /** Transitional: the employee's own ref on their own login, until the clock service reads employeeRef. */
-  selfRef?: number | null;
-};
+export type ClockCaller = Caller;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,7 +68,7 @@ export async function requireClockCallerOrSelf(req: FastifyRequest): Promise<voi
   }
   const auth = await authenticate(req);
   if (auth.userType === 'employee' && !auth.employeeRef) throw forbidden();
-  req.clockCaller = auth.userType === 'employee' ? { ...auth, selfRef: auth.employeeRef } : auth;
+  req.clockCaller = auth;
 }
 
 export function callerOf(req: FastifyRequest): ClockCaller {
