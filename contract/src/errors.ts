@@ -66,3 +66,7 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** The error answers of a route, for its OpenAPI document: `errorAnswers(400, 401, 404)`. */
+export const errorAnswers = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((s) => [s, errorBody])) as Record<S, typeof errorBody>;

@@ -6,7 +6,8 @@ import {
   EMPLOYEE_STATUSES,
   PIN_MAX_LENGTH,
 } from './constants';
-import { errorBody } from './errors';
+import { errorAnswers } from './errors';
+import { EMPLOYEE_FLAGS, type EmployeeFlag } from './permissions';
 import { optionalText, requiredText, safeString, userIdField } from './fields';
 
 /** Booleans as the old client sends them: true/false, 1/0, '1'/'0', 'true'/'false'. */
@@ -61,24 +62,6 @@ export const pinField = z
       .string()
       .regex(new RegExp(`^\\d{0,${PIN_MAX_LENGTH}}$`), `PIN must be at most ${PIN_MAX_LENGTH} digits.`),
   );
-
-export const EMPLOYEE_FLAGS = [
-  'permission_app',
-  'permission_site',
-  'email_notification',
-  'send_check_in_notification',
-  'send_check_out_notification',
-  'solo_mode',
-  'use_card_or_pin',
-  'allow_other_employees',
-  'create_time_entries',
-  'edit_time_entries',
-  'punch_in_out',
-  'run_reports',
-  'view_gps_location',
-  'view_pay_information',
-] as const;
-export type EmployeeFlag = (typeof EMPLOYEE_FLAGS)[number];
 
 const flagShape = Object.fromEntries(EMPLOYEE_FLAGS.map((f) => [f, flag.optional()])) as {
   [K in EmployeeFlag]: z.ZodOptional<typeof flag>;
@@ -303,15 +286,7 @@ export const customFieldsAnswer = z.object({ data: z.array(customFieldView) });
 export const customFieldSavedAnswer = z.object({ message: z.string(), data: customFieldView });
 export type CustomFieldSavedAnswer = z.infer<typeof customFieldSavedAnswer>;
 /** The error answers of the people routes. */
-export const peopleErrors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  413: errorBody,
-  422: errorBody,
-};
+export const peopleErrors = errorAnswers(400, 401, 403, 404, 409, 413, 422);
 /** A file answer (PDF, XLSX): bytes under the route's `produces` type. */
 export const fileAnswer = z
   .custom<Uint8Array>((v) => v instanceof Uint8Array)

@@ -54,7 +54,14 @@ export const FLAG_GROUPS = {
 
 type GroupFlag = keyof typeof FLAG_GROUPS;
 type OptionFlag = (typeof FLAG_GROUPS)[GroupFlag][number];
-export type PermissionFlags = Record<GroupFlag | OptionFlag, boolean | number | null | undefined>;
+export type EmployeeFlag = GroupFlag | OptionFlag;
+
+/** Every permission flag of an employee: the three groups, then their options. */
+export const EMPLOYEE_FLAGS: readonly EmployeeFlag[] = [
+  ...(Object.keys(FLAG_GROUPS) as GroupFlag[]),
+  ...Object.values(FLAG_GROUPS).flat(),
+];
+export type PermissionFlags = Record<EmployeeFlag, boolean | number | null | undefined>;
 
 /** The flags as they take effect: an option whose group is off is off. Values keep their type (0/1 or boolean). */
 export function effectiveFlags<T extends Partial<PermissionFlags>>(flags: T): T {

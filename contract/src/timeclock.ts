@@ -3,22 +3,21 @@ import { ATTENDANCE_MODES, PIN_MAX_LENGTH } from './constants';
 import { requiredText, safeString } from './fields';
 
 /** Who is punching: a typed employee ID (with PIN where the employee uses one) or a scanned badge token. */
-export const employeeIdentity = z
-  .object({
-    employee_id: safeString('Employee ID')
-      .trim()
-      .max(50, 'Employee ID must be at most 50 characters.')
-      .optional(),
-    badge: safeString('Badge').trim().max(100, 'This badge is not valid.').optional(),
-    pin: z
-      .string({ error: 'PIN must be text.' })
-      .regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`)
-      .optional(),
-  })
-  .refine((b) => !!b.employee_id || !!b.badge, {
-    message: 'Please enter a valid Employee ID.',
-    path: ['employee_id'],
-  });
+const identityFields = {
+  employee_id: safeString('Employee ID')
+    .trim()
+    .max(50, 'Employee ID must be at most 50 characters.')
+    .optional(),
+  badge: safeString('Badge').trim().max(100, 'This badge is not valid.').optional(),
+  pin: z
+    .string({ error: 'PIN must be text.' })
+    .regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`)
+    .optional(),
+};
+const named = { message: 'Please enter a valid Employee ID.', path: ['employee_id'] };
+const namesSomeone = (b: { employee_id?: string; badge?: string }) => !!b.employee_id || !!b.badge;
+
+export const employeeIdentity = z.object(identityFields).refine(namesSomeone, named);
 
 const position = {
   latitude: z.number().min(-90).max(90).optional(),
@@ -38,24 +37,13 @@ const screening = z
 
 export const clockBody = z
   .object({
-    employee_id: safeString('Employee ID')
-      .trim()
-      .max(50, 'Employee ID must be at most 50 characters.')
-      .optional(),
-    badge: safeString('Badge').trim().max(100, 'This badge is not valid.').optional(),
-    pin: z
-      .string()
-      .regex(new RegExp(`^\\d{1,${PIN_MAX_LENGTH}}$`), `PIN must be 1 to ${PIN_MAX_LENGTH} digits.`)
-      .optional(),
+    ...identityFields,
     client_id: clientId.optional(),
     device_time: deviceTime.optional(),
     ...position,
     screening: screening.optional(),
   })
-  .refine((b) => !!b.employee_id || !!b.badge, {
-    message: 'Please enter a valid Employee ID.',
-    path: ['employee_id'],
-  });
+  .refine(namesSomeone, named);
 export type ClockBody = z.output<typeof clockBody>;
 
 export const checkEmployeeAnswer = z.object({
@@ -102,8 +90,9 @@ export const MAX_SYNC_BATCH = 10_000;
 export const syncItem = z.object({
   client_id: clientId,
   kind: z.enum(['in', 'out'], { error: "kind must be 'in' or 'out'." }),
-  employee_id: safeString('Employee ID').trim().max(50).optional(),
-  badge: safeString('Badge').trim().max(100).optional(),
+  employee_id: identityFields.employee_id,
+  badge: identityFields.badge,
+  // Lenient: a mistyped PIN in an offline queue is refused for its item, never the whole batch.
   pin: safeString('PIN').max(PIN_MAX_LENGTH).optional(),
   device_time: deviceTime,
   ...position,

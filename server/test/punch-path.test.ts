@@ -34,6 +34,15 @@ async function setup(): Promise<Setup> {
   return { owner, station: station.token, employeeRef, code };
 }
 
+/** A manual punch yesterday (times on the account's wall clock), sent by the owner. */
+const manualPunch = (s: Setup, times: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/manual-punches',
+    headers: s.owner.auth,
+    payload: { employee_id: s.employeeRef, date: yesterday(), ...times },
+  });
+
 const asStation = (s: Setup, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: { authorization: `Station ${s.station}` }, payload });
 
@@ -57,17 +66,7 @@ describe('one save path for punches', () => {
     const s = await setup();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/manual-punches',
-          headers: s.owner.auth,
-          payload: {
-            employee_id: s.employeeRef,
-            date: yesterday(),
-            time_in: `09:${String(i).padStart(2, '0')}`,
-            time_out: '17:00',
-          },
-        }),
+        manualPunch(s, { time_in: `09:${String(i).padStart(2, '0')}`, time_out: '17:00' }),
       ),
     );
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
@@ -79,12 +78,7 @@ describe('one save path for punches', () => {
 
   it('writes the activity entry with the punch, in the same transaction', async () => {
     const s = await setup();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/manual-punches',
-      headers: s.owner.auth,
-      payload: { employee_id: s.employeeRef, date: yesterday(), time_in: '08:00', time_out: '12:00' },
-    });
+    const res = await manualPunch(s, { time_in: '08:00', time_out: '12:00' });
     expect(res.statusCode).toBe(201);
     const logs = await t.db
       .selectFrom('activity_logs')
@@ -104,18 +98,7 @@ describe('one save path for punches', () => {
       headers: s.owner.auth,
       payload: { attendance_mode: 'Attendance Only' },
     });
-    const lunch = await t.app.inject({
-      method: 'POST',
-      url: '/api/manual-punches',
-      headers: s.owner.auth,
-      payload: {
-        employee_id: s.employeeRef,
-        date: yesterday(),
-        time_in: '12:00',
-        time_out: '12:30',
-        type: 'Lunch',
-      },
-    });
+    const lunch = await manualPunch(s, { time_in: '12:00', time_out: '12:30', type: 'Lunch' });
     expect(lunch.statusCode).toBe(422);
     expect(lunch.json()).toMatchObject({
       code: 'punch.attendance_only',
@@ -127,12 +110,7 @@ describe('one save path for punches', () => {
 describe('offline sync obeys the same rules (defects found by probing)', () => {
   it('turns a synced shift inside a manual punch into conflicts, never a second paid interval', async () => {
     const s = await setup();
-    const manual = await t.app.inject({
-      method: 'POST',
-      url: '/api/manual-punches',
-      headers: s.owner.auth,
-      payload: { employee_id: s.employeeRef, date: yesterday(), time_in: '09:00', time_out: '17:00' },
-    });
+    const manual = await manualPunch(s, { time_in: '09:00', time_out: '17:00' });
     expect(manual.statusCode).toBe(201);
     const item = (kind: 'in' | 'out', hhmm: string) => ({
       client_id: cid(),

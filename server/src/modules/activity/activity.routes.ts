@@ -1,4 +1,4 @@
-import { activityFilter, activityLogPage, activityQuery, errorBody } from '@punchclock/contract';
+import { activityFilter, activityLogPage, activityQuery, errorAnswers } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../auth/guards';
@@ -6,7 +6,7 @@ import { settingsRepository } from '../settings/settings.repository';
 import { activityRepository } from './activity.repository';
 import { activityService } from './activity.service';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody };
+const errors = errorAnswers(400, 401, 403, 422);
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;

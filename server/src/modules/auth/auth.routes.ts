@@ -1,6 +1,6 @@
 import {
   changePasswordBody,
-  errorBody,
+  errorAnswers,
   forgotPasswordBody,
   loginBody,
   loginResponse,
@@ -15,7 +15,7 @@ import { repositories } from '../../db/unit-of-work';
 import { authRepositories } from './auth.repository';
 import { authService } from './auth.service';
 
-const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+const errors = errorAnswers(400, 401, 409, 422, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer, limiter } = app.deps;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import {
   PROFILE_IMAGE_MAX_BYTES,
-  errorBody,
+  errorAnswers,
   getUserResponse,
   messages,
   profilePictureResponse,
@@ -19,7 +19,7 @@ import { readUpload } from '../../lib/uploads';
 import { profileRepositories } from './profile.repository';
 import { PROFILE_PICTURE_ROUTE, profileService } from './profile.service';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 413: errorBody, 422: errorBody };
+const errors = errorAnswers(400, 401, 404, 413, 422);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;

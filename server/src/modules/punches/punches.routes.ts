@@ -1,6 +1,6 @@
 import {
   employeeRefParams,
-  errorBody,
+  errorAnswers,
   idParams,
   manualPunchBody,
   messageResponse,
@@ -15,14 +15,7 @@ import { timeRulesFor } from '../time/time-rules';
 import { punchRepositories } from './punch-store';
 import { punchesService } from './punches.service';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
 export const punchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, inTransaction } = repositories(app.deps.db, punchRepositories);

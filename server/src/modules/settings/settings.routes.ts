@@ -1,4 +1,4 @@
-import { errorBody, settingsBody, settingsView } from '@punchclock/contract';
+import { errorAnswers, settingsBody, settingsView } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
@@ -6,7 +6,7 @@ import { repositories } from '../../db/unit-of-work';
 import { settingsRepositories } from './settings.repository';
 import { settingsService } from './settings.service';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = errorAnswers(400, 401, 403, 404);
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = settingsService(repositories(app.deps.db, settingsRepositories));

@@ -1,7 +1,7 @@
 import {
   createStationAnswer,
   createStationBody,
-  errorBody,
+  errorAnswers,
   idParams,
   messageResponse,
   pairStationAnswer,
@@ -18,16 +18,7 @@ import { repositories } from '../../db/unit-of-work';
 import { stationsRepositories } from './stations.repository';
 import { stationsService } from './stations.service';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  413: errorBody,
-  422: errorBody,
-  429: errorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 413, 422, 429);
 const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }];
 
 export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {

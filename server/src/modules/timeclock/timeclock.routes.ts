@@ -5,7 +5,7 @@ import {
   clockOutAnswer,
   employeeIdentity,
   employeeStatusAnswer,
-  errorBody,
+  errorAnswers,
   punchConflictsAnswer,
   syncAnswer,
   syncBody,
@@ -24,16 +24,7 @@ import { clockService, type ClockRepos } from './clock.service';
 import { pinLock } from './pin-lock';
 import { conflictsService } from './conflicts.service';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  413: errorBody,
-  422: errorBody,
-  429: errorBody,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 413, 422, 429);
 const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }];
 
 const clockRepositories = (db: Kysely<DB>): ClockRepos => ({
