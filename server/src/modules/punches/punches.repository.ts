@@ -23,6 +23,8 @@ export function punchesRepository(db: Kysely<DB>) {
   const current = (accountId: number) =>
     db.selectFrom('punches').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // A bundle is built per transaction (unit of work), so this remembers the rows locked by this transaction.
+  const locked = new Set<number>();
 
   const repo = {
     /**
@@ -31,7 +33,8 @@ export function punchesRepository(db: Kysely<DB>) {
      * a time on its single connection, so there it is a no-op.
      */
     async lockEmployee(accountId: number, employeeRef: number): Promise<void> {
-      if (!isPostgres) return;
+      if (!isPostgres || locked.has(employeeRef)) return;
+      locked.add(employeeRef);
       await db
         .selectFrom('employees')
         .select('id')

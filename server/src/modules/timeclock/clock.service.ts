@@ -242,8 +242,10 @@ export function clockService(deps: {
       const ordered = [...items].sort((a, b) => Date.parse(a.device_time) - Date.parse(b.device_time));
       const results: { client_id: string; status: SyncStatus; message?: string; punch_id?: number }[] = [];
       const seen = new Set<string>();
+      const employees = employeeCache();
       for (let i = 0; i < ordered.length; i += SYNC_CHUNK) {
-        await inTransaction(async (r) => {
+        await inTransaction(async (tr) => {
+          const r = { ...tr, clock: employees.over(tr.clock) };
           for (const item of ordered.slice(i, i + SYNC_CHUNK)) {
             if (known.has(item.client_id) || seen.has(item.client_id)) {
               results.push({ client_id: item.client_id, status: 'duplicate' });
@@ -319,6 +321,32 @@ export function clockService(deps: {
         );
       }
     },
+  };
+}
+
+/**
+ * A sync batch looks each employee up once: the same people punch many times in one offline queue. Only the
+ * look-ups are cached (for this batch); PINs and rules are still checked for every item.
+ */
+function employeeCache() {
+  const byCode = new Map<string, Promise<ClockEmployee | undefined>>();
+  const byId = new Map<number, Promise<ClockEmployee | undefined>>();
+  const remember = <K>(
+    map: Map<K, Promise<ClockEmployee | undefined>>,
+    key: K,
+    load: () => Promise<ClockEmployee | undefined>,
+  ) => {
+    let found = map.get(key);
+    if (!found) map.set(key, (found = load()));
+    return found;
+  };
+  return {
+    over: (clock: ClockRepository): ClockRepository => ({
+      ...clock,
+      employeeByCode: (accountId, code) =>
+        remember(byCode, code, () => clock.employeeByCode(accountId, code)),
+      employeeById: (accountId, id) => remember(byId, id, () => clock.employeeById(accountId, id)),
+    }),
   };
 }
 
