@@ -1,0 +1,97 @@
+import { decimalFromCents } from '../../../lib/money';
+import { localDay, localTime } from '../../../lib/time';
+import type { Cell, ColumnKind, DateFormat, ExportMeta, TimeFormat } from './types';
+
+/**
+ * How report cells read: the same rules on screen and in every export file, so a figure in the PDF is the
+ * figure in the spreadsheet. Pure functions over the values the report query produces (types.ts: Cell).
+ */
+
+/** 510 minutes → 8.5 hours, rounded half away from zero to 2 decimals (DESIGN §5: hours with 2 decimals). */
+export function hoursFromMinutes(minutes: number): number {
+  const hundredths = Math.round((Math.abs(minutes) * 100) / 60);
+  return (Math.sign(minutes) * hundredths) / 100 || 0;
+}
+
+/** 510 → "8.50". */
+export const hoursText = (minutes: number): string => hoursFromMinutes(minutes).toFixed(2);
+
+/** 123450 cents → 1234.5: the number a spreadsheet sums. */
+export const moneyNumber = (cents: number): number => Math.round(cents) / 100;
+
+/** 123450 cents → "$1,234.50"; -5 → "-$0.05". */
+export function moneyText(cents: number): string {
+  const plain = decimalFromCents(cents);
+  const negative = plain.startsWith('-');
+  const [whole, frac] = (negative ? plain.slice(1) : plain).split('.');
+  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+/** '2026-11-23' → '11/23/26' (MM/DD/YY) or '23/11/26' (DD/MM/YY); anything else unchanged. */
+export function formatDate(isoDate: string, format: DateFormat): string {
+  const m = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return isoDate;
+  const [, yy, mm, dd] = m;
+  return format === 'DD/MM/YY' ? `${dd}/${mm}/${yy}` : `${mm}/${dd}/${yy}`;
+}
+
+/** '14:05' → '02:05 PM' (12 Hours (AM/PM)) or '14:05' (24 Hours). */
+export function formatClock(hhmm: string, format: TimeFormat): string {
+  if (format === '24 Hours') return hhmm;
+  const hour = Number(hhmm.slice(0, 2));
+  return `${String(hour % 12 || 12).padStart(2, '0')}${hhmm.slice(2)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * An ISO instant as '11/23/26 02:05 PM' on the wall clock of `zone` (lib/time keeps one Intl formatter per
+ * zone, built once); anything that is not an instant unchanged.
+ */
+export function formatDateTime(
+  iso: string,
+  zone: string,
+  dateFormat: DateFormat,
+  timeFormat: TimeFormat,
+): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${formatDate(localDay(at, zone), dateFormat)} ${formatClock(localTime(at, zone), timeFormat)}`;
+}
+
+/** '11/01/26 – 11/30/26', 'From 11/01/26', 'Until 11/30/26' or 'All dates'. */
+export function formatPeriod(start: string | null, end: string | null, format: DateFormat): string {
+  if (start && end) return `${formatDate(start, format)} – ${formatDate(end, format)}`;
+  if (start) return `From ${formatDate(start, format)}`;
+  if (end) return `Until ${formatDate(end, format)}`;
+  return 'All dates';
+}
+
+/**
+ * A cell as text. On screen and in the PDF an empty cell reads 'N/A' and money '$1,234.50'; in CSV an empty
+ * cell stays empty and money is a plain decimal (1234.50) so the spreadsheet can sum it.
+ */
+export function cellText(
+  kind: ColumnKind,
+  value: Cell,
+  meta: ExportMeta,
+  target: 'screen' | 'csv' = 'screen',
+) {
+  if (value === null || value === undefined || value === '') return target === 'csv' ? '' : 'N/A';
+  switch (kind) {
+    case 'hours':
+      return hoursText(Number(value));
+    case 'money':
+      return target === 'csv' ? decimalFromCents(Number(value)) : moneyText(Number(value));
+    case 'date':
+      return formatDate(String(value), meta.dateFormat);
+    case 'datetime':
+      return formatDateTime(String(value), meta.zone, meta.dateFormat, meta.timeFormat);
+    default:
+      return String(value);
+  }
+}
+
+const safeNamePart = (part: string): string => part.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** `{report}-{start}-{end}.{ext}`, e.g. 'hours-2026-11-01-2026-11-30.csv'; 'all' for an open end. */
+export const exportFileName = (reportName: string, start: string | null, end: string | null, ext: string) =>
+  `${[reportName, start ?? 'all', end ?? 'all'].map(safeNamePart).join('-')}.${safeNamePart(ext)}`;

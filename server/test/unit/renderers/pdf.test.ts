@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { renderPdf } from '../../../src/modules/reports/renderers/pdf';
+import { exportInput, manyRows } from './fixture';
+
+const bytes = async (stream: Readable) => Buffer.concat(await stream.toArray());
+
+/** The text poppler reads from the PDF, page by page (form feeds between pages). */
+async function pdfText(pdf: Buffer, name: string): Promise<string> {
+  const file = join(tmpdir(), `punchclock-${name}-${process.pid}.pdf`);
+  await writeFile(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('PDF export', () => {
+  it('repeats the page header and table header on every page and numbers the pages', async () => {
+    const pdf = await bytes(renderPdf(exportInput({ rows: manyRows(300) })));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const pages = (await pdfText(pdf, 'many')).split('\f').filter((page) => page.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => {
+      expect(page).toContain('Acme Widgets Inc.');
+      expect(page).toContain('Hours by Employee');
+      expect(page).toContain('11/01/26 – 11/30/26');
+      expect(page).toContain('Generated 11/22/26 11:30 PM');
+      expect(page).toContain('Worked hours');
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    const last = pages[pages.length - 1];
+    expect(last).toMatch(/Total\s+.*\$/);
+    expect(last).toContain('Employee 299 ');
+    // Long text is cut to its column with an ellipsis.
+    expect(pages[0]).toMatch(/Employee 0 with a .*…/);
+  });
+
+  it('prints a small report with N/A for empty cells and a totals row', async () => {
+    const pdf = await bytes(renderPdf(exportInput()));
+    // Kept for a look at the layout: pdftoppm -png -r 60 -f 1 -l 1 /tmp/report-sample.pdf /tmp/report-sample
+    await writeFile('/tmp/report-sample.pdf', pdf);
+    const text = await pdfText(pdf, 'small');
+    expect(text).toMatch(/Ada Lovelace\s+3\s+8\.50\s+\$1,234\.56\s+11\/02\/26\s+11\/02\/26 02:05 PM/);
+    expect(text).toMatch(/=HYPERLINK\("x"\)\s+N\/A\s+0\.75\s+\$0\.01\s+11\/03\/26\s+N\/A/);
+    expect(text).toMatch(/Total\s+3\s+9\.25\s+\$1,234\.57\s*\n/);
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('turns to landscape beyond 6 columns', async () => {
+    const input = exportInput();
+    const columns = [...input.columns, { key: 'note', label: 'Note', kind: 'text' as const }];
+    const text = (await bytes(renderPdf({ ...input, columns }))).toString('latin1');
+    expect(text).toMatch(/\/MediaBox \[0 0 792 612\]/);
+  });
+});
