@@ -131,6 +131,29 @@ describe('time engine', () => {
     });
   });
 
+  it('counts only the part of a break inside the work shifts', () => {
+    // Work 09:00–12:00 and 13:00–17:00 (420 min); an Auto lunch 11:45–13:15 lies 15 + 15 min inside them.
+    const day = [
+      work('2026-01-05T09:00:00Z', '2026-01-05T12:00:00Z'),
+      work('2026-01-05T13:00:00Z', '2026-01-05T17:00:00Z'),
+      work('2026-01-05T11:45:00Z', '2026-01-05T13:15:00Z', { type: 'Break', deduction: 'Auto' }),
+    ];
+    expect(computeDays(day, rate, rules())[0]).toMatchObject({
+      workedMinutes: 420,
+      deductedMinutes: 30,
+      paidMinutes: 390,
+    });
+    // A break on a day with no work takes nothing off.
+    const alone = [
+      work('2026-01-06T12:00:00Z', '2026-01-06T12:30:00Z', { type: 'Lunch', deduction: 'Auto' }),
+    ];
+    expect(computeDays(alone, rate, rules())[0]).toMatchObject({
+      workedMinutes: 0,
+      deductedMinutes: 0,
+      paidMinutes: 0,
+    });
+  });
+
   it('leaves out punches of employees it is not given (an excluded department), one row per employee and day', () => {
     const other = work('2026-01-05T09:00:00Z', '2026-01-05T10:00:00Z', { employee_ref: 2 });
     const next = work('2026-01-06T09:00:00Z', '2026-01-06T10:00:00Z');

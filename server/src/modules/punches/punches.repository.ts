@@ -55,19 +55,21 @@ export function punchesRepository(db: Kysely<DB>) {
       current(accountId).select(['employee_ref', 'time_in']).where('time_out', 'is', null).execute(),
 
     /**
-     * Whether another current punch of the employee overlaps [from, to), an open shift counting as endless.
-     * With `to` null, whether one contains the instant `from` (a clock-in landing inside another punch).
+     * Whether another current punch of the employee, of the same kind (work, or a Lunch/Break), overlaps
+     * [from, to), an open shift counting as endless. With `to` null, whether one contains the instant `from`
+     * (a clock-in landing inside another punch). Breaks are taken during work, so they may overlap work.
      */
     async overlapping(
       accountId: number,
       employeeRef: number,
-      from: string,
-      to: string | null,
+      span: { from: string; to: string | null; isBreak: boolean },
       exceptId?: number,
     ): Promise<boolean> {
+      const { from, to } = span;
       const row = await current(accountId)
         .select('id')
         .where('employee_ref', '=', employeeRef)
+        .where('type', span.isBreak ? '!=' : '=', 'None')
         .$if(to === null, (q) => q.where('time_in', '<=', from).where('time_out', '>', from))
         .$if(to !== null, (q) =>
           q
@@ -82,8 +84,7 @@ export function punchesRepository(db: Kysely<DB>) {
     /** What validatePunch asks, bound to one account. */
     lookups: (accountId: number): PunchLookups => ({
       openShift: (employeeRef) => repo.openShift(accountId, employeeRef),
-      overlapping: (employeeRef, from, to, exceptId) =>
-        repo.overlapping(accountId, employeeRef, from, to, exceptId),
+      overlapping: (employeeRef, span, exceptId) => repo.overlapping(accountId, employeeRef, span, exceptId),
     }),
 
     /** Whether `employeeRef` is a current employee of the account (punches are only written for those). */

@@ -14,9 +14,10 @@ import { workedMinutes } from './worked';
  * Meanings (README "Time engine"):
  * - a shift belongs to the local day (account zone) it starts on, even when it ends after midnight;
  * - rounding moves each in and out to the nearest step on the local wall clock;
- * - work is punches of type None; Lunch and Break punches are breaks, never work. A break with deduction
- *   Auto is unpaid: its minutes are taken off the day's paid minutes. With deduction Manual it is recorded
- *   and shown, but nothing is taken off automatically (it is paid unless a manager edits the shifts);
+ * - work is punches of type None; Lunch and Break punches are breaks taken during work, never work. Only the
+ *   part of a break inside the day's work shifts counts. Deduction Auto: those minutes are unpaid, taken off
+ *   the day's paid minutes. Deduction Manual: they are recorded and shown, but nothing is taken off
+ *   automatically (the break is paid unless a manager edits the shifts);
  * - an open shift (no time out yet) is counted as open and never paid;
  * - Attendance Only keeps presence (first in, last out, punches) with no hours and no pay.
  */
@@ -41,6 +42,9 @@ export interface DayFigures {
   /** First clock-in and last clock-out of the day's work, rounded by the account's Time Rounding (ISO UTC). */
   firstIn: string | null;
   lastOut: string | null;
+  /** The same, unrounded: what screens show when "display round in/out times" is off. */
+  rawFirstIn: string | null;
+  rawLastOut: string | null;
   workedMinutes: number;
   /** Auto Lunch/Break minutes taken off. */
   deductedMinutes: number;
@@ -74,12 +78,16 @@ export const workStep: DayStep = (d, rules) => {
   const ins = d.work.map((p) => rounded(p.time_in, rules) as string).sort();
   const outs = closed.map((p) => rounded(p.time_out, rules) as string).sort();
   const worked = closed.reduce((n, p) => n + minutesOf(p, rules), 0);
+  const rawIns = d.work.map((p) => p.time_in).sort();
+  const rawOuts = closed.map((p) => p.time_out as string).sort();
   return {
     ...d,
     figures: {
       ...d.figures,
       firstIn: ins[0] ?? null,
       lastOut: outs.at(-1) ?? null,
+      rawFirstIn: rawIns[0] ?? null,
+      rawLastOut: rawOuts.at(-1) ?? null,
       workedMinutes: worked,
       paidMinutes: worked,
       openShifts: d.work.length - closed.length,
@@ -87,18 +95,33 @@ export const workStep: DayStep = (d, rules) => {
   };
 };
 
-/** Lunch and Break: Auto breaks are taken off the paid minutes (never below zero); Manual ones are recorded. */
+/** Minutes of [a, b) that fall inside the given intervals (which do not overlap each other: work cannot). */
+function minutesInside(a: number, b: number, intervals: readonly [number, number][]): number {
+  let ms = 0;
+  for (const [from, to] of intervals) ms += Math.max(0, Math.min(b, to) - Math.max(a, from));
+  return Math.floor(ms / 60_000);
+}
+
+/**
+ * Lunch and Break: a break counts only where it falls inside the day's closed work shifts (rounded times).
+ * Auto breaks are taken off the paid minutes; Manual ones are recorded and left paid.
+ */
 export const breakStep: DayStep = (d, rules) => {
-  const closed = d.breaks.filter((p) => p.time_out);
-  const auto = closed.filter((p) => p.deduction === 'Auto').reduce((n, p) => n + minutesOf(p, rules), 0);
-  const manual = closed.filter((p) => p.deduction === 'Manual').reduce((n, p) => n + minutesOf(p, rules), 0);
-  const deducted = Math.min(auto, d.figures.paidMinutes);
+  const at = (iso: string | null) => Date.parse(rounded(iso, rules) as string);
+  const work = d.work
+    .filter((p) => p.time_out)
+    .map((p) => [at(p.time_in), at(p.time_out)] as [number, number]);
+  const inside = (deduction: Deduction) =>
+    d.breaks
+      .filter((p) => p.time_out && p.deduction === deduction)
+      .reduce((n, p) => n + minutesInside(at(p.time_in), at(p.time_out), work), 0);
+  const deducted = Math.min(inside('Auto'), d.figures.paidMinutes);
   return {
     ...d,
     figures: {
       ...d.figures,
       deductedMinutes: deducted,
-      manualBreakMinutes: manual,
+      manualBreakMinutes: inside('Manual'),
       paidMinutes: d.figures.paidMinutes - deducted,
     },
   };
@@ -167,6 +190,8 @@ export function computeDays(
         day,
         firstIn: null,
         lastOut: null,
+        rawFirstIn: null,
+        rawLastOut: null,
         workedMinutes: 0,
         deductedMinutes: 0,
         manualBreakMinutes: 0,

@@ -7,8 +7,8 @@ function lookups(open: { id: number; time_in: string } | null, overlapping = fal
   const asked: string[] = [];
   const l: PunchLookups = {
     openShift: async () => (asked.push('openShift'), open ?? undefined),
-    overlapping: async (_ref, from, to, except) => (
-      asked.push(`overlap ${from} ${to} ${except}`),
+    overlapping: async (_ref, span, except) => (
+      asked.push(`overlap ${span.from} ${span.to} ${span.isBreak} ${except}`),
       overlapping
     ),
   };
@@ -24,7 +24,7 @@ describe('validatePunch runs every rule on one candidate', () => {
       lookups: l,
     });
     expect(r).toEqual({ ok: true, punch: expect.objectContaining({ timeIn: minus(90), punchId: 9 }) });
-    expect(asked).toEqual(['openShift', `overlap ${minus(90)} ${minus(0)} 9`]);
+    expect(asked).toEqual(['openShift', `overlap ${minus(90)} ${minus(0)} false 9`]);
   });
 
   it('asks whether a clock-in lands inside another punch (a point, not an interval)', async () => {
@@ -35,7 +35,7 @@ describe('validatePunch runs every rule on one candidate', () => {
       lookups: l,
     });
     expect(r).toMatchObject({ ok: false, refusal: { code: 'punch.overlap' } });
-    expect(asked[1]).toBe(`overlap ${minus(120)} null undefined`);
+    expect(asked[1]).toBe(`overlap ${minus(120)} null false undefined`);
   });
 
   it('answers cheap refusals before asking the database anything', async () => {

@@ -10,8 +10,12 @@ import type { PunchCandidate, PunchFacts, Refusal } from './types';
 /** What the runner asks the repository, bound to the caller's account and transaction. */
 export interface PunchLookups {
   openShift(employeeRef: number): Promise<{ id: number; time_in: string } | undefined>;
-  /** Another current punch of the employee over [from, to) (to null: one that contains `from`). */
-  overlapping(employeeRef: number, from: string, to: string | null, exceptId?: number): Promise<boolean>;
+  /** Another current punch of the employee, of the same kind, over [from, to) (to null: one containing `from`). */
+  overlapping(
+    employeeRef: number,
+    span: { from: string; to: string | null; isBreak: boolean },
+    exceptId?: number,
+  ): Promise<boolean>;
 }
 
 /** Rules that need only the candidate and the clock run before any query. */
@@ -50,8 +54,7 @@ export async function validatePunch(
   // A clock-in is a point (does it fall inside another punch?); an out or a whole punch is its interval.
   const overlaps = await ctx.lookups.overlapping(
     c.employeeRef,
-    c.timeIn,
-    c.kind === 'in' ? null : c.timeOut,
+    { from: c.timeIn, to: c.kind === 'in' ? null : c.timeOut, isBreak: c.type !== 'None' },
     c.punchId,
   );
   const refusal = noOverlap(c, { ...shiftFacts, overlaps });
