@@ -12,3 +12,4 @@ export * from './activity';
 export * from './errors';
 export * from './permissions';
 export * from './punch-rules';
+export * from './reports';

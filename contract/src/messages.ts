@@ -101,6 +101,10 @@ export const messages = {
     fetchError: 'Error fetching data. Please try again.',
     noData: 'No data available',
     emptyCell: 'N/A',
+    unknownReport: 'This report does not exist. Please select a report.',
+    startAfterEnd: 'Start date must be on or before end date.',
+    rangeTooLong: (days: number) => `Choose a period of at most ${days} days.`,
+    paramRequired: (label: string) => `${label} is required for this report.`,
   },
   customFields: {
     requiredFields: 'Please enter all required fields.',

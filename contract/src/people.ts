@@ -17,7 +17,7 @@ export const flag = z
   })
   .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 
-const positiveId = (label: string) =>
+export const positiveId = (label: string) =>
   z
     .union(
       [

@@ -17,6 +17,7 @@ import { employeesRoutes } from './modules/employees/employees.routes';
 import { importRoutes } from './modules/import/import.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { timeclockRoutes } from './modules/timeclock/timeclock.routes';
@@ -82,6 +83,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(stationsRoutes);
   await app.register(settingsRoutes);
   await app.register(punchesRoutes);
+  await app.register(reportsRoutes);
   await app.register(employeesRoutes);
   await app.register(badgesRoutes);
   await app.register(importRoutes);

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isoDate, userIdField } from './fields';
+import { messages } from './messages';
+import { flag, positiveId } from './people';
+
+/**
+ * Reports (spec §2.4, §5, §7 POST /getdata). The registry's public half: each report's name, title and
+ * parameters, which drive the API's validation, its OpenAPI document and the web's parameter form. The
+ * server's half (server/src/modules/reports/) holds each report's query and columns.
+ */
+export const REPORT_PARAMS = [
+  'employee_id',
+  'department_id',
+  'start_date',
+  'end_date',
+  'show_deleted_employees',
+] as const;
+export type ReportParam = (typeof REPORT_PARAMS)[number];
+
+export interface ReportDefinition {
+  name: string;
+  title: string;
+  /** Parameters the report reads, and those it cannot run without. */
+  params: readonly ReportParam[];
+  required: readonly ReportParam[];
+}
+
+const period = ['employee_id', 'department_id', 'start_date', 'end_date'] as const;
+const dates = ['start_date', 'end_date'] as const;
+
+export const REPORTS = [
+  { name: 'Daily Summary', title: 'Daily Summary', params: period, required: dates },
+  { name: 'Payroll Summary', title: 'Payroll Summary', params: period, required: dates },
+  { name: 'Timesheet', title: 'Timesheet', params: period, required: dates },
+  {
+    name: 'Employee List',
+    title: 'Employee List',
+    params: ['department_id', 'show_deleted_employees'],
+    required: [],
+  },
+  { name: 'Department List', title: 'Department List', params: [], required: [] },
+] as const satisfies readonly ReportDefinition[];
+export type ReportName = (typeof REPORTS)[number]['name'];
+
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+/** The longest period one run may cover. */
+export const MAX_REPORT_DAYS = 366;
+export const REPORT_PAGE_SIZE = 100;
+export const MAX_REPORT_PAGE_SIZE = 1000;
+
+const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
+/** An empty select in the old client sends ''. */
+const optionalId = (label: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), positiveId(label).optional());
+
+/** POST /getdata: `{reportname, …parameters}`; `user_id` is accepted and ignored (the token decides). */
+export const getDataBody = z
+  .object({
+    reportname: z
+      .string({ error: messages.reports.selectReport })
+      .trim()
+      .min(1, messages.reports.selectReport)
+      .max(80, messages.reports.unknownReport),
+    user_id: userIdField,
+    employee_id: optionalId('Employee'),
+    department_id: optionalId('Department'),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+    show_deleted_employees: flag.optional(),
+    format: z.enum(REPORT_FORMATS, { error: "format must be 'csv', 'xlsx' or 'pdf'." }).optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    page_size: z.coerce.number().int().min(1).max(MAX_REPORT_PAGE_SIZE).optional(),
+  })
+  .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, {
+    message: messages.reports.startAfterEnd,
+    path: ['end_date'],
+  })
+  .refine((b) => !b.start_date || !b.end_date || days(b.start_date, b.end_date) <= MAX_REPORT_DAYS, {
+    message: messages.reports.rangeTooLong(MAX_REPORT_DAYS),
+    path: ['end_date'],
+  });
+export type GetDataBody = z.output<typeof getDataBody>;
+
+export const REPORT_COLUMN_KINDS = ['text', 'integer', 'hours', 'money', 'date', 'datetime'] as const;
+export const reportColumn = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** hours: minutes (integer) shown as hours with 2 decimals; money: integer cents; date: YYYY-MM-DD; datetime: ISO UTC. */
+  kind: z.enum(REPORT_COLUMN_KINDS),
+});
+export type ReportColumnView = z.infer<typeof reportColumn>;
+const cell = z.union([z.string(), z.number(), z.null()]);
+export const getDataAnswer = z.object({
+  report: z.string(),
+  title: z.string(),
+  columns: z.array(reportColumn),
+  data: z.array(z.record(z.string(), cell)),
+  /** Sums of the whole result (not only this page) where sums make sense; null otherwise. */
+  totals: z.record(z.string(), cell).nullable(),
+  page: z.number(),
+  last_page: z.number(),
+  total: z.number(),
+});
+export type GetDataAnswer = z.infer<typeof getDataAnswer>;

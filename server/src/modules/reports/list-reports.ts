@@ -1,0 +1,67 @@
+import { REPORTS } from '@punchclock/contract';
+import { type ReportEntry, type Row, totalsOf } from './report-types';
+
+const definition = (name: string) => REPORTS.find((r) => r.name === name)!;
+
+export const employeeList: ReportEntry = {
+  definition: definition('Employee List'),
+  columns: [
+    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'title', label: 'Title', kind: 'text' },
+    { key: 'email', label: 'Email', kind: 'text' },
+    { key: 'dp_name', label: 'Department', kind: 'text' },
+    { key: 'hourly_rate', label: 'Hourly Rate', kind: 'money' },
+    { key: 'status', label: 'Status', kind: 'text' },
+  ],
+  async run(ctx) {
+    const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
+      departmentId: ctx.params.department_id || undefined,
+      includeDeleted: !!ctx.params.show_deleted_employees,
+      excludeFromReports: false,
+    });
+    const rows = employees.map((e): Row => ({
+      employee_id: e.employee_id,
+      name: e.name,
+      title: e.title,
+      email: e.email,
+      dp_name: e.dp_name,
+      hourly_rate: e.hourly_rate_cents,
+      status: e.deleted_at ? 'deleted' : e.status,
+    }));
+    return { rows, totals: null };
+  },
+};
+
+export const departmentList: ReportEntry = {
+  definition: definition('Department List'),
+  columns: [
+    { key: 'dp_name', label: 'Department Name', kind: 'text' },
+    { key: 'dp_type', label: 'Type', kind: 'text' },
+    { key: 'total_employees', label: 'Employees', kind: 'integer' },
+    { key: 'total_active_employees', label: 'Active', kind: 'integer' },
+    { key: 'total_inactive_employees', label: 'Inactive', kind: 'integer' },
+    { key: 'total_deleted_employees', label: 'Deleted', kind: 'integer' },
+    { key: 'created_at', label: 'Created At', kind: 'datetime' },
+  ],
+  async run(ctx) {
+    const departments = await ctx.repo.departments(ctx.accountId, ctx.scope);
+    const rows = departments.map((d): Row => ({
+      id: d.id,
+      dp_name: d.dp_name,
+      dp_type: d.dp_type,
+      total_employees: Number(d.total_employees ?? 0),
+      total_active_employees: Number(d.total_active_employees ?? 0),
+      total_inactive_employees: Number(d.total_inactive_employees ?? 0),
+      total_deleted_employees: Number(d.total_deleted_employees ?? 0),
+      created_at: d.created_at,
+    }));
+    const keys = [
+      'total_employees',
+      'total_active_employees',
+      'total_inactive_employees',
+      'total_deleted_employees',
+    ];
+    return { rows, totals: totalsOf(rows, 'dp_name', keys) };
+  },
+};

@@ -1,0 +1,31 @@
+import type { GetDataBody, ReportColumnView, ReportDefinition } from '@punchclock/contract';
+import type { TimeRules } from '../time/time-rules';
+import type { ReportScope, ReportsRepository } from './reports.repository';
+
+import type { Cell } from './renderers/types';
+
+export type { Cell };
+export type Row = Record<string, Cell>;
+
+/** What a report runs with: the account, the caller's scope, the account's time rules and the checked parameters. */
+export interface ReportContext {
+  accountId: number;
+  scope: ReportScope;
+  rules: TimeRules;
+  params: GetDataBody & { start_date: string; end_date: string };
+  repo: ReportsRepository;
+}
+
+/** The server half of a registry entry: the columns and the query behind a report of the contract's REPORTS. */
+export interface ReportEntry {
+  definition: ReportDefinition;
+  columns: readonly ReportColumnView[];
+  run(ctx: ReportContext): Promise<{ rows: Row[]; totals: Row | null }>;
+}
+
+/** Sums of the given columns over every row (a totals row), the first column labelled Total. */
+export function totalsOf(rows: readonly Row[], label: string, keys: readonly string[]): Row {
+  const totals: Row = { [label]: 'Total' };
+  for (const k of keys) totals[k] = rows.reduce((n, r) => n + (Number(r[k]) || 0), 0);
+  return totals;
+}

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** What reports read; account first, and limited to the caller's departments in this one place. */
+export interface ReportScope {
+  /** 'all', or the departments a department-scoped manager may see. */
+  departments: 'all' | readonly number[];
+}
+
+export interface ReportEmployeeFilter {
+  employeeId?: number;
+  departmentId?: number;
+  includeDeleted: boolean;
+  /** Leave out departments marked Exclude from Reports (time reports do; lists do not). */
+  excludeFromReports: boolean;
+}
+
+/** The department ids a scope reaches (-1 keeps the IN list valid when it is empty). */
+const inScope = (scope: ReportScope): number[] => [...(scope.departments as readonly number[]), -1];
+
+export function reportsRepository(db: Kysely<DB>) {
+  return {
+    employees: (accountId: number, scope: ReportScope, f: ReportEmployeeFilter) =>
+      db
+        .selectFrom('employees as e')
+        .innerJoin('departments as d', 'd.id', 'e.department_id')
+        .select([
+          'e.id',
+          'e.employee_id',
+          'e.name',
+          'e.title',
+          'e.email',
+          'e.hourly_rate_cents',
+          'e.status',
+          'e.deleted_at',
+          'e.department_id',
+          'd.dp_name',
+        ])
+        .where('e.account_id', '=', accountId)
+        .$if(scope.departments !== 'all', (q) => q.where('e.department_id', 'in', inScope(scope)))
+        .$if(!f.includeDeleted, (q) => q.where('e.deleted_at', 'is', null))
+        .$if(f.excludeFromReports, (q) => q.where('d.exclude_from_reports', '=', 0))
+        .$if(f.employeeId !== undefined, (q) => q.where('e.id', '=', f.employeeId as number))
+        .$if(f.departmentId !== undefined, (q) => q.where('e.department_id', '=', f.departmentId as number))
+        .orderBy('e.name')
+        .orderBy('e.id')
+        .execute(),
+
+    /** Current punches whose local day (work_date, kept in the account's zone) lies in [start, end]. */
+    punches: (accountId: number, start: string, end: string) =>
+      db
+        .selectFrom('punches')
+        .select(['id', 'employee_ref', 'time_in', 'time_out', 'type', 'deduction', 'late_sync', 'work_date'])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .where('work_date', '>=', start)
+        .where('work_date', '<=', end)
+        .orderBy('time_in')
+        .execute(),
+
+    /** Departments with their employees counted by state, in one query. */
+    departments: (accountId: number, scope: ReportScope) =>
+      db
+        .selectFrom('departments as d')
+        .leftJoin('employees as e', (j) =>
+          j.onRef('e.department_id', '=', 'd.id').on('e.account_id', '=', accountId),
+        )
+        .select((eb) => [
+          'd.id',
+          'd.dp_name',
+          'd.dp_type',
+          'd.created_at',
+          eb.fn.count<number>('e.id').as('total_employees'),
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(eb.and([eb('e.deleted_at', 'is', null), eb('e.status', '=', 'active')]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('total_active_employees'),
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(eb.and([eb('e.deleted_at', 'is', null), eb('e.status', '=', 'inactive')]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('total_inactive_employees'),
+          eb.fn
+            .sum<number>(eb.case().when('e.deleted_at', 'is not', null).then(1).else(0).end())
+            .as('total_deleted_employees'),
+        ])
+        .where('d.account_id', '=', accountId)
+        .where('d.deleted_at', 'is', null)
+        .$if(scope.departments !== 'all', (q) => q.where('d.id', 'in', inScope(scope)))
+        .groupBy(['d.id', 'd.dp_name', 'd.dp_type', 'd.created_at'])
+        .orderBy('d.dp_name')
+        .execute(),
+
+    departmentExists: async (accountId: number, id: number) =>
+      !!(await db
+        .selectFrom('departments')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst()),
+
+    employeeExists: async (accountId: number, id: number) =>
+      !!(await db
+        .selectFrom('employees')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst()),
+  };
+}
+export type ReportsRepository = ReturnType<typeof reportsRepository>;

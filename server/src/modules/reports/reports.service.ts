@@ -1,0 +1,125 @@
+import {
+  type GetDataBody,
+  messages,
+  REPORT_PAGE_SIZE,
+  type ReportFormat,
+  type ReportParam,
+} from '@punchclock/contract';
+import { type Caller, requireAccess } from '../../auth/access';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { localDay } from '../../lib/time';
+import type { SettingsRepository } from '../settings/settings.repository';
+import { type TimeRules, timeRulesOf } from '../time/time-rules';
+import { renderExport } from './renderers';
+import type { ReportEntry, Row } from './report-types';
+import { reportNamed } from './reports.registry';
+import type { ReportsRepository } from './reports.repository';
+
+const LABELS: Record<ReportParam, string> = {
+  employee_id: 'Employee',
+  department_id: 'Department',
+  start_date: 'Start date',
+  end_date: 'End date',
+  show_deleted_employees: 'Show deleted employees',
+};
+
+/** A report's whole result before paging (exports render all of it). */
+export interface ReportRun {
+  entry: ReportEntry;
+  rules: TimeRules;
+  params: GetDataBody & { start_date: string; end_date: string };
+  rows: Row[];
+  totals: Row | null;
+  companyName: string;
+}
+
+export function reportsService(deps: {
+  repo: ReportsRepository;
+  settings: Pick<SettingsRepository, 'read'>;
+}) {
+  const { repo, settings } = deps;
+
+  /** Required parameters present, and ids that belong to the caller's account (another account's: 404). */
+  async function checkParams(caller: Caller, entry: ReportEntry, body: GetDataBody) {
+    for (const p of entry.definition.required) {
+      if (body[p] === undefined || body[p] === '' || body[p] === null)
+        throw badRequest(messages.reports.paramRequired(LABELS[p]), {
+          [p]: [messages.reports.paramRequired(LABELS[p])],
+        });
+    }
+    if (body.employee_id && !(await repo.employeeExists(caller.accountId, body.employee_id)))
+      throw notFound(messages.employees.notFound);
+    if (body.department_id && !(await repo.departmentExists(caller.accountId, body.department_id)))
+      throw notFound(messages.people.departmentNotFound);
+  }
+
+  return {
+    /**
+     * POST /getdata: runs one report of the registry for the caller's account. Rows are paged on the server;
+     * totals cover the whole result. A period without dates runs over today (in the account's zone).
+     */
+    async run(caller: Caller, body: GetDataBody): Promise<ReportRun> {
+      const scope = requireAccess(caller, 'reports:run');
+      // An employee's own reports come with the employee portal; until then only account-wide callers run them.
+      if (scope !== 'all') throw forbidden();
+      const entry = reportNamed(body.reportname);
+      if (!entry)
+        throw badRequest(messages.reports.unknownReport, { reportname: [messages.reports.unknownReport] });
+      await checkParams(caller, entry, body);
+      const account = await settings.read(caller.accountId);
+      const rules = timeRulesOf(account);
+      const today = localDay(new Date(), rules.zone);
+      const params = {
+        ...body,
+        start_date: body.start_date ?? today,
+        end_date: body.end_date ?? body.start_date ?? today,
+      };
+      const { rows, totals } = await entry.run({
+        accountId: caller.accountId,
+        scope: { departments: caller.departments },
+        rules,
+        params,
+        repo,
+      });
+      return { entry, rules, params, rows, totals, companyName: account.account_company_name };
+    },
+
+    /** The whole run as a file (CSV, XLSX or PDF), streamed: the same rows as the screen. */
+    exportOf(result: ReportRun, format: ReportFormat) {
+      const { entry, rules, params } = result;
+      return renderExport(format, {
+        meta: {
+          reportTitle: entry.definition.title,
+          reportName: entry.definition.name,
+          companyName: result.companyName,
+          start: params.start_date,
+          end: params.end_date,
+          generatedAt: new Date().toISOString(),
+          zone: rules.zone,
+          dateFormat: rules.dateFormat,
+          timeFormat: rules.timeFormat,
+        },
+        columns: [...entry.columns],
+        rows: result.rows,
+        totals: result.totals,
+      });
+    },
+
+    /** One page of a run, as the API answers it. */
+    page(result: ReportRun, body: GetDataBody) {
+      const size = body.page_size ?? REPORT_PAGE_SIZE;
+      const lastPage = Math.max(1, Math.ceil(result.rows.length / size));
+      const page = Math.min(body.page ?? 1, lastPage);
+      return {
+        report: result.entry.definition.name,
+        title: result.entry.definition.title,
+        columns: [...result.entry.columns],
+        data: result.rows.slice((page - 1) * size, page * size),
+        totals: result.totals,
+        page,
+        last_page: lastPage,
+        total: result.rows.length,
+      };
+    },
+  };
+}

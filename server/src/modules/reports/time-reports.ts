@@ -1,0 +1,173 @@
+import { REPORTS } from '@punchclock/contract';
+import { earningsCents } from '../../lib/money';
+import { computeDays, type DayFigures } from '../time/engine';
+import { workedMinutes } from '../time/worked';
+import { type ReportContext, type ReportEntry, type Row, totalsOf } from './report-types';
+
+const definition = (name: string) => REPORTS.find((r) => r.name === name)!;
+
+/** The employees a time report covers (deleted ones too: a period keeps people who left during it). */
+async function covered(ctx: ReportContext) {
+  const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
+    employeeId: ctx.params.employee_id || undefined,
+    departmentId: ctx.params.department_id || undefined,
+    includeDeleted: true,
+    excludeFromReports: true,
+  });
+  return new Map(employees.map((e) => [e.id, e]));
+}
+
+/** The engine's day figures of the period for the covered employees: the only place report hours come from. */
+async function periodDays(ctx: ReportContext) {
+  const employees = await covered(ctx);
+  const punches = (await ctx.repo.punches(ctx.accountId, ctx.params.start_date, ctx.params.end_date)).filter(
+    (p) => employees.has(p.employee_ref),
+  );
+  const days = computeDays(
+    punches,
+    [...employees.values()].map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
+    ctx.rules,
+  );
+  return { employees, punches, days };
+}
+
+/** In and out as screens show them: rounded when the account displays rounded times, raw otherwise. */
+const shown = (ctx: ReportContext, d: DayFigures) =>
+  ctx.rules.displayRounded ? { in: d.firstIn, out: d.lastOut } : { in: d.rawFirstIn, out: d.rawLastOut };
+
+const byNameThenDay = (a: Row, b: Row) =>
+  String(a.name).localeCompare(String(b.name)) || String(a.date ?? '').localeCompare(String(b.date ?? ''));
+
+export const dailySummary: ReportEntry = {
+  definition: definition('Daily Summary'),
+  columns: [
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'dp_name', label: 'Department', kind: 'text' },
+    { key: 'first_in', label: 'First In', kind: 'datetime' },
+    { key: 'last_out', label: 'Last Out', kind: 'datetime' },
+    { key: 'worked', label: 'Worked Hours', kind: 'hours' },
+    { key: 'deducted', label: 'Deducted Hours', kind: 'hours' },
+    { key: 'paid', label: 'Paid Hours', kind: 'hours' },
+    { key: 'open_shifts', label: 'Open Shifts', kind: 'integer' },
+    { key: 'earnings', label: 'Earnings', kind: 'money' },
+  ],
+  async run(ctx) {
+    const { employees, days } = await periodDays(ctx);
+    const rows = days
+      .map((d): Row => {
+        const e = employees.get(d.employeeRef)!;
+        const t = shown(ctx, d);
+        return {
+          date: d.day,
+          employee_id: e.employee_id,
+          name: e.name,
+          dp_name: e.dp_name,
+          first_in: t.in,
+          last_out: t.out,
+          worked: d.workedMinutes,
+          deducted: d.deductedMinutes,
+          paid: d.paidMinutes,
+          open_shifts: d.openShifts,
+          earnings: d.earningsCents,
+        };
+      })
+      .sort(byNameThenDay);
+    return {
+      rows,
+      totals: totalsOf(rows, 'date', ['worked', 'deducted', 'paid', 'open_shifts', 'earnings']),
+    };
+  },
+};
+
+export const payrollSummary: ReportEntry = {
+  definition: definition('Payroll Summary'),
+  columns: [
+    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'dp_name', label: 'Department', kind: 'text' },
+    { key: 'paid', label: 'Paid Hours', kind: 'hours' },
+    { key: 'rate', label: 'Hourly Rate', kind: 'money' },
+    { key: 'gross', label: 'Gross Pay', kind: 'money' },
+    { key: 'deductions', label: 'Deductions', kind: 'money' },
+    { key: 'net', label: 'Net Pay', kind: 'money' },
+  ],
+  /**
+   * Per employee: gross is the worked minutes' pay and net the paid minutes' pay, each rounded per day as the
+   * engine does; deductions are the difference (the Auto Lunch/Break minutes' pay).
+   */
+  async run(ctx) {
+    const { employees, days } = await periodDays(ctx);
+    const sums = new Map<number, { paid: number; gross: number; net: number }>();
+    for (const d of days) {
+      const s = sums.get(d.employeeRef) ?? { paid: 0, gross: 0, net: 0 };
+      s.paid += d.paidMinutes;
+      s.gross += ctx.rules.attendanceOnly ? 0 : earningsCents(d.workedMinutes, d.rateCents);
+      s.net += d.earningsCents;
+      sums.set(d.employeeRef, s);
+    }
+    const rows = [...sums]
+      .map(([ref, s]): Row => {
+        const e = employees.get(ref)!;
+        return {
+          employee_id: e.employee_id,
+          name: e.name,
+          dp_name: e.dp_name,
+          paid: s.paid,
+          rate: e.hourly_rate_cents,
+          gross: s.gross,
+          deductions: s.gross - s.net,
+          net: s.net,
+        };
+      })
+      .sort(byNameThenDay);
+    const totals = totalsOf(rows, 'employee_id', ['paid', 'gross', 'deductions', 'net']);
+    return { rows, totals: { ...totals, rate: null } };
+  },
+};
+
+export const timesheet: ReportEntry = {
+  definition: definition('Timesheet'),
+  columns: [
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'type', label: 'Type', kind: 'text' },
+    { key: 'time_in', label: 'Time In', kind: 'datetime' },
+    { key: 'time_out', label: 'Time Out', kind: 'datetime' },
+    { key: 'hours', label: 'Hours', kind: 'hours' },
+    { key: 'day_total', label: 'Day Total (paid)', kind: 'hours' },
+  ],
+  /** Every punch of each employee's day, in time order; the day's paid total stands on its last punch. */
+  async run(ctx) {
+    const { employees, punches, days } = await periodDays(ctx);
+    const dayOf = new Map(days.map((d) => [`${d.employeeRef}|${d.day}`, d]));
+    const rows: Row[] = [];
+    const ordered = [...punches].sort(
+      (a, b) =>
+        employees.get(a.employee_ref)!.name.localeCompare(employees.get(b.employee_ref)!.name) ||
+        a.employee_ref - b.employee_ref ||
+        a.time_in.localeCompare(b.time_in),
+    );
+    ordered.forEach((p, i) => {
+      const e = employees.get(p.employee_ref)!;
+      const d = dayOf.get(`${p.employee_ref}|${p.work_date}`);
+      const next = ordered[i + 1];
+      const lastOfDay = !next || next.employee_ref !== p.employee_ref || next.work_date !== p.work_date;
+      rows.push({
+        date: p.work_date,
+        employee_id: e.employee_id,
+        name: e.name,
+        type: p.type,
+        time_in: p.time_in,
+        time_out: p.time_out,
+        hours: ctx.rules.attendanceOnly
+          ? null
+          : workedMinutes({ timeIn: p.time_in, timeOut: p.time_out }, ctx.rules),
+        day_total: lastOfDay && d && !ctx.rules.attendanceOnly ? d.paidMinutes : null,
+      });
+    });
+    return { rows, totals: { ...totalsOf(rows, 'date', ['day_total']) } };
+  },
+};

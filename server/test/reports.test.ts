@@ -1,0 +1,215 @@
+import ExcelJS from 'exceljs';
+import { messages } from '@punchclock/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Account, createAccount, createDepartment, createEmployee, insertPunch } from './factories';
+import { useTestApp } from './helper';
+
+/**
+ * POST /getdata on both databases, against figures worked out by hand (UTC account; the time engine's own unit
+ * tests cover zones, daylight saving and rounding rules in depth).
+ *
+ * Avery (Ops, $18.75/h):
+ *   Mar 2: 09:00–17:00 with an Auto lunch 12:00–12:30 inside → worked 480, deducted 30, paid 450 → $140.63
+ *          (gross 480 min = $150.00, deduction $9.37)
+ *   Mar 3: 08:57–17:02 → 485 min → 485 × 18.75 / 60 = $151.5625 → $151.56; with 10-minute rounding 09:00–17:00 = $150.00
+ *   Mar 4: clocked in 09:00, never out → an open shift, never paid
+ * Blake (Ops, $20.00/h, deleted after the period): Mar 2 10:00–12:00 → 120 min → $40.00
+ * Casey (Site, excluded from reports, $30.00/h): Mar 2 09:00–10:00 → in no time report
+ */
+const t = useTestApp();
+let a: Account;
+let other: Account;
+const ids = { avery: 0, blake: 0, casey: 0, ops: 0 };
+
+const run = (who: Account, body: object) =>
+  t.app.inject({ method: 'POST', url: '/getdata', headers: who.auth, payload: body });
+const period = { start_date: '2026-03-02', end_date: '2026-03-04' };
+
+beforeAll(async () => {
+  a = await createAccount(t);
+  other = await createAccount(t);
+  ids.ops = (await createDepartment(t, a, { dp_name: 'Ops' })).id;
+  const site = (await createDepartment(t, a, { dp_name: 'Site', exclude_from_reports: true })).id;
+  ids.avery = (
+    await createEmployee(t, a, { name: 'Avery', department_id: ids.ops, hourly_rate: '18.75' })
+  ).id;
+  ids.blake = (await createEmployee(t, a, { name: 'Blake', department_id: ids.ops, hourly_rate: '20' })).id;
+  ids.casey = (await createEmployee(t, a, { name: 'Casey', department_id: site, hourly_rate: '30.00' })).id;
+  const manual = async (employee: number, date: string, time_in: string, time_out: string, type = 'None') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: a.auth,
+      payload: { employee_id: employee, date, time_in, time_out, type, deduction: 'Auto' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  await manual(ids.avery, '2026-03-02', '09:00', '17:00');
+  await manual(ids.avery, '2026-03-02', '12:00', '12:30', 'Lunch');
+  await manual(ids.avery, '2026-03-03', '08:57', '17:02');
+  await insertPunch(t, a.accountId, ids.avery, { time_in: '2026-03-04T09:00:00.000Z', source: 'station' });
+  await manual(ids.blake, '2026-03-02', '10:00', '12:00');
+  await manual(ids.casey, '2026-03-02', '09:00', '10:00');
+  const gone = await t.app.inject({ method: 'DELETE', url: `/employees/${ids.blake}`, headers: a.auth });
+  expect(gone.statusCode).toBe(200);
+});
+
+describe('POST /getdata', () => {
+  it('Daily Summary: one row per employee and day, to the minute and the cent, with totals', async () => {
+    const res = await run(a, { reportname: 'Daily Summary', ...period, user_id: 999999 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const pick = (r: Record<string, unknown>) => [
+      r.name,
+      r.date,
+      r.worked,
+      r.deducted,
+      r.paid,
+      r.open_shifts,
+      r.earnings,
+    ];
+    expect(body.data.map(pick)).toEqual([
+      ['Avery', '2026-03-02', 480, 30, 450, 0, 14063],
+      ['Avery', '2026-03-03', 485, 0, 485, 0, 15156],
+      ['Avery', '2026-03-04', 0, 0, 0, 1, 0],
+      ['Blake', '2026-03-02', 120, 0, 120, 0, 4000],
+    ]);
+    expect(body.totals).toMatchObject({
+      worked: 1085,
+      deducted: 30,
+      paid: 1055,
+      open_shifts: 1,
+      earnings: 33219,
+    });
+    expect(body.data[0].first_in).toBe('2026-03-02T09:00:00.000Z');
+    expect(body.columns.find((c: { key: string }) => c.key === 'earnings')).toEqual({
+      key: 'earnings',
+      label: 'Earnings',
+      kind: 'money',
+    });
+    expect([body.page, body.last_page, body.total]).toEqual([1, 1, 4]);
+  });
+
+  it('Payroll Summary: paid hours, rate, gross, deductions and net per employee, and a totals row', async () => {
+    const body = (await run(a, { reportname: 'payroll summary', ...period })).json();
+    expect(body.data).toEqual([
+      {
+        employee_id: expect.any(String),
+        name: 'Avery',
+        dp_name: 'Ops',
+        paid: 935,
+        rate: 1875,
+        gross: 30156,
+        deductions: 937,
+        net: 29219,
+      },
+      {
+        employee_id: expect.any(String),
+        name: 'Blake',
+        dp_name: 'Ops',
+        paid: 120,
+        rate: 2000,
+        gross: 4000,
+        deductions: 0,
+        net: 4000,
+      },
+    ]);
+    expect(body.totals).toMatchObject({ paid: 1055, gross: 34156, deductions: 937, net: 33219 });
+  });
+
+  it('Timesheet: every punch of the day in order, the day total on its last punch', async () => {
+    const body = (await run(a, { reportname: 'Timesheet', ...period, employee_id: ids.avery })).json();
+    expect(body.data.map((r: Record<string, unknown>) => [r.date, r.type, r.hours, r.day_total])).toEqual([
+      ['2026-03-02', 'None', 480, null],
+      ['2026-03-02', 'Lunch', 30, 450],
+      ['2026-03-03', 'None', 485, 485],
+      ['2026-03-04', 'None', 0, 0],
+    ]);
+  });
+
+  it('follows Time Rounding: 10 minutes makes 08:57–17:02 paid as 09:00–17:00', async () => {
+    const set = (time_rounding: string | null) =>
+      t.app.inject({ method: 'POST', url: '/settings', headers: a.auth, payload: { time_rounding } });
+    expect((await set('10 Minutes')).statusCode).toBe(200);
+    const body = (
+      await run(a, { reportname: 'Daily Summary', start_date: '2026-03-03', end_date: '2026-03-03' })
+    ).json();
+    expect(body.data.map((r: Record<string, unknown>) => [r.worked, r.earnings])).toEqual([[480, 15000]]);
+    expect((await set(null)).statusCode).toBe(200);
+  });
+
+  it('lists employees (deleted ones on request) and departments with their counts', async () => {
+    const names = async (extra: object) =>
+      (await run(a, { reportname: 'Employee List', ...extra }))
+        .json()
+        .data.map((r: { name: string; status: string }) => `${r.name}:${r.status}`);
+    expect(await names({})).toEqual(['Avery:active', 'Casey:active']);
+    expect(await names({ show_deleted_employees: true })).toEqual([
+      'Avery:active',
+      'Blake:deleted',
+      'Casey:active',
+    ]);
+    const depts = (await run(a, { reportname: 'Department List' })).json();
+    const ops = depts.data.find((d: { dp_name: string }) => d.dp_name === 'Ops');
+    expect(ops).toMatchObject({ total_employees: 2, total_active_employees: 1, total_deleted_employees: 1 });
+    expect(depts.totals.total_employees).toBe(3);
+  });
+
+  it('pages big results on the server, with totals over the whole result', async () => {
+    const body = (await run(a, { reportname: 'Daily Summary', ...period, page: 2, page_size: 3 })).json();
+    expect([body.data.length, body.page, body.last_page, body.total, body.totals.earnings]).toEqual([
+      1, 2, 2, 4, 33219,
+    ]);
+  });
+
+  it('exports the same rows as CSV and XLSX (numbers as numbers)', async () => {
+    const csv = await run(a, { reportname: 'Daily Summary', ...period, format: 'csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="Daily_Summary-2026-03-02-2026-03-04.csv"',
+    );
+    expect(csv.body).toContain('140.63');
+    const xlsx = await run(a, { reportname: 'Payroll Summary', ...period, format: 'xlsx' });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const net = header.indexOf('Net Pay') + 1;
+    expect(sheet.getRow(2).getCell(net).value).toBe(292.19);
+    const pdf = await run(a, { reportname: 'Timesheet', ...period, format: 'pdf' });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('shows another account nothing: its ids answer 404, its own run is empty', async () => {
+    expect(
+      (await run(other, { reportname: 'Daily Summary', ...period, employee_id: ids.avery })).statusCode,
+    ).toBe(404);
+    expect((await run(other, { reportname: 'Employee List', department_id: ids.ops })).statusCode).toBe(404);
+    const mine = (await run(other, { reportname: 'Daily Summary', ...period })).json();
+    expect([mine.data, mine.total]).toEqual([[], 0]);
+  });
+
+  it('refuses bad input with a message, and refuses callers without reports', async () => {
+    const refused = async (body: object, status = 400) => {
+      const res = await run(a, body);
+      expect(res.statusCode, res.body).toBe(status);
+      return res.json().message as string;
+    };
+    expect(await refused({ reportname: 'Nope' })).toBe(messages.reports.unknownReport);
+    expect(await refused({})).toBe(messages.reports.selectReport);
+    expect(await refused({ reportname: 'Daily Summary' })).toBe(messages.reports.paramRequired('Start date'));
+    expect(
+      await refused({ reportname: 'Daily Summary', start_date: '2026-03-05', end_date: '2026-03-01' }),
+    ).toBe(messages.reports.startAfterEnd);
+    expect(
+      await refused({ reportname: 'Daily Summary', start_date: '2025-01-01', end_date: '2026-01-02' }),
+    ).toBe(messages.reports.rangeTooLong(366));
+    expect(await refused({ reportname: 'Daily Summary', ...period, employee_id: 'abc' })).toMatch(/number/);
+    expect(await refused({ reportname: 'Daily Summary', ...period, format: 'docx' })).toMatch(/format/);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/getdata', payload: { reportname: 'Daily Summary' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
