@@ -206,5 +206,6 @@ export function computeDays(
     for (const step of steps) state = step(state, rules);
     out.push(state.figures);
   }
-  return out.sort((a, b) => a.employeeRef - b.employeeRef || a.day.localeCompare(b.day));
+  // Plain comparison: ISO days sort as text, and localeCompare costs ~1 µs a call over 200,000 rows.
+  return out.sort((a, b) => a.employeeRef - b.employeeRef || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
