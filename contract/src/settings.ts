@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { ATTENDANCE_MODES, DATE_FORMATS, TIME_FORMATS, TIME_ROUNDING } from './constants';
 import { safeString, userIdField } from './fields';
 
+/** The day weeks start on (Weekly Summary); Monday unless the account chooses otherwise. */
+export const WEEK_STARTS = ['Monday', 'Sunday', 'Saturday'] as const;
+export type WeekStart = (typeof WEEK_STARTS)[number];
+
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
   .transform((v) => v === true || v === 1 || v === 'true');
@@ -36,6 +40,9 @@ export const settingsBody = z.object({
     .enum(TIME_FORMATS, { error: `Time format must be one of: ${TIME_FORMATS.join(', ')}.` })
     .optional(),
   time_zone: safeString('Time zone').trim().max(64).optional(),
+  week_start: z
+    .enum(WEEK_STARTS, { error: `Week start must be one of: ${WEEK_STARTS.join(', ')}.` })
+    .optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
 
@@ -52,6 +59,7 @@ export const settingsView = z.object({
   date_format: z.enum(DATE_FORMATS),
   time_format: z.enum(TIME_FORMATS),
   time_zone: z.string(),
+  week_start: z.enum(WEEK_STARTS),
   created_at: z.string(),
   updated_at: z.string(),
 });

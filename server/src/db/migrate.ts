@@ -2,11 +2,12 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_department_soft_delete';
+import * as m003 from './migrations/003_week_start';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '001_initial': m001, '002_department_soft_delete': m002 };
+    return { '001_initial': m001, '002_department_soft_delete': m002, '003_week_start': m003 };
   },
 };
 

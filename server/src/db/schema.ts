@@ -9,6 +9,7 @@ import type {
   PUNCH_TYPES,
   TIME_FORMATS,
   TIME_ROUNDING,
+  WEEK_STARTS,
 } from '@punchclock/contract';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -122,6 +123,7 @@ export interface SettingsTable {
   display_round_in_out_times: Default<Bool>;
   date_format: Default<OneOf<typeof DATE_FORMATS>>;
   time_format: Default<OneOf<typeof TIME_FORMATS>>;
+  week_start: Default<OneOf<typeof WEEK_STARTS>>;
   created_at: string;
   updated_at: string;
 }

@@ -10,6 +10,7 @@ const rules = (r: Partial<TimeRules> = {}): TimeRules => ({
   attendanceOnly: false,
   dateFormat: 'MM/DD/YY',
   timeFormat: '24 Hours',
+  weekStart: 'Monday',
   ...r,
 });
 const work = (time_in: string, time_out: string | null, extra: Partial<EnginePunch> = {}): EnginePunch => ({

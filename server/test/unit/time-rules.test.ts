@@ -29,6 +29,7 @@ describe('time rules', () => {
       attendanceOnly: true,
       dateFormat: 'DD/MM/YY',
       timeFormat: '12 Hours (AM/PM)',
+      weekStart: 'Monday',
     });
   });
 

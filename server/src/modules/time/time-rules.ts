@@ -4,12 +4,14 @@ import {
   type DateFormat,
   TIME_FORMATS,
   type TimeFormat,
+  WEEK_STARTS,
+  type WeekStart,
 } from '@punchclock/contract';
 import { roundingStep } from './rounding';
 
 /**
  * The account's rules that shape time and money, read in one place (`timeRulesFor`): its zone, Time Rounding,
- * display rounding, Attendance Only, and how screens show dates and times. Reports, punch views, the clock and
+ * display rounding, Attendance Only, the week start, and how screens show dates and times. Reports, punch views, the clock and
  * earnings all take these instead of reading settings themselves.
  *
  * work_date: a punch's `work_date` is always the local day of its time_in in the account's current zone (the
@@ -27,6 +29,8 @@ export interface TimeRules {
   attendanceOnly: boolean;
   dateFormat: DateFormat;
   timeFormat: TimeFormat;
+  /** The day weeks start on (Weekly Summary). */
+  weekStart: WeekStart;
 }
 
 /** The settings columns the rules come from. */
@@ -37,6 +41,8 @@ export interface TimeRulesRow {
   attendance_mode: string;
   date_format: string;
   time_format: string;
+  /** Absent in rows read before migration 003: Monday. */
+  week_start?: string;
 }
 
 /** A stored value the contract does not know (never written by the settings screen) falls back to the default. */
@@ -51,6 +57,7 @@ export function timeRulesOf(row: TimeRulesRow): TimeRules {
     attendanceOnly: row.attendance_mode === ATTENDANCE_MODES[1],
     dateFormat: known(DATE_FORMATS, row.date_format),
     timeFormat: known(TIME_FORMATS, row.time_format),
+    weekStart: known(WEEK_STARTS, row.week_start ?? WEEK_STARTS[0]),
   };
 }
 

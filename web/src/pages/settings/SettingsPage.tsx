@@ -11,7 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ATTENDANCE_MODES, DATE_FORMATS, messages, TIME_FORMATS, TIME_ROUNDING } from '@punchclock/contract';
+import {
+  ATTENDANCE_MODES,
+  DATE_FORMATS,
+  messages,
+  TIME_FORMATS,
+  TIME_ROUNDING,
+  WEEK_STARTS,
+} from '@punchclock/contract';
 import { Link } from 'react-router';
 import { messageOf } from '../../api/client';
 import { type SettingsInput, type SettingsView, useSaveSettings, useSettings } from '../../api/settings';
@@ -52,6 +59,7 @@ const DEFAULTS: FormValues = {
   display_round_in_out_times: false,
   date_format: DATE_FORMATS[0],
   time_format: TIME_FORMATS[0],
+  week_start: WEEK_STARTS[0],
 };
 
 function valuesOf(s: SettingsView | null | undefined): FormValues {
@@ -66,6 +74,7 @@ function valuesOf(s: SettingsView | null | undefined): FormValues {
     display_round_in_out_times,
     date_format,
     time_format,
+    week_start,
   } = s;
   return {
     company_name,
@@ -77,6 +86,7 @@ function valuesOf(s: SettingsView | null | undefined): FormValues {
     display_round_in_out_times,
     date_format,
     time_format,
+    week_start: week_start ?? WEEK_STARTS[0],
     time_rounding: s.time_rounding ?? NO_ROUNDING,
   };
 }
@@ -155,6 +165,12 @@ function SettingsForm({ saved, loading }: { saved: SettingsView | null | undefin
             data={[...TIME_FORMATS]}
             allowDeselect={false}
             {...form.getInputProps('time_format')}
+          />
+          <Select
+            label="Week Starts On"
+            data={[...WEEK_STARTS]}
+            allowDeselect={false}
+            {...form.getInputProps('week_start')}
           />
         </SimpleGrid>
         <Checkbox
