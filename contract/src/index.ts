@@ -13,3 +13,4 @@ export * from './errors';
 export * from './permissions';
 export * from './punch-rules';
 export * from './reports';
+export * from './dashboard';

@@ -11,6 +11,7 @@ import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { badgesRoutes } from './modules/employees/badges.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(departmentsRoutes);
   await app.register(customFieldsRoutes);
   await app.register(activityRoutes);
+  await app.register(dashboardRoutes);
 
   await webApp(app, config.webDist);
   return app;

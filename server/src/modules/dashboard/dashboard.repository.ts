@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** 'all', or the departments a department-scoped manager may see (as reports take it). */
+export type DepartmentScope = 'all' | readonly number[];
+
+/** The department ids a scope reaches (-1 keeps the IN list valid when it is empty). */
+const inScope = (departments: DepartmentScope): number[] => [...(departments as readonly number[]), -1];
+
+/** What the dashboard reads; account first, limited to the caller's departments. */
+export function dashboardRepository(db: Kysely<DB>) {
+  return {
+    /** Current (not deleted) employees of the account. */
+    async employeeCount(accountId: number, departments: DepartmentScope): Promise<number> {
+      const row = await db
+        .selectFrom('employees')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .$if(departments !== 'all', (q) => q.where('department_id', 'in', inScope(departments)))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Open work shifts (no time out) of current employees, oldest first. */
+    openShifts: (accountId: number, departments: DepartmentScope) =>
+      db
+        .selectFrom('punches as p')
+        .innerJoin('employees as e', 'e.id', 'p.employee_ref')
+        .leftJoin('departments as d', 'd.id', 'e.department_id')
+        .select(['p.employee_ref', 'p.time_in', 'e.employee_id', 'e.name', 'd.dp_name'])
+        .where('p.account_id', '=', accountId)
+        .where('p.deleted_at', 'is', null)
+        .where('p.time_out', 'is', null)
+        .where('p.type', '=', 'None')
+        .where('e.account_id', '=', accountId)
+        .where('e.deleted_at', 'is', null)
+        .$if(departments !== 'all', (q) => q.where('e.department_id', 'in', inScope(departments)))
+        .orderBy('p.time_in')
+        .orderBy('p.id')
+        .execute(),
+
+    /**
+     * Employees whose time counts in reports (deleted ones too: the week keeps people who left during it),
+     * with their department.
+     */
+    reportedEmployees: (accountId: number, departments: DepartmentScope) =>
+      db
+        .selectFrom('employees as e')
+        .innerJoin('departments as d', 'd.id', 'e.department_id')
+        .select(['e.id', 'e.hourly_rate_cents', 'e.deleted_at', 'e.department_id', 'd.dp_name'])
+        .where('e.account_id', '=', accountId)
+        .where('d.account_id', '=', accountId)
+        .where('d.exclude_from_reports', '=', 0)
+        .$if(departments !== 'all', (q) => q.where('e.department_id', 'in', inScope(departments)))
+        .execute(),
+
+    /** Current punches whose local day (work_date, kept in the account's zone) lies in [start, end]. */
+    punches: (accountId: number, start: string, end: string) =>
+      db
+        .selectFrom('punches')
+        .select(['employee_ref', 'time_in', 'time_out', 'type', 'deduction', 'late_sync'])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .where('work_date', '>=', start)
+        .where('work_date', '<=', end)
+        .orderBy('time_in')
+        .execute(),
+  };
+}
+export type DashboardRepository = ReturnType<typeof dashboardRepository>;

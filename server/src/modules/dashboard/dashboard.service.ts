@@ -1,0 +1,99 @@
+import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, manualPunchPath } from '@punchclock/contract';
+import { type Caller, requireAccess } from '../../auth/access';
+import { forbidden } from '../../lib/errors';
+import { localDay } from '../../lib/time';
+import type { SettingsRepository } from '../settings/settings.repository';
+import { computeDays } from '../time/engine';
+import { timeRulesFor } from '../time/time-rules';
+import type { DashboardRepository } from './dashboard.repository';
+
+/** The Monday on or before `day` (YYYY-MM-DD): weeks start on Monday (TimeRules has no week start yet). */
+export function weekStartOf(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+export function dashboardService(deps: {
+  repo: DashboardRepository;
+  settings: Pick<SettingsRepository, 'timeRulesRow'>;
+  now?: () => Date;
+}) {
+  const { repo } = deps;
+  const rulesOf = timeRulesFor(deps.settings);
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** GET /api/dashboard: the manager's home figures for the caller's account (and departments). */
+    async overview(caller: Caller): Promise<DashboardAnswer> {
+      // Account-wide callers only: an employee's `own` scopes (or a station's clock:status) do not reach it.
+      const status = requireAccess(caller, 'clock:status');
+      const reports = requireAccess(caller, 'reports:run');
+      if (status !== 'all' || reports !== 'all' || caller.userId === null) throw forbidden();
+
+      const { accountId, departments } = caller;
+      const rules = await rulesOf(accountId);
+      const at = now();
+      const today = localDay(at, rules.zone);
+      const weekStart = weekStartOf(today);
+
+      const [employeeCount, open, employees, punches] = await Promise.all([
+        repo.employeeCount(accountId, departments),
+        repo.openShifts(accountId, departments),
+        repo.reportedEmployees(accountId, departments),
+        repo.punches(accountId, weekStart, today),
+      ]);
+
+      // The time engine is the only place hours come from; today's counts are its figures for today too.
+      const days = computeDays(
+        punches,
+        employees.map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
+        rules,
+      );
+      const todays = days.filter((d) => d.day === today);
+      const departmentOf = new Map(employees.map((e) => [e.id, e.department_id]));
+      const nameOf = new Map(employees.map((e) => [e.department_id, e.dp_name]));
+
+      // Every department with a current employee shows, even at 0 hours; departments of people who left
+      // show when they worked this week.
+      const minutes = new Map<number, number>();
+      for (const e of employees) if (e.deleted_at === null) minutes.set(e.department_id, 0);
+      for (const d of days) {
+        const id = departmentOf.get(d.employeeRef) as number;
+        minutes.set(id, (minutes.get(id) ?? 0) + d.paidMinutes);
+      }
+
+      const shift = (p: (typeof open)[number]) => ({
+        employee_ref: p.employee_ref,
+        employee_id: p.employee_id,
+        name: p.name,
+        department: p.dp_name,
+        since: p.time_in,
+      });
+      const cutoff = new Date(at.getTime() - FORGOTTEN_CLOCK_OUT_HOURS * 3_600_000).toISOString();
+
+      return {
+        time_zone: rules.zone,
+        today,
+        week_start: weekStart,
+        employee_count: employeeCount,
+        in_now: open.map(shift),
+        punches_today: todays.reduce((n, d) => n + d.punches, 0),
+        // "Late arrivals" are the punches flagged late_sync today: synced from an offline station long after
+        // they were made. There is no schedule yet to be late against; when shifts are scheduled this count
+        // becomes clock-ins after the scheduled start.
+        late_today: todays.reduce((n, d) => n + d.lateSyncs, 0),
+        forgotten_clock_outs: open
+          .filter((p) => p.time_in < cutoff)
+          .map((p) => ({ ...shift(p), fix_path: manualPunchPath(p.employee_ref) })),
+        hours_by_department: [...minutes.entries()]
+          .map(([department_id, paid_minutes]) => ({
+            department_id,
+            department: nameOf.get(department_id) as string,
+            paid_minutes,
+          }))
+          .sort((a, b) => a.department.localeCompare(b.department)),
+      };
+    },
+  };
+}
