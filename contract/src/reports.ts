@@ -23,23 +23,95 @@ export interface ReportDefinition {
   /** Parameters the report reads, and those it cannot run without. */
   params: readonly ReportParam[];
   required: readonly ReportParam[];
+  /** Which Reports screen offers it: the full one (named reports) or the simple one (spec §2.4's nine names). */
+  list: 'full' | 'simple';
+  /** A simple name that runs a named report (the same query, columns and parameters). */
+  aliasOf?: string;
 }
 
 const period = ['employee_id', 'department_id', 'start_date', 'end_date'] as const;
 const dates = ['start_date', 'end_date'] as const;
+const department = ['department_id'] as const;
 
+/** Every report the API runs: the web forms are generated from this list, and the server serves exactly it. */
 export const REPORTS = [
-  { name: 'Daily Summary', title: 'Daily Summary', params: period, required: dates },
-  { name: 'Payroll Summary', title: 'Payroll Summary', params: period, required: dates },
-  { name: 'Timesheet', title: 'Timesheet', params: period, required: dates },
+  { name: 'Daily Summary', title: 'Daily Summary', params: period, required: dates, list: 'full' },
+  { name: 'Payroll Summary', title: 'Payroll Summary', params: period, required: dates, list: 'full' },
+  { name: 'Timesheet', title: 'Timesheet', params: period, required: dates, list: 'full' },
   {
     name: 'Employee List',
     title: 'Employee List',
     params: ['department_id', 'show_deleted_employees'],
     required: [],
+    list: 'full',
   },
-  { name: 'Department List', title: 'Department List', params: [], required: [] },
+  { name: 'Department List', title: 'Department List', params: [], required: [], list: 'full' },
+  { name: 'Administrator List', title: 'Administrator List', params: [], required: [], list: 'full' },
+  {
+    name: 'Department Members',
+    title: 'Department Members',
+    params: department,
+    required: department,
+    list: 'full',
+  },
+  { name: 'Department Summary', title: 'Department Summary', params: dates, required: dates, list: 'full' },
+  {
+    name: 'Employee Details',
+    title: 'Employee Details',
+    params: period,
+    required: ['employee_id', 'start_date', 'end_date'],
+    list: 'full',
+  },
+  { name: 'Weekly Summary', title: 'Weekly Summary', params: period, required: dates, list: 'full' },
+  { name: 'Weekday Summary', title: 'Weekday Summary', params: period, required: dates, list: 'full' },
+  // The simple Reports screen (spec §2.4), in its order; four of them are the named reports under another name.
+  {
+    name: 'admin-list',
+    title: 'Administrator List',
+    params: [],
+    required: [],
+    list: 'simple',
+    aliasOf: 'Administrator List',
+  },
+  {
+    name: 'attendance-counter',
+    title: 'Attendance Counter',
+    params: period,
+    required: dates,
+    list: 'simple',
+  },
+  { name: 'attendance-only', title: 'Attendance Only', params: period, required: dates, list: 'simple' },
+  { name: 'device-status', title: 'Device Status', params: [], required: [], list: 'simple' },
+  { name: 'employee-status', title: 'Employee Status', params: department, required: [], list: 'simple' },
+  { name: 'daily-attendance', title: 'Daily Attendance', params: department, required: [], list: 'simple' },
+  {
+    name: 'department-list',
+    title: 'Department List',
+    params: [],
+    required: [],
+    list: 'simple',
+    aliasOf: 'Department List',
+  },
+  {
+    name: 'department-members',
+    title: 'Department Members',
+    params: department,
+    required: department,
+    list: 'simple',
+    aliasOf: 'Department Members',
+  },
+  {
+    name: 'department-summary',
+    title: 'Department Summary',
+    params: dates,
+    required: dates,
+    list: 'simple',
+    aliasOf: 'Department Summary',
+  },
 ] as const satisfies readonly ReportDefinition[];
+/** The full Reports screen's dropdown, and the simple one's. */
+export const FULL_REPORTS: readonly ReportDefinition[] = REPORTS.filter((r) => r.list === 'full');
+export const SIMPLE_REPORTS: readonly ReportDefinition[] = REPORTS.filter((r) => r.list === 'simple');
 export type ReportName = (typeof REPORTS)[number]['name'];
 
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;

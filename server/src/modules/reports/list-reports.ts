@@ -65,3 +65,69 @@ export const departmentList: ReportEntry = {
     return { rows, totals: totalsOf(rows, 'dp_name', keys) };
   },
 };
+
+export const administratorList: ReportEntry = {
+  definition: definition('Administrator List'),
+  columns: [
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'email', label: 'Email', kind: 'text' },
+    { key: 'permissions', label: 'Permissions', kind: 'text' },
+    { key: 'departments', label: 'Departments', kind: 'text' },
+  ],
+  /** The account's managers; each holds every permission over every department. */
+  async run(ctx) {
+    const users = await ctx.repo.administrators(ctx.accountId);
+    const rows = users.map((u): Row => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      permissions: 'Full',
+      departments: 'All',
+    }));
+    return { rows, totals: null };
+  },
+};
+
+export const departmentMembers: ReportEntry = {
+  definition: definition('Department Members'),
+  columns: employeeList.columns.filter((c) => c.key !== 'dp_name'),
+  /** The current employees of one department (department_id is required). */
+  async run(ctx) {
+    const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
+      departmentId: ctx.params.department_id || undefined,
+      includeDeleted: false,
+      excludeFromReports: false,
+    });
+    const rows = employees.map((e): Row => ({
+      employee_id: e.employee_id,
+      name: e.name,
+      title: e.title,
+      email: e.email,
+      hourly_rate: e.hourly_rate_cents,
+      status: e.status,
+    }));
+    return { rows, totals: null };
+  },
+};
+
+export const deviceStatus: ReportEntry = {
+  definition: definition('device-status'),
+  columns: [
+    { key: 'name', label: 'Station', kind: 'text' },
+    { key: 'last_seen_at', label: 'Last Seen', kind: 'datetime' },
+    { key: 'last_sync_at', label: 'Last Sync', kind: 'datetime' },
+    { key: 'revoked_at', label: 'Revoked', kind: 'datetime' },
+  ],
+  /** The account's stations: when each was last seen and last synced, and whether it was revoked. */
+  async run(ctx) {
+    const stations = await ctx.repo.stations(ctx.accountId);
+    const rows = stations.map((s): Row => ({
+      id: s.id,
+      name: s.name,
+      last_seen_at: s.last_seen_at,
+      last_sync_at: s.last_sync_at,
+      revoked_at: s.revoked_at,
+    }));
+    return { rows, totals: null };
+  },
+};

@@ -1,18 +1,47 @@
 import { REPORTS } from '@punchclock/contract';
-import { departmentList, employeeList } from './list-reports';
+import { attendanceCounter, attendanceOnly, dailyAttendance, employeeStatus } from './attendance-reports';
+import {
+  administratorList,
+  departmentList,
+  departmentMembers,
+  deviceStatus,
+  employeeList,
+} from './list-reports';
 import type { ReportEntry } from './report-types';
+import { departmentSummary, employeeDetails, weekdaySummary, weeklySummary } from './summary-reports';
 import { dailySummary, payrollSummary, timesheet } from './time-reports';
 
-/** Every report the API runs, by name: the contract's REPORTS with their queries and columns. */
+/** Every report with its own query; the contract's aliases (aliasOf) run one of these under another name. */
 const ENTRIES: readonly ReportEntry[] = [
   dailySummary,
   payrollSummary,
   timesheet,
   employeeList,
   departmentList,
+  administratorList,
+  departmentMembers,
+  departmentSummary,
+  employeeDetails,
+  weeklySummary,
+  weekdaySummary,
+  attendanceCounter,
+  attendanceOnly,
+  deviceStatus,
+  employeeStatus,
+  dailyAttendance,
 ];
 
-export const REGISTRY = new Map(ENTRIES.map((e) => [e.definition.name.toLowerCase(), e]));
+const byName = new Map(ENTRIES.map((e) => [e.definition.name, e]));
+
+/** Every report the API runs, by lower-case name: the contract's REPORTS with their queries and columns. */
+export const REGISTRY = new Map<string, ReportEntry>();
+for (const e of ENTRIES) REGISTRY.set(e.definition.name.toLowerCase(), e);
+for (const definition of REPORTS) {
+  if (!('aliasOf' in definition)) continue;
+  const target = byName.get(definition.aliasOf);
+  if (!target) throw new Error(`Report ${definition.name} names an unknown report ${definition.aliasOf}.`);
+  REGISTRY.set(definition.name.toLowerCase(), { ...target, definition });
+}
 
 // Every report the contract names has its query here, and nothing else is served.
 if (REGISTRY.size !== REPORTS.length || REPORTS.some((r) => !REGISTRY.has(r.name.toLowerCase())))

@@ -69,6 +69,7 @@ export function reportsRepository(db: Kysely<DB>) {
           'd.id',
           'd.dp_name',
           'd.dp_type',
+          'd.exclude_from_reports',
           'd.created_at',
           eb.fn.count<number>('e.id').as('total_employees'),
           eb.fn
@@ -98,9 +99,52 @@ export function reportsRepository(db: Kysely<DB>) {
         .where('d.account_id', '=', accountId)
         .where('d.deleted_at', 'is', null)
         .$if(scope.departments !== 'all', (q) => q.where('d.id', 'in', inScope(scope)))
-        .groupBy(['d.id', 'd.dp_name', 'd.dp_type', 'd.created_at'])
+        .groupBy(['d.id', 'd.dp_name', 'd.dp_type', 'd.exclude_from_reports', 'd.created_at'])
         .orderBy('d.dp_name')
         .execute(),
+
+    /** The account's managers (users of type 'user'). */
+    administrators: (accountId: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'name', 'email'])
+        .where('account_id', '=', accountId)
+        .where('user_type', '=', 'user')
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+
+    /** The account's stations (paired devices), revoked ones too. */
+    stations: (accountId: number) =>
+      db
+        .selectFrom('stations')
+        .select(['id', 'name', 'last_seen_at', 'last_sync_at', 'revoked_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+
+    /** Per employee: the open work shift's clock-in (at most one is open) and the last clock-out of work. */
+    clockState: async (accountId: number) => {
+      const open = await db
+        .selectFrom('punches')
+        .select(['employee_ref', 'time_in'])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .where('type', '=', 'None')
+        .where('time_out', 'is', null)
+        .execute();
+      const closed = await db
+        .selectFrom('punches')
+        .select((eb) => ['employee_ref', eb.fn.max<string>('time_out').as('last_out')])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .where('type', '=', 'None')
+        .where('time_out', 'is not', null)
+        .groupBy('employee_ref')
+        .execute();
+      return { open, closed };
+    },
 
     departmentExists: async (accountId: number, id: number) =>
       !!(await db

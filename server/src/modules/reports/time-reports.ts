@@ -4,7 +4,7 @@ import { computeDays, type DayFigures } from '../time/engine';
 import { workedMinutes } from '../time/worked';
 import { type ReportContext, type ReportEntry, type Row, totalsOf } from './report-types';
 
-const definition = (name: string) => REPORTS.find((r) => r.name === name)!;
+export const definition = (name: string) => REPORTS.find((r) => r.name === name)!;
 
 /** The employees a time report covers (deleted ones too: a period keeps people who left during it). */
 async function covered(ctx: ReportContext) {
@@ -18,7 +18,7 @@ async function covered(ctx: ReportContext) {
 }
 
 /** The engine's day figures of the period for the covered employees: the only place report hours come from. */
-async function periodDays(ctx: ReportContext) {
+export async function periodDays(ctx: ReportContext) {
   const employees = await covered(ctx);
   const punches = (await ctx.repo.punches(ctx.accountId, ctx.params.start_date, ctx.params.end_date)).filter(
     (p) => employees.has(p.employee_ref),
@@ -32,10 +32,10 @@ async function periodDays(ctx: ReportContext) {
 }
 
 /** In and out as screens show them: rounded when the account displays rounded times, raw otherwise. */
-const shown = (ctx: ReportContext, d: DayFigures) =>
+export const shown = (ctx: ReportContext, d: DayFigures) =>
   ctx.rules.displayRounded ? { in: d.firstIn, out: d.lastOut } : { in: d.rawFirstIn, out: d.rawLastOut };
 
-const byNameThenDay = (a: Row, b: Row) =>
+export const byNameThenDay = (a: Row, b: Row) =>
   String(a.name).localeCompare(String(b.name)) || String(a.date ?? '').localeCompare(String(b.date ?? ''));
 
 export const dailySummary: ReportEntry = {

@@ -1,0 +1,201 @@
+import type { WeekStart } from '@punchclock/contract';
+import type { DayFigures } from '../time/engine';
+import { type ReportEntry, type Row, totalsOf } from './report-types';
+import { dailySummary, definition, periodDays } from './time-reports';
+
+/** Named reports that sum the engine's day figures (computeDays) by department, week or weekday. */
+
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/** The first day (YYYY-MM-DD) of the week a local day lies in, weeks starting on the account's week start. */
+export function weekStartOf(day: string, start: WeekStart): string {
+  const back = (weekdayOf(day) - WEEKDAYS.indexOf(start) + 7) % 7;
+  return new Date(Date.parse(`${day}T00:00:00Z`) - back * DAY_MS).toISOString().slice(0, 10);
+}
+
+interface Sums {
+  days: number;
+  worked: number;
+  deducted: number;
+  paid: number;
+  earnings: number;
+}
+const zero = (): Sums => ({ days: 0, worked: 0, deducted: 0, paid: 0, earnings: 0 });
+/** Adds one day's figures; a day counts as worked when it has a clock-in (open shifts too). */
+function add(s: Sums, d: DayFigures): Sums {
+  s.days += d.firstIn ? 1 : 0;
+  s.worked += d.workedMinutes;
+  s.deducted += d.deductedMinutes;
+  s.paid += d.paidMinutes;
+  s.earnings += d.earningsCents;
+  return s;
+}
+/** Day figures summed per key (kept in first-seen order). */
+function sumBy(days: readonly DayFigures[], key: (d: DayFigures) => string) {
+  const sums = new Map<string, { first: DayFigures; sums: Sums }>();
+  for (const d of days) {
+    const k = key(d);
+    const s = sums.get(k) ?? { first: d, sums: zero() };
+    add(s.sums, d);
+    sums.set(k, s);
+  }
+  return [...sums.values()];
+}
+
+export const departmentSummary: ReportEntry = {
+  definition: definition('Department Summary'),
+  columns: [
+    { key: 'dp_name', label: 'Department', kind: 'text' },
+    { key: 'dp_type', label: 'Type', kind: 'text' },
+    { key: 'total_employees', label: 'Employees', kind: 'integer' },
+    { key: 'worked', label: 'Worked Hours', kind: 'hours' },
+    { key: 'paid', label: 'Paid Hours', kind: 'hours' },
+    { key: 'earnings', label: 'Earnings', kind: 'money' },
+  ],
+  /**
+   * Per department not excluded from reports: its employees of the period (current ones, and deleted ones with
+   * time in it) and the sums of their days. A deleted department appears while its people have time in the period.
+   */
+  async run(ctx) {
+    const { employees, days } = await periodDays(ctx);
+    const departments = (await ctx.repo.departments(ctx.accountId, ctx.scope)).filter(
+      (d) => !d.exclude_from_reports,
+    );
+    const rows = new Map<number, Row>(
+      departments.map((d) => [
+        d.id,
+        {
+          id: d.id,
+          dp_name: d.dp_name,
+          dp_type: d.dp_type,
+          total_employees: 0,
+          worked: 0,
+          paid: 0,
+          earnings: 0,
+        },
+      ]),
+    );
+    const withTime = new Set(days.map((d) => d.employeeRef));
+    const rowOf = (departmentId: number, dpName: string) => {
+      let row = rows.get(departmentId);
+      if (!row) {
+        row = {
+          id: departmentId,
+          dp_name: dpName,
+          dp_type: null,
+          total_employees: 0,
+          worked: 0,
+          paid: 0,
+          earnings: 0,
+        };
+        rows.set(departmentId, row);
+      }
+      return row;
+    };
+    for (const e of employees.values()) {
+      if (e.deleted_at && !withTime.has(e.id)) continue;
+      const row = rowOf(e.department_id, e.dp_name);
+      row.total_employees = Number(row.total_employees) + 1;
+    }
+    for (const d of days) {
+      const e = employees.get(d.employeeRef)!;
+      const row = rowOf(e.department_id, e.dp_name);
+      row.worked = Number(row.worked) + d.workedMinutes;
+      row.paid = Number(row.paid) + d.paidMinutes;
+      row.earnings = Number(row.earnings) + d.earningsCents;
+    }
+    const list = [...rows.values()].sort((a, b) => String(a.dp_name).localeCompare(String(b.dp_name)));
+    return {
+      rows: list,
+      totals: totalsOf(list, 'dp_name', ['total_employees', 'worked', 'paid', 'earnings']),
+    };
+  },
+};
+
+/** One employee's days, as the Daily Summary shows them, with totals (employee_id is required). */
+export const employeeDetails: ReportEntry = {
+  ...dailySummary,
+  definition: definition('Employee Details'),
+};
+
+export const weeklySummary: ReportEntry = {
+  definition: definition('Weekly Summary'),
+  columns: [
+    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'dp_name', label: 'Department', kind: 'text' },
+    { key: 'week_start', label: 'Week Starting', kind: 'date' },
+    { key: 'days', label: 'Days Worked', kind: 'integer' },
+    { key: 'worked', label: 'Worked Hours', kind: 'hours' },
+    { key: 'deducted', label: 'Deducted Hours', kind: 'hours' },
+    { key: 'paid', label: 'Paid Hours', kind: 'hours' },
+    { key: 'earnings', label: 'Earnings', kind: 'money' },
+  ],
+  /**
+   * Per employee and week (weeks start on the account's week start). A week cut by the period's start or end
+   * sums only its days inside the period; its week_start may lie before the start date.
+   */
+  async run(ctx) {
+    const { employees, days } = await periodDays(ctx);
+    const rows = sumBy(days, (d) => `${d.employeeRef}|${weekStartOf(d.day, ctx.rules.weekStart)}`)
+      .map(({ first, sums }): Row => {
+        const e = employees.get(first.employeeRef)!;
+        return {
+          employee_id: e.employee_id,
+          name: e.name,
+          dp_name: e.dp_name,
+          week_start: weekStartOf(first.day, ctx.rules.weekStart),
+          ...sums,
+        };
+      })
+      .sort(
+        (a, b) =>
+          String(a.name).localeCompare(String(b.name)) ||
+          String(a.employee_id).localeCompare(String(b.employee_id)) ||
+          String(a.week_start).localeCompare(String(b.week_start)),
+      );
+    return {
+      rows,
+      totals: totalsOf(rows, 'employee_id', ['days', 'worked', 'deducted', 'paid', 'earnings']),
+    };
+  },
+};
+
+export const weekdaySummary: ReportEntry = {
+  definition: definition('Weekday Summary'),
+  columns: [
+    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'dp_name', label: 'Department', kind: 'text' },
+    { key: 'weekday', label: 'Weekday', kind: 'text' },
+    { key: 'days', label: 'Days Worked', kind: 'integer' },
+    { key: 'paid', label: 'Paid Hours', kind: 'hours' },
+    { key: 'earnings', label: 'Earnings', kind: 'money' },
+  ],
+  /** Per employee and weekday (Monday to Sunday; weekdays without days are left out). */
+  async run(ctx) {
+    const { employees, days } = await periodDays(ctx);
+    const mondayFirst = (day: string) => (weekdayOf(day) + 6) % 7;
+    const rows = sumBy(days, (d) => `${d.employeeRef}|${weekdayOf(d.day)}`)
+      .map(({ first, sums }) => {
+        const e = employees.get(first.employeeRef)!;
+        const row: Row = {
+          employee_id: e.employee_id,
+          name: e.name,
+          dp_name: e.dp_name,
+          weekday: WEEKDAYS[weekdayOf(first.day)],
+          days: sums.days,
+          paid: sums.paid,
+          earnings: sums.earnings,
+        };
+        return { row, order: mondayFirst(first.day), ref: first.employeeRef };
+      })
+      .sort(
+        (a, b) => String(a.row.name).localeCompare(String(b.row.name)) || a.ref - b.ref || a.order - b.order,
+      )
+      .map((r) => r.row);
+    return { rows, totals: totalsOf(rows, 'employee_id', ['days', 'paid', 'earnings']) };
+  },
+};
