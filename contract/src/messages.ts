@@ -159,6 +159,8 @@ export const messages = {
     excelFailed: 'Failed to export Excel. Please try again.',
     logsFailed: 'Failed to export logs. Please try again.',
     csvDone: 'CSV downloaded successfully.',
+    /** Not in the spec (it has no CSV failure text); worded like the PDF and Excel ones. */
+    csvFailed: 'Failed to export CSV. Please try again.',
   },
   faq: {
     fetchDataFailed: 'Failed to fetch FAQ data',

@@ -21,13 +21,20 @@ async function errorOf(res: Response): Promise<ApiError> {
 
 /**
  * Downloads a file the API only hands to a signed-in owner: a plain link cannot carry the
- * Bearer token, so the file is fetched and saved through a temporary blob link.
+ * Bearer token, so the file is fetched and saved through a temporary blob link. With a `body`
+ * the file is asked for by POSTing it as JSON (e.g. a report run with `format`).
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, fallbackName: string, body?: unknown): Promise<void> {
   const token = session.token();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    res = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, messages.general.networkError);
   }
