@@ -1,3 +1,4 @@
+import { REPORTS } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
@@ -271,5 +272,17 @@ describe('POST /getdata: the remaining reports', () => {
       ['Dana', 'Present', since],
     ]);
     expect(await rows('daily-attendance', { department_id: ids.empty })).toEqual([]);
+  });
+
+  it('runs and exports every report of the contract list (the registry serves exactly those names)', async () => {
+    for (const r of REPORTS) {
+      const body = { reportname: r.name, ...period, employee_id: ids.dana, department_id: ids.ops };
+      const screen = await run(a, body);
+      expect(screen.statusCode, `${r.name}: ${screen.body}`).toBe(200);
+      for (const format of ['csv', 'xlsx']) {
+        const file = await run(a, { ...body, format });
+        expect(file.statusCode, `${r.name} ${format}: ${file.body}`).toBe(200);
+      }
+    }
   });
 });
