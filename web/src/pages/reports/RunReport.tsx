@@ -251,6 +251,8 @@ function ResultsTable({
         striped
         highlightOnHover
         withTableBorder
+        fz="sm"
+        horizontalSpacing="xs"
         data-testid="report-results"
         style={{ opacity: dimmed ? 0.6 : 1 }}
       >
