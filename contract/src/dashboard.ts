@@ -30,7 +30,7 @@ export type DashboardOpenShift = z.infer<typeof openShift>;
 export const dashboardAnswer = z.object({
   /** The account's IANA zone: screens show `since` in it. */
   time_zone: z.string(),
-  /** Today and the first day of this week (Monday), YYYY-MM-DD in the account zone. */
+  /** Today and the first day of this week (the account week start, Monday by default), YYYY-MM-DD in the account zone. */
   today: z.string(),
   week_start: z.string(),
   /** Current (not deleted) employees; 0 means the account is still being set up. */
@@ -43,7 +43,7 @@ export const dashboardAnswer = z.object({
   late_today: z.number().int(),
   /** Open work shifts older than FORGOTTEN_CLOCK_OUT_HOURS, oldest first, with where to fix each. */
   forgotten_clock_outs: z.array(openShift.extend({ fix_path: z.string() })),
-  /** Paid minutes from Monday to today by department (the time engine's figures, as Payroll Summary). */
+  /** Paid minutes from the week start to today by department (the time engine's figures, as Payroll Summary). */
   hours_by_department: z.array(
     z.object({ department_id: z.number().int(), department: z.string(), paid_minutes: z.number().int() }),
   ),

@@ -60,7 +60,12 @@ describe('GET /api/dashboard', () => {
     const d = res.json();
     const today = new Date().toISOString().slice(0, 10);
     const dayOf = (iso: string) => iso.slice(0, 10);
-    expect(d).toMatchObject({ time_zone: 'UTC', today, week_start: weekStartOf(today), employee_count: 3 });
+    expect(d).toMatchObject({
+      time_zone: 'UTC',
+      today,
+      week_start: weekStartOf(today, 'Monday'),
+      employee_count: 3,
+    });
 
     expect(d.in_now).toEqual([
       { employee_ref: ids.avery, employee_id: 'AV1', name: 'Avery', department: 'Ops', since: times.avery },
@@ -83,17 +88,21 @@ describe('GET /api/dashboard', () => {
     expect(d.late_today).toBe(dayOf(times.blake) === today ? 1 : 0);
 
     // Site is excluded from reports, so only Ops shows; open shifts are never paid: the 30 closed minutes.
-    const thisWeek = dayOf(times.closedIn) >= weekStartOf(today);
+    const thisWeek = dayOf(times.closedIn) >= weekStartOf(today, 'Monday');
     expect(d.hours_by_department).toEqual([
       { department_id: ids.ops, department: 'Ops', paid_minutes: thisWeek ? 30 : 0 },
     ]);
   });
 
-  it('weeks start on Monday', () => {
-    expect(weekStartOf('2026-11-23')).toBe('2026-11-23'); // a Monday
-    expect(weekStartOf('2026-11-29')).toBe('2026-11-23'); // Sunday
-    expect(weekStartOf('2026-03-04')).toBe('2026-03-02'); // Wednesday
-    expect(weekStartOf('2027-01-01')).toBe('2026-12-28'); // across a year
+  it('weeks start on the account week start (Monday by default)', () => {
+    expect(weekStartOf('2026-11-23', 'Monday')).toBe('2026-11-23'); // a Monday
+    expect(weekStartOf('2026-11-29', 'Monday')).toBe('2026-11-23'); // Sunday
+    expect(weekStartOf('2026-03-04', 'Monday')).toBe('2026-03-02'); // Wednesday
+    expect(weekStartOf('2027-01-01', 'Monday')).toBe('2026-12-28'); // across a year
+    expect(weekStartOf('2026-11-29', 'Sunday')).toBe('2026-11-29');
+    expect(weekStartOf('2026-11-28', 'Sunday')).toBe('2026-11-22');
+    expect(weekStartOf('2026-11-28', 'Saturday')).toBe('2026-11-28');
+    expect(weekStartOf('2026-11-27', 'Saturday')).toBe('2026-11-21');
   });
 
   it('is scoped to the caller’s account: other accounts see nothing of it', async () => {

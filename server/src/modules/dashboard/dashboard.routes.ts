@@ -15,7 +15,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Reports and settings'],
         summary:
-          "The manager's home: who is in now, today's punches and late syncs, open shifts older than 12 hours, paid minutes this week (Monday on) by department, and the employee count; days in the account zone",
+          "The manager's home: who is in now, today's punches and late syncs, open shifts older than 12 hours, paid minutes this week (from the account week start) by department, and the employee count; days in the account zone",
         response: { 200: dashboardAnswer, ...errorAnswers(401, 403) },
       },
     },

@@ -1,4 +1,9 @@
-import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, manualPunchPath } from '@punchclock/contract';
+import {
+  type DashboardAnswer,
+  FORGOTTEN_CLOCK_OUT_HOURS,
+  manualPunchPath,
+  type WeekStart,
+} from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { forbidden } from '../../lib/errors';
 import { localDay } from '../../lib/time';
@@ -7,10 +12,12 @@ import { computeDays } from '../time/engine';
 import { timeRulesFor } from '../time/time-rules';
 import type { DashboardRepository } from './dashboard.repository';
 
-/** The Monday on or before `day` (YYYY-MM-DD): weeks start on Monday (TimeRules has no week start yet). */
-export function weekStartOf(day: string): string {
+const WEEKDAY: Record<WeekStart, number> = { Sunday: 0, Monday: 1, Saturday: 6 };
+
+/** The first day of the week holding `day` (YYYY-MM-DD), weeks starting on the account's week start. */
+export function weekStartOf(day: string, start: WeekStart): string {
   const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() - WEEKDAY[start] + 7) % 7));
   return d.toISOString().slice(0, 10);
 }
 
@@ -35,7 +42,7 @@ export function dashboardService(deps: {
       const rules = await rulesOf(accountId);
       const at = now();
       const today = localDay(at, rules.zone);
-      const weekStart = weekStartOf(today);
+      const weekStart = weekStartOf(today, rules.weekStart);
 
       const [employeeCount, open, employees, punches] = await Promise.all([
         repo.employeeCount(accountId, departments),

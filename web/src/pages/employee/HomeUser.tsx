@@ -2,9 +2,9 @@ import { Badge, Button, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Titl
 import { IconClockPause, IconClockPlay, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useOwnPermissions } from '../../api/auth';
+import { useGreetingName } from '../../api/dashboard';
 import { type PunchRow, usePunches } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
-import { useSession } from '../../session/session';
 import { formatDate, formatTime } from '../punches/display-format';
 import { PunchTable } from '../punches/PunchTable';
 import { ownEmployeeRef } from '../punches/punch-values';
@@ -83,10 +83,10 @@ function RecentActivity({ employeeId }: { employeeId: number }) {
 
 /** The employee's dashboard (spec §2.2 /HomeUser): their status and latest punches. */
 export default function HomeUser() {
-  const { username } = useSession();
+  const name = useGreetingName();
   const employeeId = ownEmployeeRef();
   return (
-    <AppPage title={`Hello, ${username || 'Guest'}`} description="Your time at a glance.">
+    <AppPage title={name ? `Hello, ${name}` : 'Hello'} description="Your time at a glance.">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <CurrentStatus employeeId={employeeId} />

@@ -1,74 +1,313 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDeviceMobile, IconIdBadge2, IconUsersPlus, type Icon } from '@tabler/icons-react';
+import { DATE_FORMATS } from '@punchclock/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconChartBar,
+  IconClockExclamation,
+  IconFingerprint,
+  IconUsers,
+  IconWifiOff,
+  type Icon,
+} from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { messageOf } from '../../api/client';
+import { type DashboardAnswer, useDashboard, useGreetingName } from '../../api/dashboard';
+import { useAccountInstant, useSettings } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
-import { useSession } from '../../session/session';
+import { formatDate } from '../punches/display-format';
+import { SetupSteps } from './SetupSteps';
 
-interface Step {
-  title: string;
-  text: string;
-  action: string;
-  to: string;
-  icon: Icon;
+// The chart library is loaded only when there is something to chart (not for the setup steps).
+const HoursChart = lazy(() => import('./HoursChart'));
+
+const report = (name: string) => `/RunReport?report=${encodeURIComponent(name)}`;
+
+/** "3 h 05 min" from `since` until now. */
+function elapsed(since: string): string {
+  const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(since)) / 60_000));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
 }
 
-const STEPS: Step[] = [
-  {
-    title: 'Enter or import employees',
-    text: 'Add your team one by one, or import everyone at once from an Excel sheet.',
-    action: 'Add employees',
-    to: '/Account_Employees',
-    icon: IconUsersPlus,
-  },
-  {
-    title: 'Print employee cards',
-    text: 'Every employee gets a badge with a personal QR code for fast, contact-free punching.',
-    action: 'Print cards',
-    to: '/Employee',
-    icon: IconIdBadge2,
-  },
-  {
-    title: 'Install the app',
-    text: 'Turn a tablet, phone or any browser at the door into a time station. It keeps working offline.',
-    action: 'Get the app',
-    to: '/Download',
-    icon: IconDeviceMobile,
-  },
-];
+interface TileProps {
+  title: string;
+  icon: Icon;
+  color?: string;
+  /** The report (or screen) behind the tile. */
+  link: { to: string; label: string };
+  testId: string;
+  children: ReactNode;
+}
 
-/** The administrator's welcome and setup page (spec §2.4 Welcome/setup page). */
-export default function HomeSecond() {
-  const { username } = useSession();
+function Tile({ title, icon: TileIcon, color, link, testId, children }: TileProps) {
   return (
-    <AppPage
-      title={`Welcome, ${username ?? 'there'}!`}
-      description="Three steps and your team is clocking in."
+    <Paper withBorder radius="lg" p="lg" h="100%" data-testid={testId}>
+      <Stack h="100%" gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} fz="md">
+            {title}
+          </Title>
+          <ThemeIcon variant="light" radius="md" size={36} color={color}>
+            <TileIcon size={20} />
+          </ThemeIcon>
+        </Group>
+        <Stack gap="xs" flex={1}>
+          {children}
+        </Stack>
+        <Anchor component={Link} to={link.to} fz="sm">
+          {link.label} →
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
+
+function BigNumber({ value, caption }: { value: number; caption: string }) {
+  return (
+    <div>
+      <Text fz={36} fw={700} lh={1.1}>
+        {value}
+      </Text>
+      <Text c="dimmed" fz="sm">
+        {caption}
+      </Text>
+    </div>
+  );
+}
+
+function WhoIsIn({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number }) {
+  const { when } = useAccountInstant();
+  const shown = data.in_now.slice(0, 8);
+  return (
+    <Tile
+      title="Who is in"
+      icon={IconUsers}
+      color="green"
+      testId="who-is-in"
+      link={{ to: report('employee-status'), label: 'Employee status' }}
     >
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        {STEPS.map((s, i) => (
-          <Card key={s.to} withBorder radius="lg" padding="xl">
-            <Stack h="100%" gap="md">
-              <Group justify="space-between">
-                <ThemeIcon size={48} radius="md" variant="light">
-                  <s.icon size={26} />
-                </ThemeIcon>
-                <Badge variant="outline" size="lg" radius="sm">
-                  Step {i + 1}
-                </Badge>
-              </Group>
-              <Title order={2} fz="lg">
-                {s.title}
-              </Title>
-              <Text c="dimmed" fz="sm" flex={1}>
-                {s.text}
-              </Text>
-              <Button component={Link} to={s.to} variant={i === 0 ? 'filled' : 'light'} fullWidth>
-                {s.action}
+      <BigNumber
+        value={data.in_now.length}
+        caption={`of ${data.employee_count} ${data.employee_count === 1 ? 'employee' : 'employees'} clocked in`}
+      />
+      {shown.length > 0 && (
+        <Stack gap={6} mt={4}>
+          {shown.map((s) => (
+            <Group key={s.employee_ref} justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={500} truncate>
+                  {s.name}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {s.department ?? 'No department'} · since {when(s.since)}
+                </Text>
+              </div>
+              <Badge variant="light" color="green" tt="none" style={{ flexShrink: 0 }}>
+                {elapsed(s.since)}
+              </Badge>
+            </Group>
+          ))}
+          {data.in_now.length > shown.length && (
+            <Text fz="xs" c="dimmed">
+              and {data.in_now.length - shown.length} more
+            </Text>
+          )}
+        </Stack>
+      )}
+      <Text fz="xs" c="dimmed" mt="auto">
+        Updates every 30 seconds · last at {new Date(updatedAt).toLocaleTimeString()}
+      </Text>
+    </Tile>
+  );
+}
+
+function ForgottenClockOuts({ data }: { data: DashboardAnswer }) {
+  const { when } = useAccountInstant();
+  const list = data.forgotten_clock_outs;
+  return (
+    <Tile
+      title="Forgotten clock-outs"
+      icon={IconClockExclamation}
+      color={list.length ? 'orange' : 'gray'}
+      testId="forgotten-clock-outs"
+      link={{ to: report('Daily Summary'), label: 'Daily Summary' }}
+    >
+      <Text c="dimmed" fz="sm">
+        Shifts still open after 12 hours.
+      </Text>
+      {list.length === 0 ? (
+        <Text fz="sm">None — everyone who clocked in has clocked out within 12 hours.</Text>
+      ) : (
+        <Stack gap="xs">
+          {list.map((s) => (
+            <Group key={s.employee_ref} justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={500} truncate>
+                  {s.name}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  In since {when(s.since)} ({elapsed(s.since)})
+                </Text>
+              </div>
+              <Button
+                component={Link}
+                to={s.fix_path}
+                size="xs"
+                variant="light"
+                color="orange"
+                aria-label={`Fix ${s.name}'s clock-out`}
+                style={{ flexShrink: 0 }}
+              >
+                Fix
               </Button>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Tile>
+  );
+}
+
+function HoursThisWeek({ data }: { data: DashboardAnswer }) {
+  const settings = useSettings();
+  const total = data.hours_by_department.reduce((n, d) => n + d.paid_minutes, 0);
+  return (
+    <Tile
+      title="Hours this week by department"
+      icon={IconChartBar}
+      testId="hours-this-week"
+      link={{ to: report('Payroll Summary'), label: 'Payroll Summary' }}
+    >
+      <Text c="dimmed" fz="sm">
+        Paid hours since {formatDate(data.week_start, settings.data?.date_format ?? DATE_FORMATS[0])}:{' '}
+        {(total / 60).toFixed(2)}
+      </Text>
+      {data.hours_by_department.length === 0 ? (
+        <Text fz="sm">No departments in reports yet.</Text>
+      ) : (
+        <Suspense fallback={<Skeleton h={140} />}>
+          <HoursChart data={data.hours_by_department} />
+        </Suspense>
+      )}
+    </Tile>
+  );
+}
+
+function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number }) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <WhoIsIn data={data} updatedAt={updatedAt} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <Tile
+          title="Today's punches"
+          icon={IconFingerprint}
+          testId="punches-today"
+          link={{ to: report('Daily Summary'), label: 'Daily Summary' }}
+        >
+          <BigNumber value={data.punches_today} caption="started today" />
+        </Tile>
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <Tile
+          title="Late arrivals"
+          icon={IconWifiOff}
+          color={data.late_today ? 'orange' : 'gray'}
+          testId="late-today"
+          link={{ to: '/Device', label: 'Stations' }}
+        >
+          <BigNumber value={data.late_today} caption="punches synced late today" />
+        </Tile>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <ForgottenClockOuts data={data} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <HoursThisWeek data={data} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** "Today is Monday, 11/23/2026" in the account's Date Format. */
+function TodayLine({ day }: { day: string }) {
+  const settings = useSettings();
+  const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    timeZone: 'UTC',
+  });
+  return (
+    <>
+      Today is {weekday}, {formatDate(day, settings.data?.date_format ?? DATE_FORMATS[0])}.
+    </>
+  );
+}
+
+/** The administrator's home: the setup steps until there are employees, then the day at a glance. */
+export default function HomeSecond() {
+  const name = useGreetingName();
+  const dash = useDashboard();
+  const title = name ? `Welcome, ${name}!` : 'Welcome!';
+
+  if (dash.isPending)
+    return (
+      <AppPage title={title}>
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading your dashboard…</Text>
+          </Group>
+        </Center>
+      </AppPage>
+    );
+
+  if (!dash.data)
+    return (
+      <AppPage title={title}>
+        <Alert color="red" icon={<IconAlertTriangle />} title="The dashboard could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            <Text fz="sm">{messageOf(dash.error, 'Please try again.')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => dash.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </AppPage>
+    );
+
+  if (dash.data.employee_count === 0)
+    return (
+      <AppPage title={title} description="Three steps and your team is clocking in.">
+        <SetupSteps />
+      </AppPage>
+    );
+
+  return (
+    <AppPage title={title} description={<TodayLine day={dash.data.today} />}>
+      {dash.isError && (
+        <Alert color="orange" icon={<IconAlertTriangle />} mb="md">
+          Could not refresh: {messageOf(dash.error, 'the server did not answer')}. Showing the last figures.
+        </Alert>
+      )}
+      <Dashboard data={dash.data} updatedAt={dash.dataUpdatedAt} />
     </AppPage>
   );
 }

@@ -1,0 +1,21 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import type { DashboardAnswer } from '../../api/dashboard';
+
+/** Paid hours this week by department, as horizontal bars (long department names stay readable on phones). */
+export default function HoursChart({ data }: { data: DashboardAnswer['hours_by_department'] }) {
+  const rows = data.map((d) => ({ department: d.department, hours: Math.round(d.paid_minutes / 0.6) / 100 }));
+  return (
+    <BarChart
+      h={Math.max(120, 40 * rows.length + 50)}
+      data={rows}
+      dataKey="department"
+      orientation="vertical"
+      series={[{ name: 'hours', label: 'Paid hours', color: 'blue.6' }]}
+      valueFormatter={(v) => v.toFixed(2)}
+      yAxisProps={{ width: 110 }}
+      gridAxis="x"
+      barProps={{ maxBarSize: 28, radius: 4 }}
+    />
+  );
+}
