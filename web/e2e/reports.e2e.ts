@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { messages } from '@punchclock/contract';
+import { MAX_REPORT_DAYS, messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { apiCall, chooseOption, registerOwner, screenshot, signInAsManager, useBrowser } from './support';
+import { apiCall, registerOwner, screenshot, signInAsManager, useBrowser } from './support';
 
 const b = useBrowser();
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
@@ -56,7 +56,10 @@ describe('reports', () => {
     await page.goto('/ReportSelector');
     await page.getByRole('button', { name: 'Run Report' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain(messages.reports.selectReport);
-    await chooseOption(page, page.getByRole('combobox', { name: 'Report' }), 'Daily Summary');
+    await page.getByRole('combobox', { name: 'Report' }).click();
+    await page.getByRole('option', { name: 'Daily Summary', exact: true }).waitFor();
+    await screenshot(page, 'reports-selector');
+    await page.getByRole('option', { name: 'Daily Summary', exact: true }).click();
     await page.getByRole('button', { name: 'Run Report' }).click();
     await page.waitForURL(/\/RunReport\?report=Daily(\+|%20)Summary$/);
     expect(await page.getByRole('combobox', { name: 'Report' }).inputValue()).toBe('Daily Summary');
@@ -145,6 +148,14 @@ describe('reports', () => {
     await page.getByLabel('Start Date').fill('');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByText(messages.reports.paramRequired('Start Date')).waitFor();
+    // The server's own refusal is shown as it words it (a period over the longest allowed).
+    await page.getByLabel('Start Date').fill('2024-01-01');
+    await page.getByLabel('End Date').fill('2026-03-01');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: messages.reports.rangeTooLong(MAX_REPORT_DAYS) })
+      .waitFor();
     await page.getByText('Last month', { exact: true }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByText(messages.reports.noRecords).waitFor();

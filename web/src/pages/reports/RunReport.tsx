@@ -251,8 +251,7 @@ function ResultsTable({
         striped
         highlightOnHover
         withTableBorder
-        fz="sm"
-        horizontalSpacing="xs"
+        horizontalSpacing={8}
         data-testid="report-results"
         style={{ opacity: dimmed ? 0.6 : 1 }}
       >
