@@ -139,11 +139,22 @@ describe('reports', () => {
     await context.close();
   });
 
-  it('/attendance opens on Daily Summary; a missing required date says so; an empty run says No records found.', async () => {
+  it('a simple report runs from the picker; /attendance opens on Daily Summary; a missing date, a refused period and an empty run each say so', async () => {
     const owner = await registerOwner(b.baseUrl, 'attend');
     const { context, page } = await b.newPage();
     await signInAsManager(page, owner);
+    // A simple name from the picker's second group opens Run Report on it, with its own parameters.
+    await page.goto('/ReportSelector');
+    await page.getByRole('combobox', { name: 'Report' }).click();
+    await page.getByRole('option', { name: 'Attendance Counter', exact: true }).click();
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await page.waitForURL(/\/RunReport\?report=attendance-counter$/);
+    expect(await page.getByRole('combobox', { name: 'Report' }).inputValue()).toBe('Attendance Counter');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('report-results').waitFor();
+
     await page.goto('/attendance');
+    await page.getByRole('heading', { name: 'Employee Attendance' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Report' }).inputValue()).toBe('Daily Summary');
     await page.getByLabel('Start Date').fill('');
     await page.getByRole('button', { name: 'Run', exact: true }).click();

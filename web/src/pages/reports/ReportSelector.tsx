@@ -7,9 +7,12 @@ import { fullReports, type ReportDefinition, simpleReports } from '../../api/rep
 
 const option = (r: ReportDefinition) => ({ value: r.name, label: r.title });
 
-/** The named reports, then (when the registry has them) the spec's simple names in their own group. */
+/**
+ * The named reports, then (when the registry has them) the spec's simple names in their own group; a simple
+ * name that only aliases a named report is left out there, so no report is offered twice.
+ */
 function pickerData() {
-  const simple = simpleReports();
+  const simple = simpleReports().filter((r) => !(r as { aliasOf?: string }).aliasOf);
   const full = fullReports().map(option);
   return simple.length
     ? [
@@ -21,6 +24,8 @@ function pickerData() {
 import { AppPage } from '../../components/AppPage';
 
 /** Reports (spec §2.4 Reports (simple)): pick a report, then Run Report opens it on /RunReport. */
+const pickerCount = () => pickerData().reduce((n, o) => n + ('items' in o ? o.items.length : 1), 0);
+
 export default function ReportSelector() {
   const navigate = useNavigate();
   const [name, setName] = useState<string | null>(null);
@@ -55,7 +60,7 @@ export default function ReportSelector() {
           )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {fullReports().length + simpleReports().length} reports available
+              {pickerCount()} reports available
             </Text>
             <Button type="submit" leftSection={<IconPlayerPlay size={16} />}>
               Run Report

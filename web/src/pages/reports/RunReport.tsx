@@ -318,7 +318,13 @@ function ResultsTable({
  * (generated from the contract's registry), run it, read the results page by page, export the
  * whole run as CSV, Excel or PDF. /attendance opens it on Daily Summary.
  */
-export function ReportRunner({ initialReport }: { initialReport?: string }) {
+export function ReportRunner({
+  initialReport,
+  title = 'Run Report',
+}: {
+  initialReport?: string;
+  title?: string;
+}) {
   const [params, setParams] = useSearchParams();
   const settingsQ = useSettings();
   const settings = settingsQ.data;
@@ -414,7 +420,7 @@ export function ReportRunner({ initialReport }: { initialReport?: string }) {
 
   return (
     <AppPage
-      title="Run Report"
+      title={title}
       description="Choose a report, set its parameters and run it; export the result as CSV, Excel or PDF."
       size="xl"
       actions={
