@@ -1,6 +1,6 @@
 import { manualPunchPath } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { weekStartOf } from '../src/modules/dashboard/dashboard.service';
+import { weekStartOf } from '../src/modules/time/calendar';
 import {
   type Account,
   createAccount,

@@ -1,25 +1,12 @@
-import {
-  type DashboardAnswer,
-  FORGOTTEN_CLOCK_OUT_HOURS,
-  manualPunchPath,
-  type WeekStart,
-} from '@punchclock/contract';
+import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, manualPunchPath } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { forbidden } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
+import { weekStartOf } from '../time/calendar';
 import { computeDays } from '../time/engine';
 import { timeRulesFor } from '../time/time-rules';
 import type { DashboardRepository } from './dashboard.repository';
-
-const WEEKDAY: Record<WeekStart, number> = { Sunday: 0, Monday: 1, Saturday: 6 };
-
-/** The first day of the week holding `day` (YYYY-MM-DD), weeks starting on the account's week start. */
-export function weekStartOf(day: string, start: WeekStart): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() - WEEKDAY[start] + 7) % 7));
-  return d.toISOString().slice(0, 10);
-}
 
 export function dashboardService(deps: {
   repo: DashboardRepository;

@@ -1,7 +1,7 @@
 import { localDay } from '../../lib/time';
 import { computeDays } from '../time/engine';
 import { type ReportEntry, type Row, totalsOf } from './report-types';
-import { byNameThenDay, definition, periodDays, shown } from './time-reports';
+import { definition, periodDays, shown } from './time-reports';
 
 /**
  * The simple screen's presence reports (spec §2.4). Presence comes from the time engine's day figures: a day is
@@ -21,12 +21,10 @@ export const attendanceCounter: ReportEntry = {
     const { employees, days } = await periodDays(ctx);
     const counts = new Map<number, number>();
     for (const d of days) if (d.firstIn) counts.set(d.employeeRef, (counts.get(d.employeeRef) ?? 0) + 1);
-    const rows = [...counts]
-      .map(([ref, n]): Row => {
-        const e = employees.get(ref)!;
-        return { employee_id: e.employee_id, name: e.name, dp_name: e.dp_name, days_present: n };
-      })
-      .sort(byNameThenDay);
+    const rows = [...counts].map(([ref, n]): Row => {
+      const e = employees.get(ref)!;
+      return { employee_id: e.employee_id, name: e.name, dp_name: e.dp_name, days_present: n };
+    });
     return { rows, totals: totalsOf(rows, 'employee_id', ['days_present']) };
   },
 };
@@ -57,8 +55,7 @@ export const attendanceOnly: ReportEntry = {
           first_in: t.in,
           last_out: t.out,
         };
-      })
-      .sort(byNameThenDay);
+      });
     return { rows, totals: null };
   },
 };

@@ -1,19 +1,9 @@
-import type { WeekStart } from '@punchclock/contract';
+import { WEEKDAYS, weekdayOf, weekStartOf } from '../time/calendar';
 import type { DayFigures } from '../time/engine';
 import { type ReportEntry, type Row, totalsOf } from './report-types';
 import { dailySummary, definition, periodDays } from './time-reports';
 
 /** Named reports that sum the engine's day figures (computeDays) by department, week or weekday. */
-
-const DAY_MS = 86_400_000;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-
-/** The first day (YYYY-MM-DD) of the week a local day lies in, weeks starting on the account's week start. */
-export function weekStartOf(day: string, start: WeekStart): string {
-  const back = (weekdayOf(day) - WEEKDAYS.indexOf(start) + 7) % 7;
-  return new Date(Date.parse(`${day}T00:00:00Z`) - back * DAY_MS).toISOString().slice(0, 10);
-}
 
 interface Sums {
   days: number;

@@ -1,0 +1,23 @@
+import type { WeekStart } from '@punchclock/contract';
+
+const DAY_MS = 86_400_000;
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** The weekday (0 = Sunday) of a local day `YYYY-MM-DD`. */
+export const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/** `day` moved by `n` days (calendar days: no time zone is involved in a local date). */
+export const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The first day (YYYY-MM-DD) of the week a local day lies in, weeks starting on the account's week start. */
+export const weekStartOf = (day: string, start: WeekStart): string =>
+  addDays(day, -((weekdayOf(day) - WEEKDAYS.indexOf(start) + 7) % 7));
