@@ -139,7 +139,7 @@ describe('reports', () => {
     await context.close();
   });
 
-  it('a simple report runs from the picker; /attendance opens on Daily Summary; a missing date, a refused period and an empty run each say so', async () => {
+  it('a simple report runs from the picker; /attendance opens on Daily Summary; a missing date, a refused period and an empty run each say so; server paging', async () => {
     const owner = await registerOwner(b.baseUrl, 'attend');
     const { context, page } = await b.newPage();
     await signInAsManager(page, owner);
@@ -170,6 +170,25 @@ describe('reports', () => {
     await page.getByText('Last month', { exact: true }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByText(messages.reports.noRecords).waitFor();
+
+    // Server paging: 101 departments are two pages of 100 and 1; choosing a report resets the form.
+    for (let i = 0; i < 101; i += 1) {
+      const res = await apiCall(b.baseUrl, owner.token, 'POST', '/departments', { dp_name: `Crew ${i}` });
+      expect(res.status).toBe(201);
+    }
+    await page.getByRole('combobox', { name: 'Report' }).click();
+    await page.getByRole('option', { name: 'Department List', exact: true }).click();
+    expect(await page.getByLabel('Start Date').count()).toBe(0);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+    const rows = page.getByTestId('report-results').locator('tbody tr');
+    expect(await rows.count()).toBe(100);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('Page 1 of 2').waitFor();
     await context.close();
   });
 });
