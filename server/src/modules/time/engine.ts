@@ -28,6 +28,11 @@ export interface EnginePunch {
   type: PunchType;
   deduction: Deduction;
   late_sync: boolean | number;
+  /**
+   * The stored local day of time_in in the account's zone (kept current when the zone changes), used when
+   * given: formatting every instant's day again costs more than the rest of the engine together.
+   */
+  work_date?: string;
 }
 
 export interface EngineEmployee {
@@ -155,7 +160,7 @@ export const PIPELINE: readonly DayStep[] = [workStep, breakStep, attendanceOnly
 export function groupByDay(punches: readonly EnginePunch[], zone: string): Map<string, EnginePunch[]> {
   const days = new Map<string, EnginePunch[]>();
   for (const p of punches) {
-    const key = `${p.employee_ref}|${localDay(new Date(p.time_in), zone)}`;
+    const key = `${p.employee_ref}|${p.work_date ?? localDay(new Date(p.time_in), zone)}`;
     const list = days.get(key);
     if (list) list.push(p);
     else days.set(key, [p]);
