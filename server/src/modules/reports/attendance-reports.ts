@@ -1,6 +1,6 @@
 import { localDay } from '../../lib/time';
 import { computeDays } from '../time/engine';
-import { type ReportEntry, type Row, totalsOf } from './report-types';
+import { type ReportEntry, type Row, totalsOf, PERSON_COLUMNS, personCells } from './report-types';
 import { definition, periodDays, shown } from './time-reports';
 
 /**
@@ -10,12 +10,7 @@ import { definition, periodDays, shown } from './time-reports';
 
 export const attendanceCounter: ReportEntry = {
   definition: definition('attendance-counter'),
-  columns: [
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
-    { key: 'days_present', label: 'Days Present', kind: 'integer' },
-  ],
+  columns: [...PERSON_COLUMNS, { key: 'days_present', label: 'Days Present', kind: 'integer' }],
   /** Per employee with time in the period: the days they clocked in. */
   async run(ctx) {
     const { employees, days } = await periodDays(ctx);
@@ -33,9 +28,7 @@ export const attendanceOnly: ReportEntry = {
   definition: definition('attendance-only'),
   columns: [
     { key: 'date', label: 'Date', kind: 'date' },
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
+    ...PERSON_COLUMNS,
     { key: 'first_in', label: 'First In', kind: 'datetime' },
     { key: 'last_out', label: 'Last Out', kind: 'datetime' },
   ],
@@ -49,9 +42,7 @@ export const attendanceOnly: ReportEntry = {
         const t = shown(ctx, d);
         return {
           date: d.day,
-          employee_id: e.employee_id,
-          name: e.name,
-          dp_name: e.dp_name,
+          ...personCells(e),
           first_in: t.in,
           last_out: t.out,
         };
@@ -64,9 +55,7 @@ export const dailyAttendance: ReportEntry = {
   definition: definition('daily-attendance'),
   columns: [
     { key: 'date', label: 'Date', kind: 'date' },
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
+    ...PERSON_COLUMNS,
     { key: 'status', label: 'Status', kind: 'text' },
     { key: 'first_in', label: 'First In', kind: 'datetime' },
   ],
@@ -92,9 +81,7 @@ export const dailyAttendance: ReportEntry = {
       const d = dayOf.get(e.id);
       return {
         date: today,
-        employee_id: e.employee_id,
-        name: e.name,
-        dp_name: e.dp_name,
+        ...personCells(e),
         status: d ? 'Present' : 'Absent',
         first_in: d ? shown(ctx, d).in : null,
       };
@@ -107,9 +94,7 @@ export const dailyAttendance: ReportEntry = {
 export const employeeStatus: ReportEntry = {
   definition: definition('employee-status'),
   columns: [
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
+    ...PERSON_COLUMNS,
     { key: 'status', label: 'Status', kind: 'text' },
     { key: 'since', label: 'Since', kind: 'datetime' },
   ],
@@ -126,9 +111,7 @@ export const employeeStatus: ReportEntry = {
     const rows = employees.map((e): Row => {
       const since = inSince.get(e.id);
       return {
-        employee_id: e.employee_id,
-        name: e.name,
-        dp_name: e.dp_name,
+        ...personCells(e),
         status: since ? 'In' : 'Out',
         since: since ?? outSince.get(e.id) ?? null,
       };

@@ -29,3 +29,17 @@ export function totalsOf(rows: readonly Row[], label: string, keys: readonly str
   for (const k of keys) totals[k] = rows.reduce((n, r) => n + (Number(r[k]) || 0), 0);
   return totals;
 }
+
+/** The columns that say who a row is about, shared by every per-employee report. */
+export const PERSON_COLUMNS: readonly ReportColumnView[] = [
+  { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+  { key: 'name', label: 'Name', kind: 'text' },
+  { key: 'dp_name', label: 'Department', kind: 'text' },
+];
+
+/** The cells of those columns for one employee. */
+export const personCells = (e: { employee_id: string; name: string; dp_name: string }): Row => ({
+  employee_id: e.employee_id,
+  name: e.name,
+  dp_name: e.dp_name,
+});

@@ -1,6 +1,6 @@
 import { WEEKDAYS, weekdayOf, weekStartOf } from '../time/calendar';
 import type { DayFigures } from '../time/engine';
-import { type ReportEntry, type Row, totalsOf } from './report-types';
+import { type ReportEntry, type Row, totalsOf, PERSON_COLUMNS, personCells } from './report-types';
 import { dailySummary, definition, periodDays } from './time-reports';
 
 /** Named reports that sum the engine's day figures (computeDays) by department, week or weekday. */
@@ -113,9 +113,7 @@ export const employeeDetails: ReportEntry = {
 export const weeklySummary: ReportEntry = {
   definition: definition('Weekly Summary'),
   columns: [
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
+    ...PERSON_COLUMNS,
     { key: 'week_start', label: 'Week Starting', kind: 'date' },
     { key: 'days', label: 'Days Worked', kind: 'integer' },
     { key: 'worked', label: 'Worked Hours', kind: 'hours' },
@@ -133,9 +131,7 @@ export const weeklySummary: ReportEntry = {
       .map(({ first, sums }): Row => {
         const e = employees.get(first.employeeRef)!;
         return {
-          employee_id: e.employee_id,
-          name: e.name,
-          dp_name: e.dp_name,
+          ...personCells(e),
           week_start: weekStartOf(first.day, ctx.rules.weekStart),
           ...sums,
         };
@@ -156,9 +152,7 @@ export const weeklySummary: ReportEntry = {
 export const weekdaySummary: ReportEntry = {
   definition: definition('Weekday Summary'),
   columns: [
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
+    ...PERSON_COLUMNS,
     { key: 'weekday', label: 'Weekday', kind: 'text' },
     { key: 'days', label: 'Days Worked', kind: 'integer' },
     { key: 'paid', label: 'Paid Hours', kind: 'hours' },
@@ -172,9 +166,7 @@ export const weekdaySummary: ReportEntry = {
       .map(({ first, sums }) => {
         const e = employees.get(first.employeeRef)!;
         const row: Row = {
-          employee_id: e.employee_id,
-          name: e.name,
-          dp_name: e.dp_name,
+          ...personCells(e),
           weekday: WEEKDAYS[weekdayOf(first.day)],
           days: sums.days,
           paid: sums.paid,

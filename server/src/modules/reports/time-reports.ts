@@ -2,7 +2,14 @@ import { REPORTS } from '@punchclock/contract';
 import { earningsCents } from '../../lib/money';
 import { computeDays, type DayFigures } from '../time/engine';
 import { workedMinutes } from '../time/worked';
-import { type ReportContext, type ReportEntry, type Row, totalsOf } from './report-types';
+import {
+  type ReportContext,
+  type ReportEntry,
+  type Row,
+  totalsOf,
+  PERSON_COLUMNS,
+  personCells,
+} from './report-types';
 
 export const definition = (name: string) => REPORTS.find((r) => r.name === name)!;
 
@@ -45,9 +52,7 @@ export const dailySummary: ReportEntry = {
   definition: definition('Daily Summary'),
   columns: [
     { key: 'date', label: 'Date', kind: 'date' },
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
+    ...PERSON_COLUMNS,
     { key: 'first_in', label: 'First In', kind: 'datetime' },
     { key: 'last_out', label: 'Last Out', kind: 'datetime' },
     { key: 'worked', label: 'Worked Hours', kind: 'hours' },
@@ -63,9 +68,7 @@ export const dailySummary: ReportEntry = {
       const t = shown(ctx, d);
       return {
         date: d.day,
-        employee_id: e.employee_id,
-        name: e.name,
-        dp_name: e.dp_name,
+        ...personCells(e),
         first_in: t.in,
         last_out: t.out,
         worked: d.workedMinutes,
@@ -85,9 +88,7 @@ export const dailySummary: ReportEntry = {
 export const payrollSummary: ReportEntry = {
   definition: definition('Payroll Summary'),
   columns: [
-    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
-    { key: 'name', label: 'Name', kind: 'text' },
-    { key: 'dp_name', label: 'Department', kind: 'text' },
+    ...PERSON_COLUMNS,
     { key: 'paid', label: 'Paid Hours', kind: 'hours' },
     { key: 'rate', label: 'Hourly Rate', kind: 'money' },
     { key: 'gross', label: 'Gross Pay', kind: 'money' },
@@ -111,9 +112,7 @@ export const payrollSummary: ReportEntry = {
     const rows = [...sums].map(([ref, s]): Row => {
       const e = employees.get(ref)!;
       return {
-        employee_id: e.employee_id,
-        name: e.name,
-        dp_name: e.dp_name,
+        ...personCells(e),
         paid: s.paid,
         rate: e.hourly_rate_cents,
         gross: s.gross,
