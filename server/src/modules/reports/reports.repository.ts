@@ -47,7 +47,7 @@ export function reportsRepository(db: Kysely<DB>) {
         .execute(),
 
     /** Current punches whose local day (work_date, kept in the account's zone) lies in [start, end]. */
-    punches: (accountId: number, start: string, end: string) =>
+    punches: (accountId: number, start: string, end: string, employeeRef?: number) =>
       db
         .selectFrom('punches')
         .select(['id', 'employee_ref', 'time_in', 'time_out', 'type', 'deduction', 'late_sync', 'work_date'])
@@ -55,6 +55,8 @@ export function reportsRepository(db: Kysely<DB>) {
         .where('deleted_at', 'is', null)
         .where('work_date', '>=', start)
         .where('work_date', '<=', end)
+        // One employee's report reads only their punches (index punches_employee_time), not the account's.
+        .$if(employeeRef !== undefined, (q) => q.where('employee_ref', '=', employeeRef as number))
         .orderBy('time_in')
         .execute(),
 

@@ -27,9 +27,14 @@ async function covered(ctx: ReportContext) {
 /** The engine's day figures of the period for the covered employees: the only place report hours come from. */
 export async function periodDays(ctx: ReportContext) {
   const employees = await covered(ctx);
-  const punches = (await ctx.repo.punches(ctx.accountId, ctx.params.start_date, ctx.params.end_date)).filter(
-    (p) => employees.has(p.employee_ref),
-  );
+  const punches = (
+    await ctx.repo.punches(
+      ctx.accountId,
+      ctx.params.start_date,
+      ctx.params.end_date,
+      ctx.params.employee_id || undefined,
+    )
+  ).filter((p) => employees.has(p.employee_ref));
   // Rows follow the employees' name order from the query, then the day: numeric and text compares only (a
   // localeCompare per comparison costs seconds over a big account's month).
   const rank = new Map([...employees.keys()].map((id, i) => [id, i]));
