@@ -1,7 +1,7 @@
 import { localDay } from '../../lib/time';
 import { computeDays } from '../time/engine';
 import { type ReportEntry, type Row, totalsOf, PERSON_COLUMNS, personCells } from './report-types';
-import { definition, periodDays, shown } from './time-reports';
+import { definition, periodDays, PRESENCE_COLUMNS, presenceCells, shown } from './time-reports';
 
 /**
  * The simple screen's presence reports (spec §2.4). Presence comes from the time engine's day figures: a day is
@@ -26,27 +26,13 @@ export const attendanceCounter: ReportEntry = {
 
 export const attendanceOnly: ReportEntry = {
   definition: definition('attendance-only'),
-  columns: [
-    { key: 'date', label: 'Date', kind: 'date' },
-    ...PERSON_COLUMNS,
-    { key: 'first_in', label: 'First In', kind: 'datetime' },
-    { key: 'last_out', label: 'Last Out', kind: 'datetime' },
-  ],
+  columns: PRESENCE_COLUMNS,
   /** Per employee and attended day: first in and last out, no hours. */
   async run(ctx) {
     const { employees, days } = await periodDays(ctx);
     const rows = days
       .filter((d) => d.firstIn)
-      .map((d): Row => {
-        const e = employees.get(d.employeeRef)!;
-        const t = shown(ctx, d);
-        return {
-          date: d.day,
-          ...personCells(e),
-          first_in: t.in,
-          last_out: t.out,
-        };
-      });
+      .map((d) => presenceCells(ctx, d, employees.get(d.employeeRef)!));
     return { rows, totals: null };
   },
 };

@@ -1,7 +1,19 @@
-import { REPORTS } from '@punchclock/contract';
-import { type ReportEntry, type Row, totalsOf } from './report-types';
+import { type ReportContext, type ReportEntry, type Row, totalsOf } from './report-types';
 
-const definition = (name: string) => REPORTS.find((r) => r.name === name)!;
+import { definition } from './time-reports';
+
+type ListedEmployee = Awaited<ReturnType<ReportContext['repo']['employees']>>[number];
+
+/** An employee as the list reports show them; deleted ones say so. */
+const employeeRow = (e: ListedEmployee): Row => ({
+  employee_id: e.employee_id,
+  name: e.name,
+  title: e.title,
+  email: e.email,
+  dp_name: e.dp_name,
+  hourly_rate: e.hourly_rate_cents,
+  status: e.deleted_at ? 'deleted' : e.status,
+});
 
 export const employeeList: ReportEntry = {
   definition: definition('Employee List'),
@@ -20,15 +32,7 @@ export const employeeList: ReportEntry = {
       includeDeleted: !!ctx.params.show_deleted_employees,
       excludeFromReports: false,
     });
-    const rows = employees.map((e): Row => ({
-      employee_id: e.employee_id,
-      name: e.name,
-      title: e.title,
-      email: e.email,
-      dp_name: e.dp_name,
-      hourly_rate: e.hourly_rate_cents,
-      status: e.deleted_at ? 'deleted' : e.status,
-    }));
+    const rows = employees.map(employeeRow);
     return { rows, totals: null };
   },
 };
@@ -98,14 +102,11 @@ export const departmentMembers: ReportEntry = {
       includeDeleted: false,
       excludeFromReports: false,
     });
-    const rows = employees.map((e): Row => ({
-      employee_id: e.employee_id,
-      name: e.name,
-      title: e.title,
-      email: e.email,
-      hourly_rate: e.hourly_rate_cents,
-      status: e.status,
-    }));
+    // The department is the one asked for: its column is left out.
+    const rows = employees.map((e) => {
+      const { dp_name: _department, ...row } = employeeRow(e);
+      return row;
+    });
     return { rows, totals: null };
   },
 };

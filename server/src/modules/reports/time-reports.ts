@@ -1,4 +1,4 @@
-import { REPORTS } from '@punchclock/contract';
+import { REPORTS, type ReportColumnView } from '@punchclock/contract';
 import { earningsCents } from '../../lib/money';
 import { computeDays, type DayFigures } from '../time/engine';
 import { workedMinutes } from '../time/worked';
@@ -53,13 +53,24 @@ export async function periodDays(ctx: ReportContext) {
 export const shown = (ctx: ReportContext, d: DayFigures) =>
   ctx.rules.displayRounded ? { in: d.firstIn, out: d.lastOut } : { in: d.rawFirstIn, out: d.rawLastOut };
 
+/** Date, who, first in and last out: the columns a day's presence is shown with. */
+export const PRESENCE_COLUMNS: readonly ReportColumnView[] = [
+  { key: 'date', label: 'Date', kind: 'date' },
+  ...PERSON_COLUMNS,
+  { key: 'first_in', label: 'First In', kind: 'datetime' },
+  { key: 'last_out', label: 'Last Out', kind: 'datetime' },
+];
+
+/** The cells of those columns for one employee's day. */
+export function presenceCells(ctx: ReportContext, d: DayFigures, e: Parameters<typeof personCells>[0]): Row {
+  const t = shown(ctx, d);
+  return { date: d.day, ...personCells(e), first_in: t.in, last_out: t.out };
+}
+
 export const dailySummary: ReportEntry = {
   definition: definition('Daily Summary'),
   columns: [
-    { key: 'date', label: 'Date', kind: 'date' },
-    ...PERSON_COLUMNS,
-    { key: 'first_in', label: 'First In', kind: 'datetime' },
-    { key: 'last_out', label: 'Last Out', kind: 'datetime' },
+    ...PRESENCE_COLUMNS,
     { key: 'worked', label: 'Worked Hours', kind: 'hours' },
     { key: 'deducted', label: 'Deducted Hours', kind: 'hours' },
     { key: 'paid', label: 'Paid Hours', kind: 'hours' },
@@ -69,13 +80,8 @@ export const dailySummary: ReportEntry = {
   async run(ctx) {
     const { employees, days } = await periodDays(ctx);
     const rows = days.map((d): Row => {
-      const e = employees.get(d.employeeRef)!;
-      const t = shown(ctx, d);
       return {
-        date: d.day,
-        ...personCells(e),
-        first_in: t.in,
-        last_out: t.out,
+        ...presenceCells(ctx, d, employees.get(d.employeeRef)!),
         worked: d.workedMinutes,
         deducted: d.deductedMinutes,
         paid: d.paidMinutes,
