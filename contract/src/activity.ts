@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './fields';
+import { cursorField, limitField } from './paging';
 
 /**
  * The actions the server writes to the activity log, with the label the Activity Logs filter shows.
@@ -60,10 +61,15 @@ const datesMessage = { message: 'End date must be on or after the start date.', 
 
 /** Filters of the CSV export; dates are days in the account's time zone, both included. */
 export const activityFilter = z.object(filterFields).refine(datesInOrder, datesMessage);
-/** GET /api/activity-logs: the filters and a page (from 1). */
+/**
+ * GET /api/activity-logs: the filters and a position: `cursor` (from next_cursor / prev_cursor) and `limit`.
+ * `page` (from 1) is the spec's old parameter, still answered without a cursor.
+ */
 export const activityQuery = z
   .object({
     ...filterFields,
+    cursor: cursorField,
+    limit: limitField(ACTIVITY_PAGE_SIZE),
     page: z.coerce
       .number({ error: 'Page must be a number.' })
       .int('Page must be a whole number.')
@@ -96,5 +102,8 @@ export const activityLogPage = z.object({
   last_page: z.number(),
   total: z.number(),
   per_page: z.number(),
+  /** The next / previous page's position (send back as `cursor`); null at either end. */
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
 });
 export type ActivityLogPage = z.infer<typeof activityLogPage>;

@@ -264,6 +264,8 @@ export const messages = {
     malformedUpload: 'The upload is not a complete multipart form. Please choose the file and send it again.',
     tooLarge: 'The request is too large.',
     tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+    badCursor: 'The page cursor is not valid. Start again from the first page.',
+    loadMore: 'Load more',
   },
 } as const;
 

@@ -3,11 +3,17 @@ import type { Database } from './database';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_department_soft_delete';
 import * as m003 from './migrations/003_week_start';
+import * as m004 from './migrations/004_keyset_paging';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '001_initial': m001, '002_department_soft_delete': m002, '003_week_start': m003 };
+    return {
+      '001_initial': m001,
+      '002_department_soft_delete': m002,
+      '003_week_start': m003,
+      '004_keyset_paging': m004,
+    };
   },
 };
 

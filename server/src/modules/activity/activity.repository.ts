@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { keysetAfter } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import type { KeyPart } from '../../lib/cursor';
 import { nowIso } from '../../lib/time';
 
 export interface ActivityEntry {
@@ -67,9 +69,24 @@ export function activityRepository(db: Kysely<DB>) {
         ).n,
       ),
 
-    /** Rows with who did it and to whom, in one query (the joins stay inside the account). */
-    page: (accountId: number, f: LogFilter, offset: number, limit: number, order: 'asc' | 'desc' = 'desc') =>
+    /**
+     * Rows with who did it and to whom, in one query (the joins stay inside the account), in (created_at, id)
+     * order: after `position.after` when given (one index range scan), else from `position.offset` (the spec's
+     * old `page` parameter).
+     */
+    page: (
+      accountId: number,
+      f: LogFilter,
+      position: { after?: readonly KeyPart[]; offset?: number },
+      limit: number,
+      order: 'asc' | 'desc' = 'desc',
+    ) =>
       filtered(accountId, f)
+        .$if(!!position.after, (q) =>
+          q.where(
+            keysetAfter(['activity_logs.created_at', 'activity_logs.id'], position.after!, order === 'desc'),
+          ),
+        )
         .leftJoin('users', (j) =>
           j.onRef('users.id', '=', 'activity_logs.user_id').on('users.account_id', '=', accountId),
         )
@@ -92,7 +109,7 @@ export function activityRepository(db: Kysely<DB>) {
         ])
         .orderBy('activity_logs.created_at', order)
         .orderBy('activity_logs.id', order)
-        .offset(offset)
+        .$if(!!position.offset, (q) => q.offset(position.offset!))
         .limit(limit)
         .execute(),
   };

@@ -1,5 +1,6 @@
 import { activityFilter, activityLogPage, activityQuery, errorAnswers } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { settingsRepository } from '../settings/settings.repository';
@@ -22,6 +23,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "The account's activity log, newest first, a page at a time; dates are days in the account's time zone",
+        description:
+          "Paged by position (keyset): send `next_cursor` or `prev_cursor` back as `cursor` (with the same filters) for the next or previous page; both are null at the ends. `limit` is 1..200 rows (default 25). `total` and `last_page` are counted once, on the first page (no cursor), and carried in the cursors, so later pages never count again. `page` is the spec's old parameter, answered by offset when no cursor is sent. A cursor the server did not give answers 400.",
         querystring: activityQuery,
         response: { 200: activityLogPage, ...errors },
       },
@@ -34,7 +37,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       schema: {
         tags,
-        summary: 'The filtered activity log as activity_logs.csv, oldest first',
+        summary: 'The filtered activity log as activity_logs.csv, oldest first, streamed',
         querystring: activityFilter,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },
@@ -44,6 +47,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="activity_logs.csv"')
-        .send(await service.exportCsv(authOf(req), req.query)),
+        // A stream is piped as it is, never through the JSON schema's serializer.
+        .send(Readable.from(await service.exportCsv(authOf(req), req.query)) as never),
   );
 };

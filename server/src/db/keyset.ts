@@ -1,0 +1,17 @@
+import { type SqlBool, sql } from 'kysely';
+import type { KeyPart } from '../lib/cursor';
+
+/**
+ * Rows after (or, reading backwards, before) a two-column sort key: `a >= x and (a > x or id > y)`. The leading
+ * `a >= x` is the index range start on both databases; the rest only drops the ties already shown.
+ */
+export function keysetAfter(
+  columns: readonly [string, string],
+  key: readonly KeyPart[],
+  descending: boolean,
+): ReturnType<typeof sql<SqlBool>> {
+  const [a, b] = columns.map((c) => sql.ref(c));
+  const strict = sql.raw(descending ? '<' : '>');
+  const wide = sql.raw(descending ? '<=' : '>=');
+  return sql<SqlBool>`(${a} ${wide} ${key[0]} and (${a} ${strict} ${key[0]} or ${b} ${strict} ${key[1]}))`;
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { type Account, createAccount } from './factories';
+import { useTestApp } from './helper';
+
+/**
+ * Keyset paging (contract/src/paging.ts) of every paged list: walking next_cursor returns each row exactly once
+ * in order, ties in the sort key included; prev_cursor walks back; other accounts' rows never appear; a cursor
+ * the server did not give answers 400 with a message; limit is bounded.
+ */
+const t = useTestApp();
+
+type Page = { next_cursor: string | null; prev_cursor?: string | null; total?: number };
+
+/** Follows next_cursor from the first page to the end; answers the pages' rows in order and the answers. */
+async function walk<R>(
+  url: (cursor?: string) => string,
+  auth: Record<string, string>,
+  rowsOf: (answer: Page & Record<string, unknown>) => R[],
+  method: 'GET' | 'POST' = 'GET',
+  body?: (cursor?: string) => Record<string, unknown>,
+) {
+  const rows: R[] = [];
+  const answers: (Page & Record<string, unknown>)[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 500; i++) {
+    const res = await t.app.inject({ method, url: url(cursor), headers: auth, payload: body?.(cursor) });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    answers.push(answer);
+    rows.push(...rowsOf(answer));
+    if (!answer.next_cursor) return { rows, answers };
+    cursor = answer.next_cursor;
+  }
+  throw new Error('the walk did not end');
+}
+
+const logRows = async (account: Account, instants: string[], action = 'department.created') =>
+  t.db
+    .insertInto('activity_logs')
+    .values(
+      instants.map((at) => ({
+        account_id: account.accountId,
+        user_id: null,
+        employee_id: null,
+        action,
+        details: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+
+/** 23 instants, many of them the same (ties in the sort key). */
+const tiedInstants = Array.from({ length: 23 }, (_, i) =>
+  new Date(Date.UTC(2026, 0, 1, 8, i % 4)).toISOString(),
+);
+
+describe('activity log paging', () => {
+  it('walks every row once, newest first, ties broken by id, and back again', async () => {
+    const a = await createAccount(t);
+    const b = await createAccount(t);
+    await logRows(a, tiedInstants);
+    await logRows(b, tiedInstants);
+    const expected = (
+      await t.db
+        .selectFrom('activity_logs')
+        .select(['id', 'created_at'])
+        .where('account_id', '=', a.accountId)
+        .where('action', '=', 'department.created')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(23);
+
+    const q = '/api/activity-logs?action=department.created&limit=4';
+    const { rows, answers } = await walk(
+      (c) => `${q}${c ? `&cursor=${c}` : ''}`,
+      a.auth,
+      (x) => x.data as { id: number }[],
+    );
+    expect(rows.map((r) => r.id)).toEqual(expected);
+    expect(answers).toHaveLength(6);
+    expect(answers.map((x) => x.current_page)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(answers.every((x) => x.total === 23 && x.last_page === 6)).toBe(true);
+    expect(answers[0].prev_cursor).toBeNull();
+
+    // Back from the last page with prev_cursor: the same pages in reverse.
+    const back: number[][] = [];
+    let cursor = answers.at(-1)!.prev_cursor;
+    while (cursor) {
+      const page = (
+        await t.app.inject({ method: 'GET', url: `${q}&cursor=${cursor}`, headers: a.auth })
+      ).json();
+      back.push(page.data.map((r: { id: number }) => r.id));
+      cursor = page.prev_cursor;
+    }
+    expect(back.reverse().flat()).toEqual(expected.slice(0, 20));
+  });
+
+  it("keeps the spec's page parameter", async () => {
+    const a = await createAccount(t);
+    await logRows(a, tiedInstants);
+    const page2 = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/activity-logs?action=department.created&page=2&limit=10',
+        headers: a.auth,
+      })
+    ).json();
+    expect(page2).toMatchObject({ current_page: 2, last_page: 3, total: 23 });
+    const page3 = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/activity-logs?action=department.created&limit=10&cursor=${page2.next_cursor}`,
+        headers: a.auth,
+      })
+    ).json();
+    expect(page3).toMatchObject({ current_page: 3, next_cursor: null });
+    expect(page3.data).toHaveLength(3);
+  });
+});
+
+describe('bad cursors and limits', () => {
+  const garbage = [
+    'garbage',
+    'not base64!',
+    Buffer.from('{"l":"activity","k":["x"]}').toString('base64url'),
+    Buffer.from('{"l":"employees","k":["2026-01-01",1]}').toString('base64url'),
+    Buffer.from('{"l":"activity","k":[1,"x"]}').toString('base64url'),
+    Buffer.from('[1,2]').toString('base64url'),
+    Buffer.from('{"l":"activity","k":["2026",1],"t":-5}').toString('base64url'),
+  ];
+  it.each(garbage)('answers 400 with a message for the activity cursor %s', async (cursor) => {
+    const a = await createAccount(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/activity-logs?cursor=${encodeURIComponent(cursor)}`,
+      headers: a.auth,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/cursor|not valid/i);
+  });
+
+  it.each(['0', '201', '-1', 'ten', '2.5'])('refuses limit=%s', async (limit) => {
+    const a = await createAccount(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/activity-logs?limit=${limit}`,
+      headers: a.auth,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+});
