@@ -1,0 +1,182 @@
+// Lighthouse (mobile preset, the default config) on the built web app served by the real server.
+// Builds nothing: run `npm run build -w web` first. Usage: npx tsx bench/lighthouse.ts [--runs N]
+// The server is the app of server/src/app.ts on a free port over a throwaway SQLite file; a tiny
+// static page served by the same server (a route only in this bench) gives the ceiling of this
+// machine and server, and each page is shown beside it.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { createDatabase } from '../server/src/db/database';
+import { migrateToLatest } from '../server/src/db/migrate';
+
+const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CEILING_PATH = '/bench-ceiling.html';
+const CEILING_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="ceiling">
+<title>Ceiling</title></head><body><h1>Punchclock</h1><p>A static page: the best this server and machine can score.</p></body></html>`;
+
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+
+interface Figures {
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+}
+
+async function startServer() {
+  const webDist = resolve(process.env.WEB_DIST ?? join(import.meta.dirname, '../web/dist'));
+  if (!existsSync(join(webDist, 'index.html')))
+    throw new Error(`${webDist} has no build: npm run build -w web`);
+  const dir = mkdtempSync(join(tmpdir(), 'punchclock-lighthouse-'));
+  const url = join(dir, 'bench.sqlite');
+  const db = createDatabase(url);
+  await migrateToLatest(db);
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: webDist }),
+    { db, logger: false },
+  );
+  app.get(CEILING_PATH, (_req, reply) => reply.type('text/html; charset=utf-8').send(CEILING_HTML));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  const origin = `http://127.0.0.1:${address.port}`;
+  return {
+    origin,
+    async close() {
+      await app.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A freshly signed-up owner: what the web app keeps in localStorage after a sign-up. */
+async function signUp(origin: string): Promise<Record<string, string>> {
+  const s = Date.now().toString(36);
+  const email = `lh${s}@example.com`;
+  const username = `lh${s}`;
+  const res = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Lighthouse',
+      email,
+      password: 'bench password',
+      password_confirmation: 'bench password',
+      phone_number: '+1 555 0100',
+      username,
+      date_of_birth: '1980-01-01',
+      terms: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const reg = (await res.json()) as { access_token: string; user_id: number };
+  return {
+    token: reg.access_token,
+    user_id: String(reg.user_id),
+    userEmail: email,
+    username,
+    userName: 'Lighthouse',
+    user: JSON.stringify({ user_id: reg.user_id, user_type: 'user', email }),
+  };
+}
+
+async function measure(origin: string, path: string, storage?: Record<string, string>): Promise<Figures> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'punchclock-lh-chrome-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [...CHROME_FLAGS, `--user-data-dir=${userDataDir}`],
+    logLevel: 'silent',
+  });
+  try {
+    if (storage) {
+      // Sign in the way the app does (localStorage), on a page of the origin that registers no
+      // service worker; Lighthouse then keeps the storage (disableStorageReset).
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(origin + CEILING_PATH);
+      // A string, not a function: this file is type-checked without the DOM library.
+      await page.evaluate(
+        `for (const [k, v] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(k, v)`,
+      );
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(origin + path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: !!storage,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: num('largest-contentful-paint'),
+      cls: num('cumulative-layout-shift'),
+      tbt: num('total-blocking-time'),
+      fcp: num('first-contentful-paint'),
+    };
+  } finally {
+    chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+function median(list: Figures[]): Figures {
+  const sorted = [...list].sort((a, b) => a.score - b.score);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+const fmt = (f: Figures) =>
+  `score ${String(f.score).padStart(3)}  LCP ${(f.lcp / 1000).toFixed(2)} s  FCP ${(f.fcp / 1000).toFixed(2)} s  CLS ${f.cls.toFixed(3)}  TBT ${Math.round(f.tbt)} ms`;
+
+const server = await startServer();
+try {
+  const owner = await signUp(server.origin);
+  const pages: { path: string; storage?: Record<string, string> }[] = [
+    { path: CEILING_PATH },
+    { path: '/' },
+    { path: '/Login' },
+    { path: '/HomeSecond', storage: owner },
+  ];
+  console.log(`Lighthouse 12, mobile preset, ${RUNS} run(s) per page (median by score), ${server.origin}`);
+  let ceiling: Figures | null = null;
+  for (const p of pages) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(server.origin, p.path, p.storage));
+    const f = median(runs);
+    if (p.path === CEILING_PATH) {
+      ceiling = f;
+      console.log(`${'ceiling (static page)'.padEnd(22)} ${fmt(f)}`);
+      continue;
+    }
+    const c = ceiling as Figures;
+    const all = runs.length > 1 ? `  [runs: ${runs.map((r) => r.score).join(', ')}]` : '';
+    console.log(
+      `${p.path.padEnd(22)} ${fmt(f)}  | ceiling ${c.score}, ratio ${(f.score / c.score).toFixed(2)}${all}`,
+    );
+  }
+} finally {
+  await server.close();
+}
