@@ -1,5 +1,6 @@
 import type { PunchConflictsAnswer } from '@punchclock/contract';
 import { requireAccess, type Caller } from '../../auth/access';
+import { forbidden } from '../../lib/errors';
 import type { ClockRepository } from './clock.repository';
 
 interface Logged {
@@ -17,7 +18,8 @@ export function conflictsService({ clock }: { clock: ClockRepository }) {
   return {
     /** The newest refused synced punches of the account, with employee and station names resolved. */
     async list(caller: Caller, limit = 200): Promise<PunchConflictsAnswer> {
-      requireAccess(caller, 'punches:read');
+      // The account's refusals name every employee: a manager's list, not an employee's (own scope is not enough).
+      if (requireAccess(caller, 'punches:read') !== 'all') throw forbidden();
       const logs = await clock.refusedPunches(caller.accountId, limit);
       const parsed = logs.map((l) => ({ log: l, d: JSON.parse(l.details ?? '{}') as Logged }));
       const { byCode, byRef, stations } = await clock.namesFor(
