@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DB } from '../../src/db/schema';
+import {
+  type Account,
+  createAccount,
+  createDepartment,
+  createEmployee,
+  createEmployeeLogin,
+  createStation,
+  insertPunch,
+} from '../factories';
+import type { TestApp } from '../helper';
+
+/** Text put in every row of account A that no other caller may ever be shown. */
+export const MARKER = 'Zqxmarker';
+
+export const TABLES: (keyof DB)[] = [
+  'accounts',
+  'departments',
+  'import_batches',
+  'employees',
+  'users',
+  'auth_tokens',
+  'settings',
+  'custom_fields',
+  'custom_field_values',
+  'api_keys',
+  'faqs',
+  'stations',
+  'punches',
+  'activity_logs',
+];
+
+/**
+ * Columns a call may touch without writing anything a person asked for: a station's "last seen"
+ * is stamped whenever its token is presented, even on a refused call.
+ */
+const VOLATILE: Partial<Record<keyof DB, string[]>> = { stations: ['last_seen_at'] };
+
+/** Row count and a SHA-256 of the rows of every table (optionally only account `accountId`'s rows). */
+export async function snapshot(t: TestApp, accountId?: number): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of TABLES) {
+    let q = t.db.selectFrom(table).selectAll();
+    if (accountId !== undefined && table !== 'accounts') {
+      q = q.where(sql.ref('account_id'), '=', accountId);
+    }
+    if (accountId !== undefined && table === 'accounts') q = q.where(sql.ref('id'), '=', accountId);
+    const rows = (await q.execute()) as Record<string, unknown>[];
+    const skip = VOLATILE[table] ?? [];
+    const lines = rows
+      .map((r) =>
+        JSON.stringify(
+          Object.keys(r)
+            .sort()
+            .filter((k) => !skip.includes(k))
+            .map((k) => [k, r[k] === null || r[k] === undefined ? null : String(r[k])]),
+        ),
+      )
+      .sort();
+    out[table] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`;
+  }
+  return out;
+}
+
+export interface World {
+  a: Account;
+  b: Account;
+  /** Account A's rows that callers aim at. */
+  ids: {
+    departmentId: number;
+    spareDepartmentId: number;
+    victimRef: number;
+    victimCode: string;
+    victimPunchId: number;
+    fieldId: number;
+    stationId: number;
+    spareStationId: number;
+  };
+  employee: { id: number; code: string; email: string; auth: { authorization: string } };
+  employeePassword: string;
+  station: { id: number; token: string; auth: { authorization: string } };
+  revoked: { authorization: string };
+}
+
+/** Two accounts; A holds a department, a victim employee with a punch, a field, stations, an employee login. */
+export async function seedWorld(t: TestApp): Promise<World> {
+  const a = await createAccount(t);
+  const b = await createAccount(t);
+  const dept = await createDepartment(t, a, { dp_name: `Dept ${MARKER}` });
+  const spare = await createDepartment(t, a, { dp_name: `Spare ${MARKER}` });
+  const victim = await createEmployee(t, a, {
+    name: `Victim ${MARKER}`,
+    department_id: dept.id,
+    email: `victim${Date.now()}@example.com`,
+  });
+  const punch = await insertPunch(t, a.accountId, victim.id, {
+    time_in: '2026-01-05T09:00:00.000Z',
+    time_out: '2026-01-05T17:00:00.000Z',
+  });
+  const field = await t.app.inject({
+    method: 'POST',
+    url: '/api/fields',
+    headers: a.auth,
+    payload: { field_name: `Field ${MARKER}`, field_type: 'text' },
+  });
+  if (field.statusCode !== 201) throw new Error(`field: ${field.body}`);
+  const employeePassword = 'employee pass 1';
+  const employee = await createEmployeeLogin(t, a, { name: 'Own Worker' }, employeePassword);
+  const station = await createStation(t, a, 'Door');
+  const spareStation = await createStation(t, a, `Spare ${MARKER}`);
+  // A synced punch the server refused (an "out" with no open shift): a conflict naming the victim.
+  const conflict = await t.app.inject({
+    method: 'POST',
+    url: '/api/punches/sync',
+    headers: { authorization: `Station ${station.token}` },
+    payload: {
+      punches: [
+        {
+          client_id: `seedconflict${Date.now()}`,
+          kind: 'out',
+          employee_id: victim.code,
+          device_time: new Date().toISOString(),
+        },
+      ],
+    },
+  });
+  if (conflict.json().results?.[0]?.status !== 'conflict') throw new Error(`conflict: ${conflict.body}`);
+  // A token that was valid once: log in, log out, keep it.
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: a.email, password: a.password },
+  });
+  const revoked = { authorization: `Bearer ${login.json().access_token}` };
+  const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: revoked });
+  if (out.statusCode !== 200) throw new Error(`logout: ${out.body}`);
+  return {
+    a,
+    b,
+    ids: {
+      departmentId: dept.id,
+      spareDepartmentId: spare.id,
+      victimRef: victim.id,
+      victimCode: victim.code,
+      victimPunchId: punch.id,
+      fieldId: field.json().data.id,
+      stationId: station.id,
+      spareStationId: spareStation.id,
+    },
+    employee,
+    employeePassword,
+    station: { ...station, auth: { authorization: `Station ${station.token}` } },
+    revoked,
+  };
+}
+
+/** A multipart/form-data body with one file and some text fields. */
+export function multipart(
+  field: string,
+  fileName: string,
+  type: string,
+  content: Buffer,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----proof${Math.random().toString(36).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An answer that leaks how the server is built: stack frames or source file paths. */
+export function leaksInternals(body: string): boolean {
+  return /\bat [\w$.<>]+ \(|\bat (?:file:\/\/)?\/[\w/.-]+:\d+|\/(?:src|node_modules|work)\/[\w/.-]+\.(?:ts|js)\b|\.ts:\d+/.test(
+    body,
+  );
+}
