@@ -9,6 +9,7 @@ import {
 import { errorAnswers } from './errors';
 import { EMPLOYEE_FLAGS, type EmployeeFlag } from './permissions';
 import { optionalText, requiredText, safeString, userIdField } from './fields';
+import { cursorField, limitField, pageAnswerFields } from './paging';
 
 /** Booleans as the old client sends them: true/false, 1/0, '1'/'0', 'true'/'false'. */
 export const flag = z
@@ -119,6 +120,9 @@ export const searchBody = z.object({
   current_department: flag.optional(),
   status: z.enum(SEARCH_STATUSES, { error: 'Status must be All, In or Out.' }).default('Out'),
   show_deleted: flag.optional(),
+  /** A page: `next_cursor` / `prev_cursor` of the previous answer (send the same filters), and its size. */
+  cursor: cursorField,
+  limit: limitField(),
 });
 export type SearchBody = z.output<typeof searchBody>;
 
@@ -254,9 +258,11 @@ export type UploadedEmployee = z.infer<typeof uploadedEmployee>;
 export const uploadedEmployeesAnswer = z.object({ data: z.array(uploadedEmployee) });
 
 /** Answers of the people routes (employees, badges, departments, custom fields). */
-export const employeesAnswer = z.object({ data: z.array(employeeView) });
+/** Paged lists also answer the cursor of the page before (null on the first page). */
+const employeePageFields = { ...pageAnswerFields, prev_cursor: z.string().nullable() };
+export const employeesAnswer = z.object({ data: z.array(employeeView), ...employeePageFields });
 export const employeeAnswer = z.object({ data: employeeView });
-export const searchAnswer = z.object({ employees: z.array(employeeView) });
+export const searchAnswer = z.object({ employees: z.array(employeeView), ...employeePageFields });
 export const employeeSavedAnswer = z.object({
   message: z.string(),
   data: employeeView,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Account, createAccount } from './factories';
+import { type Account, createAccount, createDepartment, createEmployee, insertPunch } from './factories';
 import { useTestApp } from './helper';
 
 /**
@@ -118,6 +118,126 @@ describe('activity log paging', () => {
     ).json();
     expect(page3).toMatchObject({ current_page: 3, next_cursor: null });
     expect(page3.data).toHaveLength(3);
+  });
+});
+
+/** 13 employees of `a` whose names tie in threes (the id breaks ties), and two of `b` with the same names. */
+async function staff(a: Account, b: Account) {
+  const names = ['Cy', 'Ann', 'Bo', 'Ann', 'Cy', 'Ann', 'Bo', 'Dee', 'Bo', 'Cy', 'Eve', 'Eve', 'Ann'];
+  const dept = (await createDepartment(t, a)).id;
+  const ids: { id: number; name: string }[] = [];
+  for (const name of names)
+    ids.push({ id: (await createEmployee(t, a, { name, department_id: dept })).id, name });
+  const other = (await createDepartment(t, b)).id;
+  for (const name of ['Ann', 'Bo']) await createEmployee(t, b, { name, department_id: other });
+  const order = [...ids].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.id - y.id));
+  return { dept, expected: order.map((e) => e.id) };
+}
+
+describe('employee list and search paging', () => {
+  it('walks the list in (name, id) order, once each, with the count on every page, and back', async () => {
+    const a = await createAccount(t);
+    const b = await createAccount(t);
+    const { expected } = await staff(a, b);
+    const { rows, answers } = await walk(
+      (c) => `/api/employees?limit=3${c ? `&cursor=${c}` : ''}`,
+      a.auth,
+      (x) => x.data as { id: number }[],
+    );
+    expect(rows.map((r) => r.id)).toEqual(expected);
+    expect(answers).toHaveLength(5);
+    expect(answers.every((x) => x.total === 13)).toBe(true);
+    expect(answers.at(-1)!.next_cursor).toBeNull();
+
+    const back: number[] = [];
+    let cursor = answers.at(-1)!.prev_cursor;
+    while (cursor) {
+      const page = (
+        await t.app.inject({ method: 'GET', url: `/api/employees?limit=3&cursor=${cursor}`, headers: a.auth })
+      ).json();
+      back.unshift(...page.data.map((r: { id: number }) => r.id));
+      cursor = page.prev_cursor;
+    }
+    expect(back).toEqual(expected.slice(0, 12));
+
+    const spec = await t.app.inject({
+      method: 'GET',
+      url: `/api/employees/user/${a.userId}?limit=200`,
+      headers: a.auth,
+    });
+    expect(spec.json().data.map((r: { id: number }) => r.id)).toEqual(expected);
+    expect(spec.json().next_cursor).toBeNull();
+  });
+
+  it('pages a search with its filters, counting the matches once', async () => {
+    const a = await createAccount(t);
+    const b = await createAccount(t);
+    const { expected } = await staff(a, b);
+    const body = { user_id: a.userId, query: '', status: 'All' };
+    const { rows, answers } = await walk(
+      () => '/api/search',
+      a.auth,
+      (x) => x.employees as { id: number }[],
+      'POST',
+      (cursor) => ({ ...body, limit: 4, ...(cursor ? { cursor } : {}) }),
+    );
+    expect(rows.map((r) => r.id)).toEqual(expected);
+    expect(answers.map((x) => x.total)).toEqual([13, 13, 13, 13]);
+
+    const anns = await walk(
+      () => '/api/search',
+      a.auth,
+      (x) => x.employees as { name: string }[],
+      'POST',
+      (cursor) => ({ ...body, query: 'ann', limit: 2, ...(cursor ? { cursor } : {}) }),
+    );
+    expect(anns.rows.map((r) => r.name)).toEqual(['Ann', 'Ann', 'Ann', 'Ann']);
+    expect(anns.answers[0].total).toBe(4);
+  });
+
+  it('refuses a cursor of another list and a bad limit in the search body', async () => {
+    const a = await createAccount(t);
+    const logs = (
+      await t.app.inject({ method: 'GET', url: '/api/activity-logs?limit=1', headers: a.auth })
+    ).json();
+    await t.db
+      .insertInto('activity_logs')
+      .values({
+        account_id: a.accountId,
+        user_id: null,
+        employee_id: null,
+        action: 'x',
+        details: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const again = (
+      await t.app.inject({ method: 'GET', url: '/api/activity-logs?limit=1', headers: a.auth })
+    ).json();
+    const cursor = again.next_cursor ?? logs.next_cursor;
+    expect(cursor).toBeTruthy();
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `/api/employees?cursor=${cursor}`,
+      headers: a.auth,
+    });
+    expect(wrong.statusCode).toBe(400);
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: a.auth,
+      payload: { user_id: a.userId, query: '', limit: 500 },
+    });
+    expect(search.statusCode).toBe(400);
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: a.auth,
+      payload: { user_id: a.userId, query: '', cursor: 'eyJsIjoiZW1wbG95ZWUtc2VhcmNoIn0' },
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().message).toMatch(/cursor/);
   });
 });
 

@@ -7,7 +7,9 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import { keysetAfter } from '../../db/keyset';
 import type { DB, EmployeesTable, UsersTable } from '../../db/schema';
+import type { KeyPart } from '../../lib/cursor';
 import { decimalFromCents } from '../../lib/money';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
@@ -36,6 +38,52 @@ const isOpen = (eb: ExpressionBuilder<DB & { e: DB['employees'] }, 'e'>) =>
       .where('p.time_out', 'is', null)
       .where('p.deleted_at', 'is', null),
   );
+
+/** A page of a list in (name, id) order: the rows after (or, going back, before) a key. */
+export interface EmployeePage {
+  after?: readonly KeyPart[];
+  back?: boolean;
+  limit: number;
+}
+
+const paged = <O>(q: SelectQueryBuilder<Scope, 'e' | 'd', O>, page: EmployeePage) =>
+  q
+    .$if(!!page.after, (b) => b.where(keysetAfter(['e.name', 'e.id'], page.after!, !!page.back)))
+    .limit(page.limit);
+
+/** The search panel's filters, on any query over `employees as e` joined to `departments as d`. */
+function searchFilter<O>(q: SelectQueryBuilder<Scope, 'e' | 'd', O>, accountId: number, s: SearchBody) {
+  const dept = typeof s.department_id === 'number' ? s.department_id : null;
+  return q
+    .$if(!s.show_deleted, (b) => b.where('e.deleted_at', 'is', null))
+    .$if(!!s.query, (b) =>
+      b.where((eb) =>
+        eb.or(
+          ['e.name', 'e.title', 'e.employee_id', 'e.email', 'd.dp_name'].map(
+            (c) => sql<boolean>`lower(${sql.ref(c)}) like ${likePattern(s.query)} escape '\\'`,
+          ),
+        ),
+      ),
+    )
+    .$if(!!dept && !!s.current_department, (b) => b.where('e.department_id', '=', dept!))
+    .$if(!!dept && !s.current_department, (b) =>
+      b.where((eb) =>
+        eb.or([
+          eb('e.department_id', '=', dept!),
+          eb.exists(
+            eb
+              .selectFrom('departments as a')
+              .select('a.id')
+              .where('a.account_id', '=', accountId)
+              .where('a.id', '=', dept!)
+              .where('a.assign_to_all_employees', '=', 1),
+          ),
+        ]),
+      ),
+    )
+    .$if(s.status === 'In', (b) => b.where((eb) => isOpen(eb)))
+    .$if(s.status === 'Out', (b) => b.where((eb) => eb.not(isOpen(eb))));
+}
 
 /** Employees with their department name, whether they hold an open shift, and whether they have a login. */
 function baseQuery(db: Kysely<DB>, accountId: number) {
@@ -99,8 +147,13 @@ export function employeesRepository(db: Kysely<DB>) {
     return out;
   }
 
-  async function views(accountId: number, ownerUserId: number, q: SelectQueryBuilder<Scope, 'e' | 'd', Row>) {
-    const rows = await q.orderBy('e.name').orderBy('e.id').execute();
+  async function views(
+    accountId: number,
+    ownerUserId: number,
+    q: SelectQueryBuilder<Scope, 'e' | 'd', Row>,
+    direction: 'asc' | 'desc' = 'asc',
+  ) {
+    const rows = await q.orderBy('e.name', direction).orderBy('e.id', direction).execute();
     const custom = await customValues(
       accountId,
       rows.map((r) => r.id),
@@ -130,41 +183,56 @@ export function employeesRepository(db: Kysely<DB>) {
       return (await views(accountId, ownerUserId, q))[0];
     },
 
-    /** The search panel: text over name, department, title, ID and email; department; In/Out from real open shifts; deleted. */
-    search(accountId: number, ownerUserId: number, s: SearchBody) {
-      const dept = typeof s.department_id === 'number' ? s.department_id : null;
-      const q = baseQuery(db, accountId)
-        .$if(!s.show_deleted, (b) => b.where('e.deleted_at', 'is', null))
-        .$if(!!s.query, (b) =>
-          b.where((eb) =>
-            eb.or(
-              ['e.name', 'e.title', 'e.employee_id', 'e.email', 'd.dp_name'].map(
-                (c) => sql<boolean>`lower(${sql.ref(c)}) like ${likePattern(s.query)} escape '\\'`,
-              ),
-            ),
-          ),
-        )
-        .$if(!!dept && !!s.current_department, (b) => b.where('e.department_id', '=', dept!))
-        .$if(!!dept && !s.current_department, (b) =>
-          b.where((eb) =>
-            eb.or([
-              eb('e.department_id', '=', dept!),
-              eb.exists(
-                eb
-                  .selectFrom('departments as a')
-                  .select('a.id')
-                  .where('a.account_id', '=', accountId)
-                  .where('a.id', '=', dept!)
-                  .where('a.assign_to_all_employees', '=', 1),
-              ),
-            ]),
-          ),
-        )
-        .$if(s.status === 'In', (b) => b.where((eb) => isOpen(eb)))
-        .$if(s.status === 'Out', (b) => b.where((eb) => eb.not(isOpen(eb))))
-        .limit(5000);
-      return views(accountId, ownerUserId, q);
-    },
+    /**
+     * The search panel: text over name, department, title, ID and email; department; In/Out from real open
+     * shifts; deleted. One page in (name, id) order after `page.after` (backwards when `page.back`).
+     */
+    search: (accountId: number, ownerUserId: number, s: SearchBody, page: EmployeePage) =>
+      views(
+        accountId,
+        ownerUserId,
+        paged(searchFilter(baseQuery(db, accountId), accountId, s), page),
+        page.back ? 'desc' : 'asc',
+      ),
+
+    /** How many employees the search finds (counted once, for the first page). */
+    searchCount: async (accountId: number, s: SearchBody) =>
+      Number(
+        (
+          await searchFilter(
+            db
+              .selectFrom('employees as e')
+              .innerJoin('departments as d', 'd.id', 'e.department_id')
+              .where('e.account_id', '=', accountId),
+            accountId,
+            s,
+          )
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    /** One page of the account's current employees in (name, id) order: one range of employees_account_name. */
+    listPage: (accountId: number, ownerUserId: number, page: EmployeePage) =>
+      views(
+        accountId,
+        ownerUserId,
+        paged(baseQuery(db, accountId).where('e.deleted_at', 'is', null), page),
+        page.back ? 'desc' : 'asc',
+      ),
+
+    /** How many current employees the account has. */
+    count: async (accountId: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('employees')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('account_id', '=', accountId)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
 
     /** Current employees holding any of the given codes (at least one) or e-mails; all of the account's when the lists are long. */
     identities(accountId: number, codes: string[], emails: string[]) {

@@ -6,6 +6,7 @@ import {
   employeeSavedAnswer,
   employeesAnswer,
   idParams,
+  pageQuery,
   peopleErrors as errors,
   searchAnswer,
   searchBody,
@@ -19,6 +20,8 @@ import { employeesRepositories } from './employees.repository';
 import { employeesService } from './employees.service';
 
 const tags = ['Employees'];
+const PAGING =
+  'Paged by position (keyset) in (name, id) order: `limit` 1..200 rows (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor` for the next or previous page. `total` is counted once, on the first page (no cursor), and carried in the cursors, so later pages never count again. A cursor the server did not give answers 400.';
 const onRequest = requireAuth;
 
 const listEmployees = {
@@ -26,7 +29,9 @@ const listEmployees = {
   schema: {
     tags,
     summary:
-      "The account's current employees (the account comes from the token; nothing to filter on the client)",
+      "The account's current employees, a page at a time (the account comes from the token; nothing to filter on the client)",
+    description: PAGING,
+    querystring: pageQuery,
     response: { 200: employeesAnswer, ...errors },
   },
 };
@@ -36,6 +41,7 @@ const searchEmployees = {
     tags,
     summary:
       'Search: text over name, department, title, ID, email; department; Status In/Out from open shifts; deleted',
+    description: `${PAGING} In the search, cursor and limit travel in the body beside the filters; send the same filters with a cursor. The count ('Found N employees') is \`total\`.`,
     body: searchBody,
     response: { 200: searchAnswer, ...errors },
   },
@@ -90,7 +96,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: config.publicUrl,
   });
 
-  app.get('/api/employees', listEmployees, async (req) => employees.list(authOf(req)));
+  app.get('/api/employees', listEmployees, async (req) => employees.list(authOf(req), req.query));
   app.get(
     '/api/employees/user/:user_id',
     {
@@ -98,11 +104,13 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Same list, the spec's path; a user_id of another account answers 404",
+        description: PAGING,
         params: userParams,
+        querystring: pageQuery,
         response: { 200: employeesAnswer, ...errors },
       },
     },
-    async (req) => employees.list(authOf(req), req.params.user_id),
+    async (req) => employees.list(authOf(req), req.query, req.params.user_id),
   );
   app.get(
     '/api/employees/:id',

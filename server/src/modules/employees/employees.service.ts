@@ -6,12 +6,14 @@ import {
   type EmployeeFlag,
   type EmployeeStatus,
   type SearchBody,
+  type PageQuery,
 } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { hashPin } from '../../lib/badges';
+import { decodeCursor, pageOf } from '../../lib/cursor';
 import { type AppError, conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { centsFromDecimal } from '../../lib/money';
@@ -20,6 +22,10 @@ import type { CustomValue } from '../custom-fields/custom-fields.repository';
 import { normaliseFieldValue } from '../custom-fields/field-values';
 import { namedDepartment } from '../departments/departments.service';
 import type { EmployeesRepos } from './employees.repository';
+
+/** Employee lists are in (name, id) order; a cursor holds that key. */
+const EMPLOYEE_KEY = ['string', 'number'] as const;
+const employeeKey = (e: { name: string; id: number }) => [e.name, e.id];
 
 type Flags = Record<EmployeeFlag, number>;
 
@@ -399,10 +405,21 @@ export function employeesService({
   return {
     add,
 
-    async list(auth: AuthContext, userId?: unknown) {
+    /** One page of the current employees in (name, id) order; the count only on the first page (then carried in the cursor). */
+    async list(auth: AuthContext, q: PageQuery, userId?: unknown) {
       requireAccess(auth, 'employees:read');
       assertOwnUserId(auth, userId);
-      return { data: await repos.employees.list(auth.accountId, auth.ownerUserId) };
+      const cursor = decodeCursor('employees', q.cursor, EMPLOYEE_KEY);
+      const [rows, total] = await Promise.all([
+        repos.employees.listPage(auth.accountId, auth.ownerUserId, {
+          after: cursor?.key,
+          back: cursor?.back,
+          limit: q.limit + 1,
+        }),
+        cursor?.total ?? repos.employees.count(auth.accountId),
+      ]);
+      const page = pageOf('employees', rows, { limit: q.limit, cursor, keyOf: employeeKey, total });
+      return { data: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
     },
 
     async get(auth: AuthContext, id: number) {
@@ -410,9 +427,20 @@ export function employeesService({
       return { data: await mustFind(repos, auth, id, true) };
     },
 
+    /** One page of the search's results in (name, id) order; the count ('Found N employees') only on the first page. */
     async search(auth: AuthContext, body: SearchBody) {
       requireAccess(auth, 'employees:read');
-      return { employees: await repos.employees.search(auth.accountId, auth.ownerUserId, body) };
+      const cursor = decodeCursor('employee-search', body.cursor, EMPLOYEE_KEY);
+      const [rows, total] = await Promise.all([
+        repos.employees.search(auth.accountId, auth.ownerUserId, body, {
+          after: cursor?.key,
+          back: cursor?.back,
+          limit: body.limit + 1,
+        }),
+        cursor?.total ?? repos.employees.searchCount(auth.accountId, body),
+      ]);
+      const page = pageOf('employee-search', rows, { limit: body.limit, cursor, keyOf: employeeKey, total });
+      return { employees: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
     },
 
     async create(auth: AuthContext, body: EmployeeBody) {
