@@ -29,12 +29,18 @@ function stationToken(req: FastifyRequest): string | null {
   return token && token.length <= 200 ? token.trim() : null;
 }
 
+/** How stale a station's `last_seen_at` may get before a request writes it again. */
+export const SEEN_EVERY_MS = 60_000;
+
 /** A paired, unrevoked station: it may clock anyone of its account and see who is in. */
 async function stationCaller(req: FastifyRequest, token: string): Promise<Caller> {
   const stations = stationsRepository(req.server.deps.db);
   const station = await stations.findByToken(sha256(token));
   if (!station || station.revoked_at) throw unauthorized(messages.clock.stationRevoked);
-  await stations.markSeen(station.account_id, station.id);
+  // Seen at most once a minute: a write per punch would be a third commit on the clock path (issue 11).
+  const now = Date.now();
+  if (!station.last_seen_at || now - Date.parse(station.last_seen_at) >= SEEN_EVERY_MS)
+    await stations.markSeen(station.account_id, station.id, new Date(now).toISOString());
   return {
     accountId: station.account_id,
     userId: null,

@@ -25,7 +25,36 @@ export function createDatabase(url: string): Database {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(file) }) });
+}
+
+/** How many prepared statements one SQLite connection keeps (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement again on each query; compiling the SQL costs more than running a
+ * one-row query. This keeps the prepared statements by their SQL text in a bounded LRU. Reusing one is safe: the
+ * driver runs one query at a time on its single connection (a stream holds the connection until it ends).
+ */
+export function cachedStatements(file: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string): SQLite.Statement {
+      let stmt = cache.get(text);
+      if (stmt) {
+        cache.delete(text);
+      } else {
+        stmt = file.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      file.close();
+    },
+  };
 }
 
 export async function databaseReachable(db: Database): Promise<boolean> {

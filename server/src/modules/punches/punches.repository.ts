@@ -159,7 +159,11 @@ export function punchesRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Closes the open shift in one conditional UPDATE: two clock-outs racing cannot both succeed. */
+    /**
+     * Closes the open shift in one conditional UPDATE: two clock-outs racing cannot both succeed. A clock-out
+     * client id the account already has writes nothing and answers undefined (a replay), instead of raising on
+     * the unique index and aborting a PostgreSQL transaction.
+     */
     closeShift: (accountId: number, employeeRef: number, out: ShiftClose) =>
       db
         .updateTable('punches')
@@ -168,6 +172,18 @@ export function punchesRepository(db: Kysely<DB>) {
         .where('employee_ref', '=', employeeRef)
         .where('time_out', 'is', null)
         .where('deleted_at', 'is', null)
+        .$if(!!out.clock_out_client_id, (q) =>
+          q.where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('punches as replayed')
+                  .select('replayed.id')
+                  .where('replayed.account_id', '=', accountId)
+                  .where('replayed.clock_out_client_id', '=', out.clock_out_client_id as string),
+              ),
+            ),
+          ),
+        )
         .returningAll()
         .executeTakeFirst(),
 

@@ -32,17 +32,17 @@ export function stationsRepository(db: Kysely<DB>) {
     findByToken: (tokenHash: string) =>
       db
         .selectFrom('stations')
-        .select(['id', 'account_id', 'revoked_at'])
+        .select(['id', 'account_id', 'revoked_at', 'last_seen_at'])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst(),
 
     findByPairingCode: (codeHash: string) =>
       db.selectFrom('stations').selectAll().where('pairing_code_hash', '=', codeHash).executeTakeFirst(),
 
-    async markSeen(accountId: number, id: number) {
+    async markSeen(accountId: number, id: number, at = nowIso()) {
       await db
         .updateTable('stations')
-        .set({ last_seen_at: nowIso() })
+        .set({ last_seen_at: at })
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .execute();

@@ -121,14 +121,23 @@ export function clockService(deps: {
       };
     },
 
-    /** Idempotent on client_id: a retried clock-in answers the punch it already made. */
+    /**
+     * Idempotent on client_id: a retried clock-in answers the punch it already made. The happy path asks nothing
+     * first: a replayed client id is found only when the punch is not written (the unique index refuses it).
+     */
     async clockIn(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
       const { employee } = await identify(caller, body);
-      const existing = await repos.punches.byClientId(caller.accountId, clientId);
-      if (existing) return clockInAnswer(employee, existing);
+      const made = async () =>
+        body.client_id ? await repos.punches.byClientId(caller.accountId, clientId) : undefined;
       const settings = await settingsOf(caller.accountId);
-      requireClockSettings(settings, 'in', body);
+      try {
+        requireClockSettings(settings, 'in', body);
+      } catch (e) {
+        const existing = await made();
+        if (existing) return clockInAnswer(employee, existing);
+        throw e;
+      }
       const at = nowIso();
       const row = clockInRow(caller, employee, settings, { ...body, client_id: clientId }, at, at);
       const saved = await inTransaction((r) =>
@@ -144,9 +153,9 @@ export function clockService(deps: {
         }),
       );
       if (saved.ok) return clockInAnswer(employee, saved.row);
-      // Not written: a concurrent retry of the same punch won, or a shift opened meanwhile.
-      const raced = await repos.punches.byClientId(caller.accountId, clientId);
-      if (raced) return clockInAnswer(employee, raced);
+      // Not written: a retry of a punch already made (or a concurrent retry that won), or a shift is open.
+      const existing = await made();
+      if (existing) return clockInAnswer(employee, existing);
       throw saved.refusal
         ? refusalError(saved.refusal)
         : refusalError({
@@ -156,13 +165,20 @@ export function clockService(deps: {
           });
     },
 
+    /** Idempotent on client_id like clockIn: a replayed client id is looked up only when nothing was written. */
     async clockOut(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
       const { employee } = await identify(caller, body);
       const settings = await settingsOf(caller.accountId);
-      const existing = await repos.punches.byClockOutClientId(caller.accountId, clientId);
-      if (existing) return clockOutAnswer(employee, existing, settings);
-      requireClockSettings(settings, 'out', body);
+      const made = async () =>
+        body.client_id ? await repos.punches.byClockOutClientId(caller.accountId, clientId) : undefined;
+      try {
+        requireClockSettings(settings, 'out', body);
+      } catch (e) {
+        const existing = await made();
+        if (existing) return clockOutAnswer(employee, existing, settings);
+        throw e;
+      }
       const at = nowIso();
       const pos = keepPosition(settings, body);
       const saved = await inTransaction((r) =>
@@ -188,6 +204,8 @@ export function clockService(deps: {
         }),
       );
       if (saved.ok) return clockOutAnswer(employee, saved.row, settings);
+      const existing = await made();
+      if (existing) return clockOutAnswer(employee, existing, settings);
       throw saved.refusal
         ? refusalError(saved.refusal)
         : refusalError({ code: 'punch.not_clocked_in', message: messages.clock.notClockedIn, status: 409 });

@@ -1,0 +1,237 @@
+// Live clock-in/out throughput over real HTTP, beside the database's ceiling measured in the same run.
+//
+//   npx tsx bench/clock.ts                                       (SQLite file in a temp dir)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<empty db> npx tsx bench/clock.ts
+//
+// The real app (bench/bench-app.ts) runs in a child process listening on 127.0.0.1 (so autocannon does not share
+// its event loop); it pairs a station and creates employees with PINs. Autocannon then drives clock-in/out at
+// 50 connections with correct PINs over 300 employees, none with two punches in flight, so no PIN lock and no
+// conflict is hit. Then the ceiling: raw one-row durable INSERT transactions into a scratch
+// table (SQLite WAL with the app's synchronous setting, in one process; PostgreSQL with 50 clients).
+// BENCH_SECONDS (default 10) sets the load duration, BENCH_CONNECTIONS (default 50) the connections.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const EMPLOYEES = CONNECTIONS * 6;
+const PIN = '4321';
+
+interface Setup {
+  port: number;
+  station: string;
+  url: string;
+  dialect: string;
+  synchronous: string;
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
+
+/** The child: the real app listening on a free 127.0.0.1 port, with a station and EMPLOYEES employees. */
+async function serve() {
+  const { benchApp } = await import('./bench-app');
+  const { hashPin } = await import('../server/src/lib/badges');
+  const { app, db, auth, accountId } = await benchApp();
+  const station = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/stations',
+      headers: auth,
+      payload: { name: 'Bench', pair: 'this-browser' },
+    })
+  ).json().token as string;
+  const at = new Date().toISOString();
+  const dep = await db
+    .insertInto('departments')
+    .values({ account_id: accountId, dp_name: 'Bench', created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .insertInto('employees')
+    .values(
+      Array.from({ length: EMPLOYEES }, (_, i) => ({
+        account_id: accountId,
+        department_id: dep.id,
+        employee_id: `C${i}`,
+        name: `Clock ${i}`,
+        permission_app: 1,
+        use_card_or_pin: 1,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .returning('id')
+    .execute();
+  for (const { id } of rows)
+    await db
+      .updateTable('employees')
+      .set({ pin: hashPin(app.deps.config.appSecret, id, PIN) })
+      .where('id', '=', id)
+      .execute();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  const url = app.deps.config.databaseUrl;
+  let synchronous = '';
+  if (!url.startsWith('postgres')) {
+    const { sql } = await import('kysely');
+    const r = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+    synchronous = ['OFF', 'NORMAL', 'FULL', 'EXTRA'][r.rows[0].synchronous] ?? String(r.rows[0].synchronous);
+  }
+  const setup: Setup = {
+    port: address.port,
+    station,
+    url,
+    dialect: url.startsWith('postgres') ? 'postgresql' : 'sqlite',
+    synchronous,
+  };
+  console.log(`SETUP ${JSON.stringify(setup)}`);
+  process.on('message', async (m) => {
+    if (m === 'stats') {
+      const punches = await db
+        .selectFrom('punches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      process.send?.({ punches: Number(punches.n) });
+    }
+    if (m === 'close') {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    }
+  });
+}
+
+async function main() {
+  const child = spawn(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname, '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: process.env,
+  });
+  const setup = await new Promise<Setup>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('SETUP ')) resolve(JSON.parse(line.slice(6)));
+      else console.log(line);
+    });
+  });
+  const ask = <T>(m: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (x) => resolve(x as T));
+      child.send(m);
+    });
+
+  // Every employee is in a ready queue with the punch they make next; a request takes the first one and the answer
+  // (which names the employee) puts them back with the other kind, so no employee ever has two punches in flight.
+  const ready = Array.from({ length: EMPLOYEES }, (_, i) => ({
+    employee: `C${i}`,
+    kind: 'in' as 'in' | 'out',
+  }));
+  const requests = [
+    {
+      method: 'POST' as const,
+      setupRequest: (req: object) => {
+        const next = ready.shift();
+        if (!next) throw new Error('no employee ready: raise EMPLOYEES');
+        pending.set(next.employee, next.kind);
+        return {
+          ...req,
+          path: next.kind === 'in' ? '/api/clock-in' : '/api/clock-out',
+          body: JSON.stringify({ employee_id: next.employee, pin: PIN, client_id: randomUUID() }),
+        };
+      },
+      onResponse: (status: number, body: string) => {
+        if (status >= 300) {
+          if (process.env.BENCH_DEBUG) console.log(status, body);
+          return;
+        }
+        const employee = (JSON.parse(body) as { punch: { employee_id: string } }).punch.employee_id;
+        const kind = pending.get(employee);
+        pending.delete(employee);
+        ready.push({ employee, kind: kind === 'in' ? 'out' : 'in' });
+      },
+    },
+  ];
+  const pending = new Map<string, 'in' | 'out'>();
+  const base = {
+    url: `http://127.0.0.1:${setup.port}`,
+    connections: CONNECTIONS,
+    headers: { 'content-type': 'application/json', authorization: `Station ${setup.station}` },
+    requests,
+  };
+  // A short warm-up (JIT, caches), then the measured run.
+  await autocannon({ ...base, duration: 2 });
+  const result = await autocannon({ ...base, duration: SECONDS });
+  const { punches } = await ask<{ punches: number }>('stats');
+  child.send('close');
+
+  const ceiling = setup.dialect === 'sqlite' ? sqliteCeiling(setup.synchronous) : await pgCeiling(setup.url);
+  const rps = result.requests.average;
+  console.log(
+    `database: ${setup.dialect}${setup.synchronous ? ` (WAL, synchronous=${setup.synchronous})` : ''}`,
+  );
+  console.log(
+    `clock-in/out over HTTP, ${CONNECTIONS} connections, ${SECONDS} s: ${Math.round(rps)} req/s, ` +
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+      `${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; ${punches} punch rows`,
+  );
+  if (result.non2xx) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  console.log(`ceiling (raw one-row durable INSERT transactions): ${Math.round(ceiling)} /s`);
+  console.log(`ratio: ${((rps / ceiling) * 100).toFixed(1)} %`);
+}
+
+/** One-row INSERT transactions into a scratch table of a fresh WAL file with the app's synchronous setting. */
+function sqliteCeiling(synchronous: string) {
+  const file = new SQLite(join(mkdtempSync(join(tmpdir(), 'punchclock-ceiling-')), 'raw.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma(`synchronous = ${synchronous || 'FULL'}`);
+  file.exec('create table scratch (id integer primary key, client_id text not null, at text not null)');
+  const insert = file.prepare('insert into scratch (client_id, at) values (?, ?)');
+  const n = 10_000;
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) insert.run(randomUUID(), new Date().toISOString());
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  file.close();
+  return n / seconds;
+}
+
+/** One-row INSERT transactions (autocommit) from 50 clients for 5 s. */
+async function pgCeiling(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(
+    'create table if not exists bench_scratch (id serial primary key, client_id text not null, at text not null)',
+  );
+  const clients = await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
+  const until = Date.now() + 5_000;
+  let done = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    clients.map(async (c) => {
+      while (Date.now() < until) {
+        await c.query('insert into bench_scratch (client_id, at) values ($1, $2)', [
+          randomUUID(),
+          new Date().toISOString(),
+        ]);
+        done++;
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await Promise.all(clients.map((c) => c.end()));
+  await admin.query('drop table bench_scratch');
+  await admin.end();
+  return done / seconds;
+}
