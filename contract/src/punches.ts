@@ -53,7 +53,12 @@ export const punchRow = z.object({
 });
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export type TimeFormat = (typeof TIME_FORMATS)[number];
-export const punchListAnswer = z.object({ data: z.array(punchRow) });
+/** One page of an employee's punches, newest first (contract/src/paging.ts). */
+export const punchListAnswer = z.object({
+  data: z.array(punchRow),
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
+});
 export const punchAnswer = z.object({ message: z.string(), data: punchRow });
 export type PunchRow = z.infer<typeof punchRow>;
 export type PunchListAnswer = z.infer<typeof punchListAnswer>;

@@ -241,6 +241,77 @@ describe('employee list and search paging', () => {
   });
 });
 
+describe("an employee's punches paging", () => {
+  it("walks newest first by (time_in, id), ties included, never another employee's or account's", async () => {
+    const a = await createAccount(t);
+    const b = await createAccount(t);
+    const worker = await createEmployee(t, a);
+    const colleague = await createEmployee(t, a);
+    const stranger = await createEmployee(t, b);
+    // 17 punches over 5 instants: three or four share each time_in.
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1 + (i % 5), 8)).toISOString();
+    for (let i = 0; i < 17; i++) {
+      await insertPunch(t, a.accountId, worker.id, { time_in: at(i), time_out: at(i).replace('T08', 'T09') });
+      if (i < 3) {
+        await insertPunch(t, a.accountId, colleague.id, {
+          time_in: at(i),
+          time_out: at(i).replace('T08', 'T09'),
+        });
+        await insertPunch(t, b.accountId, stranger.id, {
+          time_in: at(i),
+          time_out: at(i).replace('T08', 'T09'),
+        });
+      }
+    }
+    const expected = (
+      await t.db
+        .selectFrom('punches')
+        .select('id')
+        .where('employee_ref', '=', worker.id)
+        .orderBy('time_in', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((r) => r.id);
+    const { rows, answers } = await walk(
+      (c) => `/api/manual-punches/${worker.id}?limit=5${c ? `&cursor=${c}` : ''}`,
+      a.auth,
+      (x) => x.data as { id: number; employee_id: number }[],
+    );
+    expect(rows.map((r) => r.id)).toEqual(expected);
+    expect(rows.every((r) => r.employee_id === worker.id)).toBe(true);
+    expect(answers).toHaveLength(4);
+
+    const back: number[] = [];
+    let cursor = answers.at(-1)!.prev_cursor;
+    while (cursor) {
+      const page = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manual-punches/${worker.id}?limit=5&cursor=${cursor}`,
+          headers: a.auth,
+        })
+      ).json();
+      back.unshift(...page.data.map((r: { id: number }) => r.id));
+      cursor = page.prev_cursor;
+    }
+    expect(back).toEqual(expected.slice(0, 15));
+
+    // Another account's employee: 404, cursor or not.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/manual-punches/${stranger.id}?cursor=${answers[0].next_cursor}`,
+      headers: a.auth,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: `/api/manual-punches/${worker.id}?cursor=${answers[0].next_cursor!.slice(0, -3)}`,
+      headers: a.auth,
+    });
+    expect(tampered.statusCode).toBe(400);
+  });
+});
+
 describe('bad cursors and limits', () => {
   const garbage = [
     'garbage',

@@ -4,6 +4,7 @@ import {
   idParams,
   manualPunchBody,
   messageResponse,
+  pageQuery,
   punchAnswer,
   punchListAnswer,
 } from '@punchclock/contract';
@@ -12,6 +13,7 @@ import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../../db/unit-of-work';
 import { settingsRepository } from '../settings/settings.repository';
 import { timeRulesFor } from '../time/time-rules';
+import { punchListRepository } from './punch-list.repository';
 import { punchRepositories } from './punch-store';
 import { punchesService } from './punches.service';
 
@@ -23,6 +25,7 @@ export const punchesRoutes: FastifyPluginAsyncZod = async (app) => {
     repos,
     inTransaction,
     timeRules: timeRulesFor(settingsRepository(app.deps.db)),
+    punchList: punchListRepository(app.deps.db),
   });
   const tags = ['Time punches and clocking'];
   app.get(
@@ -33,11 +36,14 @@ export const punchesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "An employee's punches, newest first (managers: any employee of the account; employees: themselves)",
+        description:
+          'Paged by position (keyset) in (time_in, id) order, newest first: `limit` 1..200 punches (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor`. A cursor the server did not give answers 400.',
         params: employeeRefParams,
+        querystring: pageQuery,
         response: { 200: punchListAnswer, ...errors },
       },
     },
-    async (req) => service.list(authOf(req), req.params.employeeId),
+    async (req) => service.list(authOf(req), req.params.employeeId, req.query),
   );
   app.post(
     '/api/manual-punches',

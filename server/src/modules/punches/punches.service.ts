@@ -1,25 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type ManualPunchBody } from '@punchclock/contract';
+import { messages, type ManualPunchBody, type PageQuery } from '@punchclock/contract';
 import { type Caller, may, requireAccess } from '../../auth/access';
 import type { UnitOfWork } from '../../db/unit-of-work';
+import { decodeCursor, pageOf } from '../../lib/cursor';
 import { notFound, unprocessable } from '../../lib/errors';
 import { localDay, nowIso, zonedToUtc } from '../../lib/time';
 import type { TimeRules } from '../time/time-rules';
 import type { PunchRepos } from './punch-store';
 import { savePunch } from './punch-store';
 import { punchRecord, punchView } from './punch-view';
+import type { PunchListRepository } from './punch-list.repository';
 import type { PunchRow } from './punches.repository';
 import { refusalError } from './rules/validate-punch';
 
 type Actor = Caller & { userId: number };
-const LIST_LIMIT = 1000;
+/** An employee's punches are paged newest first by (time_in, id). */
+const PUNCH_KEY = ['string', 'number'] as const;
+const punchKey = (p: PunchRow) => [p.time_in, p.id];
 
 export function punchesService(deps: {
   repos: PunchRepos;
   inTransaction: UnitOfWork<PunchRepos>;
   timeRules: (accountId: number) => Promise<TimeRules>;
+  punchList: PunchListRepository;
 }) {
-  const { repos, inTransaction, timeRules } = deps;
+  const { repos, inTransaction, timeRules, punchList } = deps;
   const noEmployee = messages.punches.noEmployeeIdentifier;
 
   /** The employee must be a current one of the caller's account (an `own` caller's is checked by requireAccess). */
@@ -92,15 +97,26 @@ export function punchesService(deps: {
   }
 
   return {
-    async list(caller: Caller, employeeRef: number) {
+    /** One page of the employee's punches, newest first, after the cursor's punch. */
+    async list(caller: Caller, employeeRef: number, q: PageQuery) {
       requireAccess(caller, 'punches:read', { employeeRef, notFoundMessage: noEmployee });
+      const cursor = decodeCursor('punches', q.cursor, PUNCH_KEY);
       await mustExist(caller, employeeRef);
       const [rules, rows] = await Promise.all([
         timeRules(caller.accountId),
-        repos.punches.listForEmployee(caller.accountId, employeeRef, LIST_LIMIT),
+        punchList.pageForEmployee(caller.accountId, employeeRef, {
+          after: cursor?.key,
+          back: cursor?.back,
+          limit: q.limit + 1,
+        }),
       ]);
+      const page = pageOf('punches', rows, { limit: q.limit, cursor, keyOf: punchKey });
       const showPosition = may(caller, 'punches:gps', { employeeRef });
-      return { data: rows.map((p) => punchView(p, rules, showPosition)) };
+      return {
+        data: page.data.map((p) => punchView(p, rules, showPosition)),
+        next_cursor: page.next_cursor,
+        prev_cursor: page.prev_cursor,
+      };
     },
 
     async create(caller: Actor, body: ManualPunchBody) {
