@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { periodRepository } from '../time/period.repository';
 
 /** 'all', or the departments a department-scoped manager may see (as reports take it). */
 export type DepartmentScope = 'all' | readonly number[];
@@ -55,17 +56,8 @@ export function dashboardRepository(db: Kysely<DB>) {
         .$if(departments !== 'all', (q) => q.where('e.department_id', 'in', inScope(departments)))
         .execute(),
 
-    /** Current punches whose local day (work_date, kept in the account's zone) lies in [start, end]. */
-    punches: (accountId: number, start: string, end: string) =>
-      db
-        .selectFrom('punches')
-        .select(['employee_ref', 'time_in', 'time_out', 'type', 'deduction', 'late_sync'])
-        .where('account_id', '=', accountId)
-        .where('deleted_at', 'is', null)
-        .where('work_date', '>=', start)
-        .where('work_date', '<=', end)
-        .orderBy('time_in')
-        .execute(),
+    /** A period's punches and the engine's per-day sums (modules/time/period.repository.ts). */
+    ...periodRepository(db),
   };
 }
 export type DashboardRepository = ReturnType<typeof dashboardRepository>;

@@ -4,7 +4,7 @@ import { forbidden } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { weekStartOf } from '../time/calendar';
-import { computeDays } from '../time/engine';
+import { periodFigures } from '../time/period';
 import { timeRulesFor } from '../time/time-rules';
 import type { DashboardRepository } from './dashboard.repository';
 
@@ -31,18 +31,19 @@ export function dashboardService(deps: {
       const today = localDay(at, rules.zone);
       const weekStart = weekStartOf(today, rules.weekStart);
 
-      const [employeeCount, open, employees, punches] = await Promise.all([
+      const [employeeCount, open, employees] = await Promise.all([
         repo.employeeCount(accountId, departments),
         repo.openShifts(accountId, departments),
         repo.reportedEmployees(accountId, departments),
-        repo.punches(accountId, weekStart, today),
       ]);
 
       // The time engine is the only place hours come from; today's counts are its figures for today too.
-      const days = computeDays(
-        punches,
-        employees.map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
+      const days = await periodFigures(
+        repo,
+        accountId,
         rules,
+        employees.map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
+        { start: weekStart, end: today },
       );
       const todays = days.filter((d) => d.day === today);
       const departmentOf = new Map(employees.map((e) => [e.id, e.department_id]));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { periodRepository } from '../time/period.repository';
 
 /** What reports read; account first, and limited to the caller's departments in this one place. */
 export interface ReportScope {
@@ -20,6 +21,9 @@ const inScope = (scope: ReportScope): number[] => [...(scope.departments as read
 
 export function reportsRepository(db: Kysely<DB>) {
   return {
+    /** A period's punches and the engine's per-day sums (modules/time/period.repository.ts). */
+    ...periodRepository(db),
+
     employees: (accountId: number, scope: ReportScope, f: ReportEmployeeFilter) =>
       db
         .selectFrom('employees as e')
@@ -44,20 +48,6 @@ export function reportsRepository(db: Kysely<DB>) {
         .$if(f.departmentId !== undefined, (q) => q.where('e.department_id', '=', f.departmentId as number))
         .orderBy('e.name')
         .orderBy('e.id')
-        .execute(),
-
-    /** Current punches whose local day (work_date, kept in the account's zone) lies in [start, end]. */
-    punches: (accountId: number, start: string, end: string, employeeRef?: number) =>
-      db
-        .selectFrom('punches')
-        .select(['id', 'employee_ref', 'time_in', 'time_out', 'type', 'deduction', 'late_sync', 'work_date'])
-        .where('account_id', '=', accountId)
-        .where('deleted_at', 'is', null)
-        .where('work_date', '>=', start)
-        .where('work_date', '<=', end)
-        // One employee's report reads only their punches (index punches_employee_time), not the account's.
-        .$if(employeeRef !== undefined, (q) => q.where('employee_ref', '=', employeeRef as number))
-        .orderBy('time_in')
         .execute(),
 
     /** Departments with their employees counted by state, in one query. */

@@ -1,6 +1,7 @@
 import { REPORTS, type ReportColumnView } from '@punchclock/contract';
 import { earningsCents } from '../../lib/money';
-import { computeDays, type DayFigures } from '../time/engine';
+import type { DayFigures } from '../time/engine';
+import { periodFigures } from '../time/period';
 import { workedMinutes } from '../time/worked';
 import {
   type ReportContext,
@@ -24,29 +25,35 @@ async function covered(ctx: ReportContext) {
   return new Map(employees.map((e) => [e.id, e]));
 }
 
-/** The engine's day figures of the period for the covered employees: the only place report hours come from. */
+/** The engine's day figures of the period for the covered employees, in their name order then by day. */
 export async function periodDays(ctx: ReportContext) {
   const employees = await covered(ctx);
-  const punches = (
-    await ctx.repo.punches(
-      ctx.accountId,
-      ctx.params.start_date,
-      ctx.params.end_date,
-      ctx.params.employee_id || undefined,
-    )
-  ).filter((p) => employees.has(p.employee_ref));
-  // Rows follow the employees' name order from the query, then the day: numeric and text compares only (a
-  // localeCompare per comparison costs seconds over a big account's month).
-  const rank = new Map([...employees.keys()].map((id, i) => [id, i]));
-  const days = computeDays(
-    punches,
-    [...employees.values()].map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
+  const days = await periodFigures(
+    ctx.repo,
+    ctx.accountId,
     ctx.rules,
-  ).sort(
-    (a, b) =>
-      rank.get(a.employeeRef)! - rank.get(b.employeeRef)! || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0),
+    [...employees.values()].map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
+    {
+      start: ctx.params.start_date,
+      end: ctx.params.end_date,
+      employeeRef: ctx.params.employee_id || undefined,
+    },
   );
-  return { employees, punches, days };
+  return { employees, days: inNameOrder(employees, days) };
+}
+
+/**
+ * Days (sorted by employee, then day) regrouped in the order of `employees` (their name order from the query),
+ * in one pass: no sort with a comparison per pair over a big account's month.
+ */
+function inNameOrder(employees: ReadonlyMap<number, unknown>, days: readonly DayFigures[]): DayFigures[] {
+  const byEmployee = new Map<number, DayFigures[]>();
+  for (const d of days) {
+    const list = byEmployee.get(d.employeeRef);
+    if (list) list.push(d);
+    else byEmployee.set(d.employeeRef, [d]);
+  }
+  return [...employees.keys()].flatMap((id) => byEmployee.get(id) ?? []);
 }
 
 /** In and out as screens show them: rounded when the account displays rounded times, raw otherwise. */
@@ -150,7 +157,16 @@ export const timesheet: ReportEntry = {
   ],
   /** Every punch of each employee's day, in time order; the day's paid total stands on its last punch. */
   async run(ctx) {
-    const { employees, punches, days } = await periodDays(ctx);
+    const [{ employees, days }, all] = await Promise.all([
+      periodDays(ctx),
+      ctx.repo.punches(
+        ctx.accountId,
+        ctx.params.start_date,
+        ctx.params.end_date,
+        ctx.params.employee_id || undefined,
+      ),
+    ]);
+    const punches = all.filter((p) => employees.has(p.employee_ref));
     const dayOf = new Map(days.map((d) => [`${d.employeeRef}|${d.day}`, d]));
     const rows: Row[] = [];
     const ordered = [...punches].sort(

@@ -1,6 +1,6 @@
 import type { Deduction, PunchType } from '@punchclock/contract';
 import { earningsCents } from '../../lib/money';
-import { localDay } from '../../lib/time';
+import { localDay, zoneOffsetMinutes } from '../../lib/time';
 import { roundToStep } from './rounding';
 import type { TimeRules } from './time-rules';
 import { workedMinutes } from './worked';
@@ -70,6 +70,7 @@ export interface DayState {
   breaks: EnginePunch[];
 }
 
+/** A step over one day's punches. */
 export type DayStep = (day: DayState, rules: TimeRules) => DayState;
 
 const rounded = (iso: string | null, rules: TimeRules) =>
@@ -109,7 +110,7 @@ function minutesInside(a: number, b: number, intervals: readonly [number, number
 
 /**
  * Lunch and Break: a break counts only where it falls inside the day's closed work shifts (rounded times).
- * Auto breaks are taken off the paid minutes; Manual ones are recorded and left paid.
+ * It records the Auto minutes (in deductedMinutes, before deductionStep caps them) and the Manual ones.
  */
 export const breakStep: DayStep = (d, rules) => {
   const at = (iso: string | null) => Date.parse(rounded(iso, rules) as string);
@@ -120,41 +121,50 @@ export const breakStep: DayStep = (d, rules) => {
     d.breaks
       .filter((p) => p.time_out && p.deduction === deduction)
       .reduce((n, p) => n + minutesInside(at(p.time_in), at(p.time_out), work), 0);
-  const deducted = Math.min(inside('Auto'), d.figures.paidMinutes);
   return {
     ...d,
-    figures: {
-      ...d.figures,
-      deductedMinutes: deducted,
-      manualBreakMinutes: inside('Manual'),
-      paidMinutes: d.figures.paidMinutes - deducted,
-    },
+    figures: { ...d.figures, deductedMinutes: inside('Auto'), manualBreakMinutes: inside('Manual') },
   };
 };
 
+/**
+ * The steps after a day's punches are summed: they see only the figures, so the database can do the
+ * punch steps' sums instead (day-totals.repository.ts) and these run the same either way.
+ */
+export type FigureStep = (f: DayFigures, rules: TimeRules) => DayFigures;
+
+/** Auto Lunch/Break minutes are taken off the paid minutes, never more than were worked. */
+export const deductionStep: FigureStep = (f) => {
+  const deducted = Math.min(f.deductedMinutes, f.workedMinutes);
+  return { ...f, deductedMinutes: deducted, paidMinutes: f.workedMinutes - deducted };
+};
+
 /** Attendance Only: presence without hours or pay. */
-export const attendanceOnlyStep: DayStep = (d, rules) =>
+export const attendanceOnlyStep: FigureStep = (f, rules) =>
   rules.attendanceOnly
-    ? {
-        ...d,
-        figures: {
-          ...d.figures,
-          workedMinutes: 0,
-          deductedMinutes: 0,
-          manualBreakMinutes: 0,
-          paidMinutes: 0,
-        },
-      }
-    : d;
+    ? { ...f, workedMinutes: 0, deductedMinutes: 0, manualBreakMinutes: 0, paidMinutes: 0 }
+    : f;
 
 /** Earnings: paid minutes × hourly rate in whole cents, rounded once per day. */
-export const earningsStep: DayStep = (d) => ({
-  ...d,
-  figures: { ...d.figures, earningsCents: earningsCents(d.figures.paidMinutes, d.figures.rateCents) },
+export const earningsStep: FigureStep = (f) => ({
+  ...f,
+  earningsCents: earningsCents(f.paidMinutes, f.rateCents),
 });
 
-/** The steps, in order. Overtime and automatic breaks go here later. */
-export const PIPELINE: readonly DayStep[] = [workStep, breakStep, attendanceOnlyStep, earningsStep];
+/**
+ * The steps, in order: those over one day's punches, then those over its figures. Overtime and automatic
+ * breaks go here later.
+ */
+export const PIPELINE: { punches: readonly DayStep[]; figures: readonly FigureStep[] } = {
+  punches: [workStep, breakStep],
+  figures: [deductionStep, attendanceOnlyStep, earningsStep],
+};
+
+/** The figure steps over one day's summed figures. */
+export function finishDay(f: DayFigures, rules: TimeRules, steps = PIPELINE.figures): DayFigures {
+  for (const step of steps) f = step(f, rules);
+  return f;
+}
 
 /** Groups punches by employee and the local day each starts on (a shift across midnight stays on its first day). */
 export function groupByDay(punches: readonly EnginePunch[], zone: string): Map<string, EnginePunch[]> {
@@ -177,7 +187,7 @@ export function computeDays(
   punches: readonly EnginePunch[],
   employees: readonly EngineEmployee[],
   rules: TimeRules,
-  steps: readonly DayStep[] = PIPELINE,
+  steps = PIPELINE,
 ): DayFigures[] {
   const rates = new Map(employees.map((e) => [e.id, e.rateCents]));
   const out: DayFigures[] = [];
@@ -208,9 +218,80 @@ export function computeDays(
         earningsCents: 0,
       },
     };
-    for (const step of steps) state = step(state, rules);
-    out.push(state.figures);
+    for (const step of steps.punches) state = step(state, rules);
+    out.push(finishDay(state.figures, rules, steps.figures));
   }
   // Plain comparison: ISO days sort as text, and localeCompare costs ~1 µs a call over 200,000 rows.
   return out.sort((a, b) => a.employeeRef - b.employeeRef || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+}
+
+/**
+ * One employee's day summed by the database (day-totals.repository.ts): the punch steps' figures (workStep,
+ * breakStep) as SQL aggregates, for big periods where reading every punch into the engine costs more than
+ * the report. Instants are ISO text; the rounded ones come as epoch milliseconds (null without rounding).
+ * server/test/day-totals.test.ts checks on both databases that both ways give the same figures.
+ */
+export interface DayTotals {
+  employee_ref: number;
+  work_date: string;
+  raw_first_in: string | null;
+  raw_last_out: string | null;
+  first_in_ms: number | null;
+  last_out_ms: number | null;
+  worked: number;
+  auto_break: number;
+  manual_break: number;
+  open_shifts: number;
+  late_syncs: number;
+  punches: number;
+}
+
+/**
+ * Whether rounding to the step on the local wall clock is the same as rounding the UTC instant, over the
+ * period (with a margin for shifts that end after it): true without rounding, or when every offset the zone
+ * has in that time is a whole number of steps (any whole-hour zone with a 5, 10, 15 or 30 minute step). The
+ * database rounds UTC instants, so it can only sum the punches when this holds; otherwise the engine does.
+ */
+export function roundsLikeUtc(rules: Pick<TimeRules, 'step' | 'zone'>, start: string, end: string): boolean {
+  if (!rules.step) return true;
+  const last = Date.parse(`${end}T12:00:00Z`) + 2 * 86_400_000;
+  for (let t = Date.parse(`${start}T12:00:00Z`) - 86_400_000; t <= last; t += 43_200_000)
+    if (zoneOffsetMinutes(rules.zone, new Date(t)) % rules.step !== 0) return false;
+  return true;
+}
+
+/** The engine's day figures from the database's sums: the figure steps run on them exactly as on computeDays'. */
+export function daysFromTotals(
+  totals: readonly DayTotals[],
+  employees: readonly EngineEmployee[],
+  rules: TimeRules,
+  steps = PIPELINE.figures,
+): DayFigures[] {
+  const rates = new Map(employees.map((e) => [e.id, e.rateCents]));
+  const instant = (ms: number | null, raw: string | null) =>
+    rules.step ? (ms === null ? null : new Date(ms).toISOString()) : raw;
+  const out: DayFigures[] = [];
+  for (const t of totals) {
+    const rateCents = rates.get(t.employee_ref);
+    if (rateCents === undefined) continue;
+    const figures: DayFigures = {
+      employeeRef: t.employee_ref,
+      day: t.work_date,
+      firstIn: instant(t.first_in_ms, t.raw_first_in),
+      lastOut: instant(t.last_out_ms, t.raw_last_out),
+      rawFirstIn: t.raw_first_in,
+      rawLastOut: t.raw_last_out,
+      workedMinutes: t.worked,
+      deductedMinutes: t.auto_break,
+      manualBreakMinutes: t.manual_break,
+      paidMinutes: t.worked,
+      openShifts: t.open_shifts,
+      lateSyncs: t.late_syncs,
+      punches: t.punches,
+      rateCents,
+      earningsCents: 0,
+    };
+    out.push(finishDay(figures, rules, steps));
+  }
+  return out;
 }

@@ -1,0 +1,109 @@
+import type { Deduction, PunchType } from '@punchclock/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { localDay } from '../src/lib/time';
+import { periodRepository } from '../src/modules/time/period.repository';
+import { computeDays, daysFromTotals, roundsLikeUtc } from '../src/modules/time/engine';
+import type { TimeRules } from '../src/modules/time/time-rules';
+import { createAccount, createEmployee } from './factories';
+import { useTestApp } from './helper';
+
+/**
+ * The database's sums (day-totals.repository.ts) and the engine's own steps (computeDays) must give the same
+ * figures for any stored punches: random days of work, Lunch and Break punches (Auto and Manual, partly
+ * outside work, overlapping), open shifts and late syncs, with every rounding step in zones where the
+ * database may round (whole-hour, half-hour and 45-minute offsets, across New York's fall-back).
+ */
+const t = useTestApp();
+
+const ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu'];
+const STEPS = [null, 5, 10, 15, 30];
+const BASE = Date.parse('2026-10-31T00:00:00Z'); // New York falls back on Nov 1
+
+const punchArb = fc.record({
+  employee: fc.integer({ min: 0, max: 2 }),
+  startSecond: fc.integer({ min: 0, max: 3 * 86_400 }),
+  lengthSecond: fc.integer({ min: 0, max: 12 * 3600 }),
+  open: fc.boolean(),
+  type: fc.constantFrom<PunchType>('None', 'None', 'Lunch', 'Break'),
+  deduction: fc.constantFrom<Deduction>('Auto', 'Manual'),
+  lateSync: fc.boolean(),
+  ms: fc.integer({ min: 0, max: 999 }),
+});
+
+describe('day totals in the database', () => {
+  it('equal the engine’s figures for random days, every step and zone it applies to', async () => {
+    const owner = await createAccount(t);
+    const refs: number[] = [];
+    for (let i = 0; i < 3; i++)
+      refs.push((await createEmployee(t, owner, { hourly_rate_cents: 1333 + i })).id);
+    const repo = periodRepository(t.db);
+    const rates = refs.map((id, i) => ({ id, rateCents: 1333 + i }));
+    let runs = 0;
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ZONES),
+        fc.constantFrom(...STEPS),
+        fc.array(punchArb, { minLength: 1, maxLength: 14 }),
+        async (zone, step, punches) => {
+          const rules: TimeRules = {
+            zone,
+            step,
+            displayRounded: false,
+            attendanceOnly: false,
+            dateFormat: 'MM/DD/YY',
+            timeFormat: '24 Hours',
+            weekStart: 'Monday',
+          };
+          const [start, end] = ['2026-10-30', '2026-11-04'];
+          fc.pre(roundsLikeUtc(rules, start, end));
+          runs += 1;
+          await t.db.deleteFrom('punches').where('account_id', '=', owner.accountId).execute();
+          const open = new Set<number>(); // the database allows one open shift per employee
+          await t.db
+            .insertInto('punches')
+            .values(
+              punches.map((p, i) => {
+                const timeIn = new Date(BASE + p.startSecond * 1000 + p.ms).toISOString();
+                const isOpen = p.open && !open.has(p.employee);
+                if (isOpen) open.add(p.employee);
+                const timeOut = isOpen
+                  ? null
+                  : new Date(BASE + (p.startSecond + p.lengthSecond) * 1000 + p.ms).toISOString();
+                return {
+                  account_id: owner.accountId,
+                  employee_ref: refs[p.employee],
+                  client_id: `r${runs}-${i}`,
+                  work_date: localDay(new Date(timeIn), zone),
+                  time_in: timeIn,
+                  time_out: timeOut,
+                  received_in_at: timeIn,
+                  source: 'manual' as const,
+                  type: p.type,
+                  deduction: p.deduction,
+                  late_sync: p.lateSync ? 1 : 0,
+                  created_at: timeIn,
+                  updated_at: timeIn,
+                };
+              }),
+            )
+            .execute();
+          const fromEngine = computeDays(await repo.punches(owner.accountId, start, end), rates, rules);
+          const totals = await repo.dayTotals(owner.accountId, start, end, { stepMinutes: step });
+          expect(daysFromTotals(totals, rates, rules)).toEqual(fromEngine);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(runs).toBeGreaterThan(30);
+  });
+
+  it('does not round in the database where the zone’s offset is not a whole number of steps', () => {
+    const rules = { zone: 'Asia/Kathmandu', step: 10 }; // +05:45
+    expect(roundsLikeUtc(rules, '2026-01-01', '2026-01-31')).toBe(false);
+    expect(roundsLikeUtc({ ...rules, step: 15 }, '2026-01-01', '2026-01-31')).toBe(true);
+    expect(roundsLikeUtc({ zone: 'Asia/Kolkata', step: 60 }, '2026-01-01', '2026-01-31')).toBe(false);
+    expect(roundsLikeUtc({ zone: 'America/New_York', step: 30 }, '2026-03-01', '2026-03-31')).toBe(true);
+  });
+});
