@@ -84,6 +84,9 @@ export const employeeStatusAnswer = z.object({
       duration: z.number().nullable(),
     }),
   ),
+  /** Paged by position (contract/src/paging.ts): null at either end. */
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
 });
 
 export const MAX_SYNC_BATCH = 10_000;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Account, createAccount, createDepartment, createEmployee, insertPunch } from './factories';
+import {
+  type Account,
+  createAccount,
+  createDepartment,
+  createEmployee,
+  createStation,
+  insertPunch,
+} from './factories';
 import { useTestApp } from './helper';
 
 /**
@@ -309,6 +316,33 @@ describe("an employee's punches paging", () => {
       headers: a.auth,
     });
     expect(tampered.statusCode).toBe(400);
+  });
+});
+
+describe("the station's employee status paging", () => {
+  it("walks current employees in (name, id) order with who is in, only the station's account", async () => {
+    const a = await createAccount(t);
+    const b = await createAccount(t);
+    const { expected } = await staff(a, b);
+    const inside = expected[4];
+    await insertPunch(t, a.accountId, inside, { time_in: '2026-01-05T08:00:00.000Z' });
+    const station = await createStation(t, a);
+    const { rows, answers } = await walk(
+      (c) => `/api/employee-status?limit=5${c ? `&cursor=${c}` : ''}`,
+      { authorization: `Station ${station.token}` },
+      (x) => x.data as { id: number; clockedIn: boolean; clockInTime: string | null }[],
+    );
+    expect(rows.map((r) => r.id)).toEqual(expected);
+    expect(answers).toHaveLength(3);
+    expect(rows.filter((r) => r.clockedIn).map((r) => [r.id, r.clockInTime])).toEqual([
+      [inside, '2026-01-05T08:00:00.000Z'],
+    ]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/employee-status?cursor=AAAA',
+      headers: { authorization: `Station ${station.token}` },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { keysetAfter } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import type { KeyPart } from '../../lib/cursor';
 
 /** An employee as the clock needs them: who they are, how they identify, whether they may punch. */
 export type ClockEmployee = {
@@ -40,6 +42,35 @@ export function clockRepository(db: Kysely<DB>) {
     employeeById: (accountId: number, id: number): Promise<ClockEmployee | undefined> =>
       employees(accountId).where('employees.id', '=', id).executeTakeFirst(),
     allEmployees: (accountId: number): Promise<ClockEmployee[]> => employees(accountId).execute(),
+
+    /**
+     * One page of the station's status list: current employees in (name, id) order after `after` (before it,
+     * read backwards, when `back`): one range of employees_account_name.
+     */
+    employeesPage: (accountId: number, page: { after?: readonly KeyPart[]; back?: boolean; limit: number }) =>
+      db
+        .selectFrom('employees')
+        .select(['id', 'employee_id', 'name'])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .$if(!!page.after, (q) => q.where(keysetAfter(['name', 'id'], page.after!, !!page.back)))
+        .orderBy('name', page.back ? 'desc' : 'asc')
+        .orderBy('id', page.back ? 'desc' : 'asc')
+        .limit(page.limit)
+        .execute(),
+
+    /** The open shifts of the given employees (the partial unique index on open shifts, one probe each). */
+    openShiftsOf: (accountId: number, employeeRefs: number[]) =>
+      employeeRefs.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('punches')
+            .select(['employee_ref', 'time_in'])
+            .where('account_id', '=', accountId)
+            .where('employee_ref', 'in', employeeRefs)
+            .where('time_out', 'is', null)
+            .where('deleted_at', 'is', null)
+            .execute(),
 
     touchSync: (accountId: number, stationId: number, at: string) =>
       db

@@ -6,6 +6,7 @@ import {
   employeeIdentity,
   employeeStatusAnswer,
   errorAnswers,
+  pageQuery,
   punchConflictsAnswer,
   syncAnswer,
   syncBody,
@@ -23,6 +24,7 @@ import { clockRepository } from './clock.repository';
 import { clockService, type ClockRepos } from './clock.service';
 import { pinLock } from './pin-lock';
 import { conflictsService } from './conflicts.service';
+import { statusService } from './status.service';
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 413, 422, 429);
 const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }];
@@ -43,6 +45,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     pins: pinLock({ appSecret: config.appSecret, limiter }),
   });
   const conflicts = conflictsService({ clock: repos.clock });
+  const status = statusService({ clock: repos.clock });
   const tags = ['Time punches and clocking'];
 
   app.get(
@@ -108,11 +111,14 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: stationAuth,
-        summary: 'Every current employee with whether they are clocked in',
+        summary: 'Every current employee with whether they are clocked in, a page at a time',
+        description:
+          'Paged by position (keyset) in (name, id) order: `limit` 1..200 employees (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor`. A cursor the server did not give answers 400.',
+        querystring: pageQuery,
         response: { 200: employeeStatusAnswer, ...errors },
       },
     },
-    async (req) => clock.status(callerOf(req)),
+    async (req) => status.page(callerOf(req), req.query),
   );
   app.post(
     '/api/punches/sync',

@@ -1,0 +1,54 @@
+import type { PageQuery } from '@punchclock/contract';
+import { type Caller, requireAccess } from '../../auth/access';
+import { decodeCursor, pageOf } from '../../lib/cursor';
+import { nowIso } from '../../lib/time';
+import { elapsedSince } from '../time/worked';
+import type { ClockRepository } from './clock.repository';
+
+const KEY = ['string', 'number'] as const;
+
+/**
+ * The station's employee status list (GET /api/employee-status): current employees in (name, id) order, a page
+ * at a time by position (keyset), each with whether they are clocked in and since when.
+ */
+export function statusService({ clock }: { clock: Pick<ClockRepository, 'employeesPage' | 'openShiftsOf'> }) {
+  return {
+    async page(caller: Caller, q: PageQuery) {
+      requireAccess(caller, 'clock:status');
+      const cursor = decodeCursor('employee-status', q.cursor, KEY);
+      const rows = await clock.employeesPage(caller.accountId, {
+        after: cursor?.key,
+        back: cursor?.back,
+        limit: q.limit + 1,
+      });
+      const page = pageOf('employee-status', rows, {
+        limit: q.limit,
+        cursor,
+        keyOf: (e) => [e.name, e.id],
+      });
+      const open = await clock.openShiftsOf(
+        caller.accountId,
+        page.data.map((e) => e.id),
+      );
+      const openBy = new Map(open.map((o) => [o.employee_ref, o.time_in]));
+      const now = nowIso();
+      return {
+        data: page.data.map((e) => {
+          const timeIn = openBy.get(e.id) ?? null;
+          const elapsed = timeIn ? elapsedSince(timeIn, now) : null;
+          return {
+            id: e.id,
+            employee_id: e.employee_id,
+            name: e.name,
+            clockedIn: !!timeIn,
+            clockInTime: timeIn,
+            elapsedTime: elapsed?.seconds ?? null,
+            duration: elapsed?.minutes ?? null,
+          };
+        }),
+        next_cursor: page.next_cursor,
+        prev_cursor: page.prev_cursor,
+      };
+    },
+  };
+}
