@@ -110,7 +110,10 @@ async function serve() {
 }
 
 async function main() {
-  const child = spawn(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname, '--serve'], {
+  // BENCH_PROFILE=dir writes the server's CPU profile there (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const script = new URL(import.meta.url).pathname;
+  const child = spawn(process.execPath, [...process.execArgv, ...profile, script, '--serve'], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: process.env,
   });

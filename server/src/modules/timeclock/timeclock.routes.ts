@@ -37,7 +37,7 @@ const clockRepositories = (db: Kysely<DB>): ClockRepos => ({
 
 export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, limiter } = app.deps;
-  const { repos, inTransaction } = repositories(db, clockRepositories);
+  const { repos, inTransaction } = repositories(db, clockRepositories, { groupCommit: true });
   const clock = clockService({
     repos,
     inTransaction,
