@@ -63,7 +63,13 @@ try {
     page.on('requestfinished', (r) => {
       if (r.url().startsWith(origin)) loaded.push({ url: r.url(), type: r.resourceType() });
     });
-    await page.goto(origin + path, { waitUntil: 'networkidle' });
+    await page.goto(origin + path, { waitUntil: 'load' });
+    // Rendered: something in #root and no page spinner (the lazy page chunk has loaded), then quiet.
+    await page.locator('#root > :not(style)').first().waitFor({ timeout: 30_000 });
+    for (let i = 0; i < 300 && (await page.locator('[aria-label="Loading"]').count()) > 0; i++)
+      await page.waitForTimeout(100);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
     await context.close();
 
     let jsRaw = 0;

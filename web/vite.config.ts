@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress, stationFiles } from './vite-plugins';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
@@ -37,11 +38,15 @@ const proxy = {
   [`^/(${BARE_API_PATHS.join('|')})(/|\\?|$)`]: bareApi,
 };
 
+const station = stationFiles(/[\\/]src[\\/]station[\\/]StationPage\.tsx$/);
+
 export default defineConfig({
   plugins: [
     react(),
+    station.plugin,
     // The time station must load and take punches with no connection: the service worker precaches
-    // the whole app shell; API calls are never cached (punches wait in IndexedDB instead).
+    // the app shell and the station's code (not every page: the others load when visited, online);
+    // API calls are never cached (punches wait in IndexedDB instead).
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: null,
@@ -60,8 +65,13 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        manifestTransforms: [
+          async (entries) => ({ manifest: entries.filter((e) => station.keep(e.url)), warnings: [] }),
+        ],
       },
     }),
+    // Last: .br and .gz twins of every file, the service worker's included.
+    precompress(),
   ],
   build: {
     outDir: 'dist',

@@ -10,7 +10,7 @@ import { readStation } from '../../station/station-session';
  * The home page's Clock In and Out dialog. Punching needs a paired time station: on one it is the
  * station's clock panel; elsewhere it explains how to pair this browser.
  */
-export function ClockModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export default function ClockModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const paired = !!readStation();
   const info = JSON.parse(localStorage.getItem('stationInfo') ?? 'null') as StationMeAnswer | null;
   return (

@@ -27,9 +27,12 @@ import {
   IconWifiOff,
   type Icon,
 } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ClockModal } from './ClockModal';
 import { StationPreview } from './StationPreview';
+
+// The dialog holds the time station's clock panel: its code loads on the first click only.
+const ClockModal = lazy(() => import('./ClockModal'));
 
 const FEATURES: { icon: Icon; title: string; text: string }[] = [
   {
@@ -215,13 +218,23 @@ function Banner() {
 
 export default function Home() {
   const [clockOpen, clock] = useDisclosure(false);
+  // Mounted from the first opening on, so that closing it animates.
+  const [clockUsed, setClockUsed] = useState(false);
+  const openClock = () => {
+    setClockUsed(true);
+    clock.open();
+  };
   return (
     <>
-      <Hero onClock={clock.open} />
+      <Hero onClock={openClock} />
       <Features />
       <Steps />
       <Banner />
-      <ClockModal opened={clockOpen} onClose={clock.close} />
+      {clockUsed && (
+        <Suspense fallback={null}>
+          <ClockModal opened={clockOpen} onClose={clock.close} />
+        </Suspense>
+      )}
     </>
   );
 }

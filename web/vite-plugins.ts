@@ -1,0 +1,102 @@
+// Build-time plugins of our own (no packages): compressed twins of the build's files, and the
+// list of files the time station needs offline.
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip -9) beside every text file of the
+ * build, once everything else (the service worker too) is written. The server sends them to
+ * browsers that accept them (@fastify/static `preCompressed`); a twin that would not be smaller
+ * is not written.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'punchclock:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
+        await Promise.all(
+          files.map(async (file) => {
+            const body = await readFile(file);
+            const [br, gzipped] = await Promise.all([
+              brotli(body, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: (await stat(file)).size,
+                },
+              }),
+              gz(body, { level: 9 }),
+            ]);
+            if (br.length < body.length) await writeFile(`${file}.br`, br);
+            if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
+          }),
+        );
+      },
+    },
+  };
+}
+
+/**
+ * The chunks the time station needs offline: what the app's entry imports statically, and the
+ * station page with everything it imports (statically or lazily), with their CSS and assets.
+ * Other pages are not precached: they load when visited, online.
+ * `keep(url)` is filled in at generateBundle, before the service worker is generated.
+ */
+export function stationFiles(stationModule: RegExp) {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'punchclock:station-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      files.clear();
+      const visit = (fileName: string, followLazy: boolean, seen: Set<string>) => {
+        const chunk = bundle[fileName];
+        if (!chunk || seen.has(fileName)) return;
+        seen.add(fileName);
+        files.add(fileName);
+        if (chunk.type !== 'chunk') return;
+        const meta = (chunk as { viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> } })
+          .viteMetadata;
+        meta?.importedCss.forEach((f) => files.add(f));
+        meta?.importedAssets.forEach((f) => files.add(f));
+        chunk.imports.forEach((f) => visit(f, followLazy, seen));
+        if (followLazy) chunk.dynamicImports.forEach((f) => visit(f, true, seen));
+      };
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const station = chunks.find((c) => c.facadeModuleId && stationModule.test(c.facadeModuleId));
+      if (!entry || !station) this.error('stationFiles: no entry chunk or no station chunk in the bundle');
+      const shell = new Set<string>();
+      visit(entry.fileName, false, shell);
+      // The station's lazy imports are followed, not those of the shell (every page of the app).
+      visit(station.fileName, true, new Set(shell));
+    },
+  };
+  /** Files outside assets/ (index.html, the icon) are always kept; of assets/, only the station's. */
+  const keep = (url: string) => !url.startsWith('assets/') || files.has(url);
+  return { plugin, keep, files };
+}
