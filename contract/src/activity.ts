@@ -70,6 +70,8 @@ export const activityQuery = z
     ...filterFields,
     cursor: cursorField,
     limit: limitField(ACTIVITY_PAGE_SIZE),
+    /** `false`: skip the count on the first page (the web asks GET /api/activity-logs/count once instead). */
+    count: z.enum(['true', 'false'], { error: 'count must be true or false.' }).default('true'),
     page: z.coerce
       .number({ error: 'Page must be a number.' })
       .int('Page must be a whole number.')
@@ -99,11 +101,14 @@ export type ActivityLogRow = z.infer<typeof activityLogRow>;
 export const activityLogPage = z.object({
   data: z.array(activityLogRow),
   current_page: z.number(),
-  last_page: z.number(),
-  total: z.number(),
+  /** Present when counted: on the first page (unless count=false) and on the pages its cursors lead to. */
+  last_page: z.number().optional(),
+  total: z.number().optional(),
   per_page: z.number(),
   /** The next / previous page's position (send back as `cursor`); null at either end. */
   next_cursor: z.string().nullable(),
   prev_cursor: z.string().nullable(),
 });
 export type ActivityLogPage = z.infer<typeof activityLogPage>;
+/** GET /api/activity-logs/count: how many entries the filters match. */
+export const activityCountAnswer = z.object({ total: z.number() });

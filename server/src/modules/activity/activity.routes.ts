@@ -1,4 +1,10 @@
-import { activityFilter, activityLogPage, activityQuery, errorAnswers } from '@punchclock/contract';
+import {
+  activityCountAnswer,
+  activityFilter,
+  activityLogPage,
+  activityQuery,
+  errorAnswers,
+} from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -24,12 +30,26 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The account's activity log, newest first, a page at a time; dates are days in the account's time zone",
         description:
-          "Paged by position (keyset): send `next_cursor` or `prev_cursor` back as `cursor` (with the same filters) for the next or previous page; both are null at the ends. `limit` is 1..200 rows (default 25). `total` and `last_page` are counted once, on the first page (no cursor), and carried in the cursors, so later pages never count again. `page` is the spec's old parameter, answered by offset when no cursor is sent. A cursor the server did not give answers 400.",
+          "Paged by position (keyset): send `next_cursor` or `prev_cursor` back as `cursor` (with the same filters) for the next or previous page; both are null at the ends. `limit` is 1..200 rows (default 25). `total` and `last_page` are counted once, on the first page (no cursor), and carried in the cursors, so later pages never count again; with `count=false` the first page skips the count (and no page carries it): ask GET /api/activity-logs/count once instead, as the web does. `page` is the spec's old parameter, answered by offset when no cursor is sent. A cursor the server did not give answers 400.",
         querystring: activityQuery,
         response: { 200: activityLogPage, ...errors },
       },
     },
     async (req) => service.list(authOf(req), req.query),
+  );
+  app.get(
+    '/api/activity-logs/count',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'How many log entries the filters match (the count the paged list leaves out with count=false)',
+        querystring: activityFilter,
+        response: { 200: activityCountAnswer, ...errors },
+      },
+    },
+    async (req) => service.count(authOf(req), req.query),
   );
   app.get(
     '/api/activity-logs/export-csv',

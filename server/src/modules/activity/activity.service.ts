@@ -53,7 +53,9 @@ export function activityService({
       requireAccess(auth, 'activity:read');
       const cursor = decodeCursor(LIST, q.cursor, KEY);
       const filter = { action: q.action || undefined, ...(await rangeOf(auth, q)) };
-      const total = cursor?.total ?? (await logs.count(auth.accountId, filter));
+      const total =
+        cursor?.total ??
+        (cursor || q.count === 'false' ? undefined : await logs.count(auth.accountId, filter));
       const limit = q.limit;
       const byOffset: Cursor | undefined =
         !cursor && q.page > 1 ? { key: [], back: false, page: q.page } : undefined;
@@ -68,12 +70,18 @@ export function activityService({
       return {
         data: page.data,
         current_page: page.page,
-        last_page: Math.max(1, Math.ceil(total / limit)),
-        total,
+        ...(total === undefined ? {} : { last_page: Math.max(1, Math.ceil(total / limit)), total }),
         per_page: limit,
         next_cursor: page.next_cursor,
         prev_cursor: page.prev_cursor,
       };
+    },
+
+    /** How many entries the filters match: asked once per filter by the web, beside count=false pages. */
+    async count(auth: Caller, q: ActivityFilter) {
+      requireAccess(auth, 'activity:read');
+      const filter = { action: q.action || undefined, ...(await rangeOf(auth, q)) };
+      return { total: await logs.count(auth.accountId, filter) };
     },
 
     /**
