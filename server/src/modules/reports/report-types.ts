@@ -16,11 +16,32 @@ export interface ReportContext {
   repo: ReportsRepository;
 }
 
+/**
+ * A report's rows: an array, or rows built on demand (`lazyRows`) from the engine's figures, so a big month's
+ * screen page builds only its own rows and an export streams them one at a time instead of holding 200,000
+ * row objects. Arrays fit this as they are.
+ */
+export interface RowList {
+  readonly length: number;
+  at(index: number): Row | undefined;
+}
+
+/** `length` rows, the i-th built by `row(i)` when asked for. */
+export const lazyRows = (length: number, row: (index: number) => Row): RowList => ({
+  length,
+  at: (i) => (i >= 0 && i < length ? row(i) : undefined),
+});
+
+/** The rows of a list in order, built one at a time. */
+export function* eachRow(rows: RowList): Generator<Row> {
+  for (let i = 0; i < rows.length; i++) yield rows.at(i) as Row;
+}
+
 /** The server half of a registry entry: the columns and the query behind a report of the contract's REPORTS. */
 export interface ReportEntry {
   definition: ReportDefinition;
   columns: readonly ReportColumnView[];
-  run(ctx: ReportContext): Promise<{ rows: Row[]; totals: Row | null }>;
+  run(ctx: ReportContext): Promise<{ rows: RowList; totals: Row | null }>;
 }
 
 /** Sums of the given columns over every row (a totals row), the first column labelled Total. */

@@ -11,7 +11,7 @@ import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { type TimeRules, timeRulesOf } from '../time/time-rules';
 import { renderExport } from './renderers';
-import type { ReportEntry, Row } from './report-types';
+import { eachRow, type ReportEntry, type Row, type RowList } from './report-types';
 import { reportNamed } from './reports.registry';
 import type { ReportsRepository } from './reports.repository';
 
@@ -28,7 +28,7 @@ export interface ReportRun {
   entry: ReportEntry;
   rules: TimeRules;
   params: GetDataBody & { start_date: string; end_date: string };
-  rows: Row[];
+  rows: RowList;
   totals: Row | null;
   companyName: string;
 }
@@ -100,7 +100,7 @@ export function reportsService(deps: {
           timeFormat: rules.timeFormat,
         },
         columns: [...entry.columns],
-        rows: result.rows,
+        rows: eachRow(result.rows),
         totals: result.totals,
       });
     },
@@ -114,7 +114,10 @@ export function reportsService(deps: {
         report: result.entry.definition.name,
         title: result.entry.definition.title,
         columns: [...result.entry.columns],
-        data: result.rows.slice((page - 1) * size, page * size),
+        data: Array.from(
+          { length: Math.max(0, Math.min(size, result.rows.length - (page - 1) * size)) },
+          (_, i) => result.rows.at((page - 1) * size + i) as Row,
+        ),
         totals: result.totals,
         page,
         last_page: lastPage,

@@ -7,6 +7,7 @@ import {
   type ReportContext,
   type ReportEntry,
   type Row,
+  lazyRows,
   totalsOf,
   PERSON_COLUMNS,
   personCells,
@@ -86,7 +87,16 @@ export const dailySummary: ReportEntry = {
   ],
   async run(ctx) {
     const { employees, days } = await periodDays(ctx);
-    const rows = days.map((d): Row => {
+    const totals: Row = { date: 'Total', worked: 0, deducted: 0, paid: 0, open_shifts: 0, earnings: 0 };
+    for (const d of days) {
+      (totals.worked as number) += d.workedMinutes;
+      (totals.deducted as number) += d.deductedMinutes;
+      (totals.paid as number) += d.paidMinutes;
+      (totals.open_shifts as number) += d.openShifts;
+      (totals.earnings as number) += d.earningsCents;
+    }
+    const rows = lazyRows(days.length, (i): Row => {
+      const d = days[i];
       return {
         ...presenceCells(ctx, d, employees.get(d.employeeRef)!),
         worked: d.workedMinutes,
@@ -96,10 +106,7 @@ export const dailySummary: ReportEntry = {
         earnings: d.earningsCents,
       };
     });
-    return {
-      rows,
-      totals: totalsOf(rows, 'date', ['worked', 'deducted', 'paid', 'open_shifts', 'earnings']),
-    };
+    return { rows, totals };
   },
 };
 

@@ -37,8 +37,8 @@ export function periodRepository(db: Kysely<DB>) {
         .execute(),
 
     /**
-     * Current punches of [start, end] (by work_date), summed per employee and day, ordered by employee and
-     * day. `stepMinutes` is the Time Rounding step, or null.
+     * Current punches of [start, end] (by work_date), summed per employee and day, in no particular order.
+     * `stepMinutes` is the Time Rounding step, or null.
      */
     dayTotals: async (
       accountId: number,
@@ -58,6 +58,12 @@ export function periodRepository(db: Kysely<DB>) {
       const one = opts.employeeRef === undefined ? sql`` : sql`and employee_ref = ${opts.employeeRef}`;
       const oneBreak =
         opts.employeeRef === undefined ? sql`` : sql`and br.employee_ref = ${opts.employeeRef}`;
+      /** Milliseconds from in to out (unrounded: one subtraction, exact to the millisecond). */
+      const length = step
+        ? sql`${at('time_out')} - ${at('time_in')}`
+        : pg
+          ? sql`cast(extract(epoch from cast(time_out as timestamptz) - cast(time_in as timestamptz)) * 1000 as bigint)`
+          : sql`cast(round((julianday(time_out) - julianday(time_in)) * 86400000.0) as integer)`;
       const rounded = (column: string, agg: 'min' | 'max') =>
         step ? sql`${sql.raw(agg)}(case when type = 'None' then ${at(column)} end)` : sql`null`;
       const result = await sql<DayTotals>`
@@ -71,7 +77,7 @@ export function periodRepository(db: Kysely<DB>) {
             ${rounded('time_in', 'min')} as first_in_ms,
             ${rounded('time_out', 'max')} as last_out_ms,
             cast(sum(case when type = 'None' and time_out is not null
-              then ${greatest(sql`0`, sql`${at('time_out')} - ${at('time_in')}`)} / 60000 else 0 end) as integer) as worked,
+              then ${greatest(sql`0`, length)} / 60000 else 0 end) as integer) as worked,
             cast(sum(case when type = 'None' and time_out is null then 1 else 0 end) as integer) as open_shifts,
             cast(sum(late_sync) as integer) as late_syncs,
             cast(count(*) as integer) as punches
@@ -91,15 +97,16 @@ export function periodRepository(db: Kysely<DB>) {
                 sql`${least(at('br.time_out'), at('w.time_out'))} - ${greatest(at('br.time_in'), at('w.time_in'))}`,
               )}) as bigint) / 60000 as minutes
             from punches br
-            join punches w on w.account_id = br.account_id and w.employee_ref = br.employee_ref
+            -- w is br's employee's (ids are unique across accounts): matched by employee and day, the index
+            -- punches_employee_day, never a scan of the account's day.
+            join punches w on w.employee_ref = br.employee_ref
               and w.work_date = br.work_date and w.type = 'None' and w.time_out is not null and w.deleted_at is null
             where br.account_id = ${accountId} and br.deleted_at is null and br.type <> 'None'
               and br.time_out is not null and br.work_date >= ${start} and br.work_date <= ${end} ${oneBreak}
             group by br.id, br.employee_ref, br.work_date, br.deduction
           ) x
           group by employee_ref, work_date
-        ) b on b.employee_ref = d.employee_ref and b.work_date = d.work_date
-        order by d.employee_ref, d.work_date`.execute(db);
+        ) b on b.employee_ref = d.employee_ref and b.work_date = d.work_date`.execute(db);
       return result.rows;
     },
   };

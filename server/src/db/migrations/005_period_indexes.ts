@@ -1,0 +1,29 @@
+import { type Kysely, sql } from 'kysely';
+
+/*
+ * Indexes for the time engine's per-day sums in the database (modules/time/period.repository.ts):
+ * - punches_breaks: the Lunch and Break punches of a period, so an account that punches no breaks costs
+ *   nothing for them (a partial index: breaks are a small share of punches);
+ * - punches_employee_day: one employee's work punches of one day, which each break is matched against.
+ */
+type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export async function up(db: Db): Promise<void> {
+  await db.schema
+    .createIndex('punches_breaks')
+    .on('punches')
+    .columns(['account_id', 'work_date'])
+    .where(sql.ref('type'), '<>', 'None')
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('punches_employee_day')
+    .on('punches')
+    .columns(['employee_ref', 'work_date', 'type'])
+    .execute();
+}
+
+export async function down(db: Db): Promise<void> {
+  await db.schema.dropIndex('punches_employee_day').execute();
+  await db.schema.dropIndex('punches_breaks').execute();
+}
