@@ -2,10 +2,12 @@ import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { renderXlsx, sheetName } from '../../../src/modules/reports/renderers/xlsx';
+import type { Cell } from '../../../src/modules/reports/renderers/types';
 import { exportInput, manyRows } from './fixture';
 
 /** The rendered file, typed as exceljs's reader wants it. */
@@ -95,4 +97,128 @@ describe('XLSX export', () => {
       await rm(file, { force: true });
     }
   }, 180_000);
+  it('keeps XML specials, emoji and spaces in text, drops characters XML cannot hold, and writes bad dates as text', async () => {
+    const text = ` <tag a="1"> & 'quoted' 😀 a\u0001b\u0000c\uD800d\u001Fe \u00e9 `;
+    const input = exportInput({
+      rows: [
+        { employee: text, punches: 'many', worked: null, pay: 0, day: 'someday', first_in: 'not a time' },
+      ],
+      totals: null,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsxBuffer(input));
+    const row = workbook.worksheets[0].getRow(2);
+    expect(row.getCell(1).value).toBe(` <tag a="1"> & 'quoted' 😀 abcde \u00e9 `);
+    expect(row.getCell(2).value).toBe('many'); // not a number: kept as text rather than a broken cell
+    expect(row.getCell(3).value).toBeNull();
+    expect(row.getCell(4).value).toBe(0);
+    expect(row.getCell(5).value).toBe('someday');
+    expect(row.getCell(6).value).toBe('not a time');
+    expect(workbook.worksheets[0].rowCount).toBe(2);
+  });
+
+  it("writes the workbook's creator, creation time and column widths", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsxBuffer());
+    expect(workbook.creator).toBe('Acme Widgets Inc.');
+    expect(workbook.created).toEqual(new Date('2026-11-23T04:30:00.000Z'));
+    const sheet = workbook.worksheets[0];
+    expect(sheet.columns.map((c) => c.width)).toEqual([24, 10, 14, 14, 11, 20]);
+  });
+
+  it('writes an empty report as the header row alone', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsxBuffer(exportInput({ rows: [], totals: null })));
+    const sheet = workbook.getWorksheet('Hours by Employee')!;
+    expect(sheet.rowCount).toBe(1);
+    expect(sheet.getRow(1).getCell(6).value).toBe('First in');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('writes a zip whose every entry has the right CRC and sizes, the sheet carrying the frozen pane', async () => {
+    const zip = Buffer.from(await xlsxBuffer(exportInput({ rows: manyRows(2_000) })));
+    const entries = zipEntries(zip);
+    expect(entries.map((e) => e.name)).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'docProps/core.xml',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    for (const entry of entries) {
+      expect(entry.data.length, entry.name).toBe(entry.size);
+      expect(crc32(entry.data), entry.name).toBe(entry.crc);
+    }
+    const sheet = entries.at(-1)!.data.toString('utf8');
+    expect(sheet).toContain(
+      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+    );
+    expect(sheet).toContain('<row r="2001">');
+    expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+  });
+
+  it('keeps heap growth small while 100,000 rows stream to a slow reader', async () => {
+    globalThis.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    let bytes = 0;
+    let rows = 0;
+    async function* counted(): AsyncGenerator<Record<string, Cell>> {
+      for await (const row of manyRows(100_000)) {
+        if (++rows % 5_000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+        yield row;
+      }
+    }
+    // A reader that takes its time: the writer has to wait for it rather than buffer the file.
+    const out = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        setImmediate(done);
+      },
+    });
+    await renderXlsx(exportInput({ rows: counted() }), out);
+    const growthMb = (peak - before) / 2 ** 20;
+    expect(rows).toBe(100_000);
+    expect(bytes).toBeGreaterThan(1_000_000);
+    // The whole sheet XML is ~45 MB and the file several MB: holding either would show here.
+    expect(growthMb).toBeLessThan(40);
+  }, 120_000);
 });
+
+/** The entries of a zip, read through its central directory, each inflated. */
+function zipEntries(zip: Buffer) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: { name: string; crc: number; size: number; data: Buffer }[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    expect(zip.readUInt32LE(local)).toBe(0x04034b50);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({
+      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+      crc: zip.readUInt32LE(at + 16),
+      size: zip.readUInt32LE(at + 24),
+      data: inflateRawSync(zip.subarray(start, start + compressed)),
+    });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  expect(at).toBe(end);
+  return entries;
+}
+
+/** CRC-32 (the zip polynomial), table-free: slow but independent of the writer's. */
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
