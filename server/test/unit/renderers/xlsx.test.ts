@@ -165,6 +165,7 @@ describe('XLSX export', () => {
     let peak = before;
     let bytes = 0;
     let rows = 0;
+    let queued = 0;
     async function* counted(): AsyncGenerator<Record<string, Cell>> {
       for await (const row of manyRows(100_000)) {
         if (++rows % 5_000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
@@ -176,6 +177,7 @@ describe('XLSX export', () => {
       highWaterMark: 16 * 1024,
       write(chunk: Buffer, _encoding, done) {
         bytes += chunk.length;
+        queued = Math.max(queued, out.writableLength);
         setImmediate(done);
       },
     });
@@ -185,6 +187,8 @@ describe('XLSX export', () => {
     expect(bytes).toBeGreaterThan(1_000_000);
     // The whole sheet XML is ~45 MB and the file several MB: holding either would show here.
     expect(growthMb).toBeLessThan(40);
+    // The writer waits for the reader: what sits in the output's queue stays near its 16 KB mark, not the file.
+    expect(queued).toBeLessThan(512 * 1024);
   }, 120_000);
 });
 
