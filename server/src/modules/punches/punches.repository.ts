@@ -1,6 +1,15 @@
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable } from 'kysely';
+import {
+  CompiledQuery,
+  type Insertable,
+  type Kysely,
+  PostgresAdapter,
+  type Selectable,
+  type Updateable,
+  sql,
+} from 'kysely';
 import type { DB, PunchesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
+import type { BookPunch } from './punch-book';
 import type { PunchLookups } from './rules/validate-punch';
 
 export type PunchRow = Selectable<PunchesTable>;
@@ -42,6 +51,110 @@ export function punchesRepository(db: Kysely<DB>) {
         .where('id', '=', employeeRef)
         .forUpdate()
         .execute();
+    },
+
+    /** lockEmployee for a whole batch, in one query (in id order, so two batches cannot deadlock). */
+    async lockEmployees(accountId: number, employeeRefs: number[]): Promise<void> {
+      const refs = [...new Set(employeeRefs)].filter((id) => !locked.has(id)).sort((a, b) => a - b);
+      if (!isPostgres || refs.length === 0) return;
+      for (let i = 0; i < refs.length; i += 1000) {
+        const chunk = refs.slice(i, i + 1000);
+        await db
+          .selectFrom('employees')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('id', 'in', chunk)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+      }
+      for (const id of refs) locked.add(id);
+    },
+
+    /**
+     * The employees' current punches a batch from `since` on can meet (punchBook): every open shift, and every
+     * punch ending after `since` or after the earliest open shift's start (a clock-out's span starts there).
+     */
+    async bookOf(accountId: number, employeeRefs: number[], since: string): Promise<BookPunch[]> {
+      const refs = [...new Set(employeeRefs)];
+      const rows: BookPunch[] = [];
+      const load = async (chunk: number[], after: string, upTo?: string) =>
+        current(accountId)
+          .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
+          .where('employee_ref', 'in', chunk)
+          .$if(upTo === undefined, (q) =>
+            q.where((eb) => eb.or([eb('time_out', 'is', null), eb('time_out', '>', after)])),
+          )
+          .$if(upTo !== undefined, (q) =>
+            q.where('time_out', '>', after).where('time_out', '<=', upTo as string),
+          )
+          .execute();
+      for (let i = 0; i < refs.length; i += 500) rows.push(...(await load(refs.slice(i, i + 500), since)));
+      const earliestOpen = rows
+        .filter((r) => r.time_out === null)
+        .reduce<string | null>((m, r) => (m === null || r.time_in < m ? r.time_in : m), null);
+      if (earliestOpen !== null && earliestOpen < since)
+        for (let i = 0; i < refs.length; i += 500)
+          rows.push(...(await load(refs.slice(i, i + 500), earliestOpen, since)));
+      return rows;
+    },
+
+    /**
+     * Inserts many punches with multi-row INSERTs; a replayed client id or a second open shift is skipped (only
+     * the written rows are answered). Should a chunk fail, its rows are tried one by one, each in its own
+     * savepoint on PostgreSQL, so one bad row does not abort the rest: a row that fails alone is not answered.
+     */
+    async insertMany(accountId: number, punches: NewPunch[]): Promise<{ id: number; client_id: string }[]> {
+      const at = nowIso();
+      // The statement is written here rather than built value by value: Kysely's builder costs more than the
+      // database for thousands of rows. Columns and values are the NewPunch fields (names from the type, never
+      // from the request), every value a bound parameter.
+      const columns = [...new Set(punches.flatMap((p) => Object.keys(p)))].sort();
+      const all = [...columns, 'account_id', 'created_at', 'updated_at'];
+      const insert = async (chunk: NewPunch[]) => {
+        const params: unknown[] = [];
+        const tuples = chunk.map((p) => {
+          const values = [
+            ...columns.map((c) => (p as Record<string, unknown>)[c] ?? null),
+            accountId,
+            at,
+            at,
+          ];
+          const marks = values.map((v) => {
+            params.push(v);
+            return isPostgres ? `$${params.length}` : '?';
+          });
+          return `(${marks.join(', ')})`;
+        });
+        const text = `insert into "punches" (${all.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(
+          ', ',
+        )} on conflict do nothing returning "id", "client_id"`;
+        const res = await db.executeQuery<{ id: number; client_id: string }>(CompiledQuery.raw(text, params));
+        return res.rows;
+      };
+      const guarded = async (chunk: NewPunch[]) => {
+        if (!isPostgres) return insert(chunk);
+        await sql`savepoint insert_many`.execute(db);
+        try {
+          const rows = await insert(chunk);
+          await sql`release savepoint insert_many`.execute(db);
+          return rows;
+        } catch (e) {
+          await sql`rollback to savepoint insert_many`.execute(db);
+          await sql`release savepoint insert_many`.execute(db);
+          throw e;
+        }
+      };
+      const written: { id: number; client_id: string }[] = [];
+      for (let i = 0; i < punches.length; i += 500) {
+        const chunk = punches.slice(i, i + 500);
+        try {
+          written.push(...(await guarded(chunk)));
+        } catch {
+          for (const p of chunk) written.push(...(await guarded([p]).catch(() => [])));
+        }
+      }
+      return written;
     },
 
     openShift: (accountId: number, employeeRef: number) =>

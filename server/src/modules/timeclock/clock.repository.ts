@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { nowIso } from '../../lib/time';
 import type { KeyPart } from '../../lib/cursor';
 
 /** An employee as the clock needs them: who they are, how they identify, whether they may punch. */
@@ -42,6 +43,49 @@ export function clockRepository(db: Kysely<DB>) {
     employeeById: (accountId: number, id: number): Promise<ClockEmployee | undefined> =>
       employees(accountId).where('employees.id', '=', id).executeTakeFirst(),
     allEmployees: (accountId: number): Promise<ClockEmployee[]> => employees(accountId).execute(),
+
+    /** A sync batch's employees at once, by Employee ID and by id (badges), 500 per query. */
+    async employeesOf(accountId: number, codes: string[], ids: number[]): Promise<ClockEmployee[]> {
+      const found: ClockEmployee[] = [];
+      const uniqueCodes = [...new Set(codes)];
+      const uniqueIds = [...new Set(ids)];
+      for (let i = 0; i < uniqueCodes.length; i += 500)
+        found.push(
+          ...(await employees(accountId)
+            .where('employees.employee_id', 'in', uniqueCodes.slice(i, i + 500))
+            .execute()),
+        );
+      for (let i = 0; i < uniqueIds.length; i += 500)
+        found.push(
+          ...(await employees(accountId)
+            .where('employees.id', 'in', uniqueIds.slice(i, i + 500))
+            .execute()),
+        );
+      return found;
+    },
+
+    /** Activity rows of a sync batch (its refused punches) in multi-row INSERTs, in the given order. */
+    async recordActivities(
+      accountId: number,
+      entries: { userId: number | null; employeeId?: number | null; action: string; details: unknown }[],
+    ) {
+      const at = nowIso();
+      for (let i = 0; i < entries.length; i += 500)
+        await db
+          .insertInto('activity_logs')
+          .values(
+            entries.slice(i, i + 500).map((e) => ({
+              account_id: accountId,
+              user_id: e.userId,
+              employee_id: e.employeeId ?? null,
+              action: e.action,
+              details: JSON.stringify(e.details),
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+    },
 
     /**
      * One page of the station's status list: current employees in (name, id) order after `after` (before it,

@@ -7,17 +7,15 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { PunchRepos } from '../punches/punch-store';
 import { savePunch } from '../punches/punch-store';
-import type { PunchRow } from '../punches/punches.repository';
-import { refusalError, syncStatusOf } from '../punches/rules/validate-punch';
+import type { NewPunch, PunchRow, ShiftClose } from '../punches/punches.repository';
+import { punchBook } from '../punches/punch-book';
+import { refusalError, syncStatusOf, validatePunch } from '../punches/rules/validate-punch';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { timeRulesOf } from '../time/time-rules';
 import { elapsedSince, splitMinutes, workedMinutes } from '../time/worked';
 import type { ClockEmployee, ClockRepository } from './clock.repository';
 import type { PinLock } from './pin-lock';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
-
-/** Synced punches are written this many per transaction: one disk flush per chunk instead of per punch. */
-const SYNC_CHUNK = 250;
 
 type Identity = { employee_id?: string; badge?: string; pin?: string };
 export type ClockRepos = PunchRepos & { clock: ClockRepository; settings: SettingsRepository };
@@ -253,93 +251,171 @@ export function clockService(deps: {
       requireAccess(caller, 'clock:punch');
       const receivedAt = nowIso();
       const settings = await settingsOf(caller.accountId);
-      const known = await repos.punches.knownClientIds(
-        caller.accountId,
-        items.map((i) => i.client_id),
-      );
       const ordered = [...items].sort((a, b) => Date.parse(a.device_time) - Date.parse(b.device_time));
-      const results: { client_id: string; status: SyncStatus; message?: string; punch_id?: number }[] = [];
-      const seen = new Set<string>();
-      const employees = employeeCache();
-      for (let i = 0; i < ordered.length; i += SYNC_CHUNK) {
-        await inTransaction(async (tr) => {
-          const r = { ...tr, clock: employees.over(tr.clock) };
-          for (const item of ordered.slice(i, i + SYNC_CHUNK)) {
-            if (known.has(item.client_id) || seen.has(item.client_id)) {
-              results.push({ client_id: item.client_id, status: 'duplicate' });
-              continue;
-            }
-            seen.add(item.client_id);
-            results.push(await syncOne(item, r));
-          }
-        });
-      }
+      const results = await inTransaction((r) => syncBatch(caller, ordered, r, settings, receivedAt));
       if (caller.stationId) await repos.clock.touchSync(caller.accountId, caller.stationId, receivedAt);
       return { results, last_sync_at: receivedAt };
-
-      async function syncOne(item: SyncItem, r: ClockRepos) {
-        const refuse = async (status: 'conflict' | 'rejected', message: string) => {
-          await r.activity.record(caller.accountId, {
-            userId: caller.userId,
-            action: `punch.${status}`,
-            details: {
-              reason: message,
-              station_id: caller.stationId,
-              punch: { ...item, pin: undefined, badge: unsigned(item.badge) },
-            },
-          });
-          return { client_id: item.client_id, status, message };
-        };
-        let employee: ClockEmployee;
-        try {
-          employee = (await identify(caller, item, r)).employee;
-          requireClockSettings(settings, item.kind, item);
-        } catch (e) {
-          if (e instanceof AppError) return refuse('rejected', e.message);
-          throw e;
-        }
-        const at = new Date(item.device_time).toISOString();
-        const saved = await savePunch(r, caller, {
-          candidate: {
-            kind: item.kind,
-            employeeRef: employee.id,
-            timeIn: at,
-            timeOut: item.kind === 'out' ? at : null,
-            type: 'None',
-            deviceTime: at,
-          },
-          now: receivedAt,
-          attendanceOnly: false,
-          write: () =>
-            item.kind === 'in'
-              ? r.punches.insertIfFree(
-                  caller.accountId,
-                  clockInRow(caller, employee, settings, item, at, receivedAt),
-                )
-              : r.punches.closeShift(caller.accountId, employee.id, {
-                  time_out: at,
-                  clock_out_client_id: item.client_id,
-                  device_time_out: item.device_time,
-                  received_out_at: receivedAt,
-                  station_out_id: caller.stationId,
-                  ...outPosition(keepPosition(settings, item)),
-                  ...(isLateSync(item.device_time, receivedAt) ? { late_sync: 1 } : {}),
-                }),
-          activity: () => null,
-        });
-        if (saved.ok)
-          return { client_id: item.client_id, status: 'created' as const, punch_id: saved.row.id };
-        if (saved.refusal) return refuse(syncStatusOf(saved.refusal), saved.refusal.message);
-        // Nothing written: the client id arrived meanwhile (a concurrent retry), or the shift changed.
-        if (await r.punches.byClientId(caller.accountId, item.client_id))
-          return { client_id: item.client_id, status: 'duplicate' as const };
-        return refuse(
-          'conflict',
-          item.kind === 'in' ? messages.clock.alreadyClockedInServer : messages.clock.notClockedIn,
-        );
-      }
     },
   };
+
+  /**
+   * One sync batch in one transaction (issue 11): its employees are read once and locked (PostgreSQL), its
+   * client ids and its employees' current punches are read once, then every item runs the same checks as a
+   * live punch — identify (PIN lock included), the clock settings and validatePunch — in device-time order
+   * against that state kept up to date in memory (punchBook). Accepted punches are written at the end with
+   * multi-row INSERTs (a clock-out closing a clock-in of the same batch is written as one closed row), shifts
+   * open before the batch are closed with closeShift, and refusals are logged with multi-row INSERTs.
+   */
+  async function syncBatch(
+    caller: Caller,
+    ordered: SyncItem[],
+    r: ClockRepos,
+    settings: ClockSettings,
+    receivedAt: string,
+  ) {
+    type Result = { client_id: string; status: SyncStatus; message?: string; punch_id?: number };
+    const accountId = caller.accountId;
+    const employees = employeeCache();
+    const badgeRefs = ordered
+      .map((i) => (i.badge ? verifyBadge(appSecret, i.badge) : null))
+      .filter((c) => c !== null && c.accountId === accountId)
+      .map((c) => c!.employeeRef);
+    const codes = ordered.flatMap((i) => (i.employee_id && !i.badge ? [i.employee_id] : []));
+    const ids = caller.employeeRef ? [...badgeRefs, caller.employeeRef] : badgeRefs;
+    const found = await r.clock.employeesOf(accountId, codes, ids);
+    employees.preload(found, codes, ids);
+    const rr = { ...r, clock: employees.over(r.clock) };
+    const refs = found.map((e) => e.id);
+    await r.punches.lockEmployees(accountId, refs);
+    const known = await r.punches.knownClientIds(
+      accountId,
+      ordered.map((i) => i.client_id),
+    );
+    const earliest = ordered.length ? new Date(ordered[0].device_time).toISOString() : receivedAt;
+    const book = punchBook(await r.punches.bookOf(accountId, refs, earliest));
+
+    const results: Result[] = [];
+    const seen = new Set<string>();
+    const refusals: { userId: number | null; action: string; details: unknown }[] = [];
+    /** Clock-ins to insert, by pending id; a clock-out of the same batch closes the row before it is written. */
+    const pending = new Map<number, { row: NewPunch; results: Result[] }>();
+    const closes: { employeeRef: number; shiftId: number; out: ShiftClose; result: Result }[] = [];
+
+    const refuse = (item: SyncItem, status: 'conflict' | 'rejected', message: string): Result => {
+      refusals.push({
+        userId: caller.userId,
+        action: `punch.${status}`,
+        details: {
+          reason: message,
+          station_id: caller.stationId,
+          punch: { ...item, pin: undefined, badge: unsigned(item.badge) },
+        },
+      });
+      return { client_id: item.client_id, status, message };
+    };
+
+    for (const item of ordered) {
+      if (known.has(item.client_id) || seen.has(item.client_id)) {
+        results.push({ client_id: item.client_id, status: 'duplicate' });
+        continue;
+      }
+      seen.add(item.client_id);
+      let employee: ClockEmployee;
+      try {
+        employee = (await identify(caller, item, rr)).employee;
+        requireClockSettings(settings, item.kind, item);
+      } catch (e) {
+        if (e instanceof AppError) {
+          results.push(refuse(item, 'rejected', e.message));
+          continue;
+        }
+        throw e;
+      }
+      const at = new Date(item.device_time).toISOString();
+      const checked = await validatePunch(
+        {
+          kind: item.kind,
+          employeeRef: employee.id,
+          timeIn: at,
+          timeOut: item.kind === 'out' ? at : null,
+          type: 'None',
+          deviceTime: at,
+        },
+        { now: receivedAt, attendanceOnly: false, lookups: book.lookups },
+      );
+      if (!checked.ok) {
+        results.push(refuse(item, syncStatusOf(checked.refusal), checked.refusal.message));
+        continue;
+      }
+      const result: Result = { client_id: item.client_id, status: 'created' };
+      results.push(result);
+      if (item.kind === 'in') {
+        const id = book.open(employee.id, at);
+        pending.set(id, {
+          row: clockInRow(caller, employee, settings, item, at, receivedAt),
+          results: [result],
+        });
+        continue;
+      }
+      const out: ShiftClose = {
+        time_out: at,
+        clock_out_client_id: item.client_id,
+        device_time_out: item.device_time,
+        received_out_at: receivedAt,
+        station_out_id: caller.stationId,
+        ...outPosition(keepPosition(settings, item)),
+        ...(isLateSync(item.device_time, receivedAt) ? { late_sync: 1 } : {}),
+      };
+      const shiftId = book.close(employee.id, at) as number;
+      const opened = pending.get(shiftId);
+      if (opened) {
+        Object.assign(opened.row, out);
+        opened.results.push(result);
+      } else closes.push({ employeeRef: employee.id, shiftId, out, result });
+    }
+
+    // Shifts open before the batch first (one per employee at most), then the batch's own rows.
+    for (const c of closes) {
+      const row = await r.punches.closeShift(accountId, c.employeeRef, c.out);
+      if (row) c.result.punch_id = row.id;
+      else unwritten(c.result, 'out');
+    }
+    const rows = [...pending.values()];
+    const written = new Map(
+      (
+        await r.punches.insertMany(
+          accountId,
+          rows.map((p) => p.row),
+        )
+      ).map((w) => [w.client_id, w.id]),
+    );
+    for (const p of rows) {
+      const id = written.get(p.row.client_id);
+      if (id !== undefined) for (const res of p.results) res.punch_id = id;
+      else {
+        // Not written: the client id arrived meanwhile (a concurrent retry), or the database refused the row.
+        const [inResult, ...outResults] = p.results;
+        if (await r.punches.byClientId(accountId, inResult.client_id))
+          Object.assign(inResult, { status: 'duplicate' });
+        else unwritten(inResult, 'in');
+        for (const res of outResults) unwritten(res, 'out');
+      }
+    }
+    if (refusals.length) await r.clock.recordActivities(accountId, refusals);
+    return results;
+
+    /** A punch that passed the checks but was not written: answered and logged as a conflict. */
+    function unwritten(res: Result, kind: 'in' | 'out') {
+      const item = ordered.find((i) => i.client_id === res.client_id)!;
+      const refused = refuse(
+        item,
+        'conflict',
+        kind === 'in' ? messages.clock.alreadyClockedInServer : messages.clock.notClockedIn,
+      );
+      delete res.punch_id;
+      Object.assign(res, refused);
+    }
+  }
 }
 
 /**
@@ -359,6 +435,15 @@ function employeeCache() {
     return found;
   };
   return {
+    /** The batch's employees read at once (employeesOf); codes and ids asked but not found stay unknown. */
+    preload(found: ClockEmployee[], codes: string[], ids: number[]) {
+      for (const c of codes) byCode.set(c, Promise.resolve(undefined));
+      for (const id of ids) byId.set(id, Promise.resolve(undefined));
+      for (const e of found) {
+        byCode.set(e.employee_id, Promise.resolve(e));
+        byId.set(e.id, Promise.resolve(e));
+      }
+    },
     over: (clock: ClockRepository): ClockRepository => ({
       ...clock,
       employeeByCode: (accountId, code) =>
