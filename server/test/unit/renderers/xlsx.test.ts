@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderXlsx, sheetName } from '../../../src/modules/reports/renderers/xlsx';
+import { instantMs, renderXlsx, sheetName } from '../../../src/modules/reports/renderers/xlsx';
 import type { Cell } from '../../../src/modules/reports/renderers/types';
 import { exportInput, manyRows } from './fixture';
 
@@ -65,6 +66,37 @@ describe('XLSX export', () => {
     const row = workbook.worksheets[0].getRow(2);
     expect(row.getCell(5).numFmt).toBe('dd/mm/yy');
     expect(row.getCell(6).numFmt).toBe('dd/mm/yy hh:mm');
+  });
+
+  it('reads ISO instants exactly as Date.parse does, malformed ones included', () => {
+    const iso = fc
+      .date({
+        min: new Date('0001-01-01T00:00:00Z'),
+        max: new Date('9999-12-31T23:59:59Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString());
+    fc.assert(
+      fc.property(iso, (text) => {
+        expect(instantMs(text)).toBe(Date.parse(text));
+      }),
+    );
+    // One character changed anywhere: a different instant, or NaN, just as Date.parse says.
+    fc.assert(
+      fc.property(iso, fc.nat(23), fc.constantFrom(...'0123456789-:.TZ x+'), (text, at, c) => {
+        const changed = text.slice(0, at) + c + text.slice(at + 1);
+        expect(instantMs(changed)).toBe(Date.parse(changed));
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const text of [
+      '2026-02-30T10:00:00.000Z',
+      '2026-13-01T00:00:00.000Z',
+      '2026-11-02T24:00:00.000Z',
+      '0050-01-01T00:00:00.000Z',
+    ]) {
+      expect(instantMs(text)).toBe(Date.parse(text));
+    }
   });
 
   it('names the sheet within Excel rules', () => {

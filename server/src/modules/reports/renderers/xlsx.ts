@@ -139,6 +139,41 @@ function numberCell(ref: string, style: number, n: number, original: Cell): stri
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const digit = (text: string, at: number): number => {
+  const d = text.charCodeAt(at) - 48;
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+};
+const two = (text: string, at: number): number => digit(text, at) * 10 + digit(text, at + 1);
+
+/**
+ * Milliseconds of an ISO instant, NaN if it does not parse. The form the database hands over
+ * ('2026-11-02T19:05:00.000Z') is read digit by digit, a few times faster than Date.parse, which the
+ * rest (and days past the 28th, whose validity depends on the month) is left to.
+ */
+export function instantMs(text: string): number {
+  if (text.length !== 24 || text.charCodeAt(10) !== 84 /* T */ || text.charCodeAt(23) !== 90 /* Z */) {
+    return Date.parse(text);
+  }
+  const month = two(text, 5);
+  const day = two(text, 8);
+  const hour = two(text, 11);
+  const minute = two(text, 14);
+  const second = two(text, 17);
+  const ms = digit(text, 20) * 100 + two(text, 21);
+  const year = two(text, 0) * 100 + two(text, 2);
+  const separators =
+    text[4] === '-' && text[7] === '-' && text[13] === ':' && text[16] === ':' && text[19] === '.';
+  // Comparisons with NaN are false: a non-digit anywhere fails the range checks too.
+  if (
+    !separators ||
+    !(month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59) ||
+    !(year >= 1000 && ms >= 0) // Date.UTC reads years 0–99 as 1900–1999
+  ) {
+    return Date.parse(text);
+  }
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+}
+
 /**
  * Excel has no time zones: a serial date is a wall-clock reading. Dates are written as UTC midnight and
  * instants as the account's wall-clock time, so the sheet shows what the screen shows. Null writes no cell;
@@ -164,7 +199,7 @@ function cellXml(
       return numberCell(ref, style, serialOf(Date.UTC(+m[1], +m[2] - 1, +m[3])), value);
     }
     case 'datetime': {
-      const ms = new Date(String(value)).getTime();
+      const ms = instantMs(String(value));
       if (Number.isNaN(ms)) return textCell(ref, 0, String(value));
       return numberCell(ref, style, serialOf(ms + offsetAt(ms) * 60_000), value);
     }
