@@ -99,6 +99,20 @@ describe('XLSX export', () => {
     }
   });
 
+  it('stops with an error, rather than waiting forever, when the reader goes away midway', async () => {
+    let bytes = 0;
+    const out: Writable = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        // A client that hangs up after 200 KB: the stream closes with no error of its own.
+        if (bytes > 200_000) out.destroy();
+        else setImmediate(done);
+      },
+    });
+    await expect(renderXlsx(exportInput({ rows: manyRows(100_000) }), out)).rejects.toThrow(/closed/);
+  });
+
   it('names the sheet within Excel rules', () => {
     expect(sheetName('Hours: [by] employee/department and more words')).toBe(
       'Hours   by  employee department',
