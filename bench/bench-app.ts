@@ -3,19 +3,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createDatabase } from '../server/src/db/database';
 import { migrateToLatest } from '../server/src/db/migrate';
 
-export async function benchApp() {
+/** `plugins` wrap the app's database handle only (e.g. to count the app's queries), not the set-up's. */
+export async function benchApp(opts: { plugins?: KyselyPlugin[] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'punchclock-bench-'));
   const url = process.env.BENCH_DATABASE_URL || join(dir, 'bench.sqlite');
   const db = createDatabase(url);
   await migrateToLatest(db);
   const app = await buildApp(
     loadConfig({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: join(dir, 'none') }),
-    { db, logger: false },
+    { db: (opts.plugins ?? []).reduce((d, p) => d.withPlugin(p), db), logger: false },
   );
   const s = Date.now().toString(36);
   const reg = await app.inject({

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import type { KyselyPlugin } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
@@ -39,7 +40,16 @@ else await main();
 async function serve() {
   const { benchApp } = await import('./bench-app');
   const { hashPin } = await import('../server/src/lib/badges');
-  const { app, db, auth, accountId } = await benchApp();
+  // Counts the app's statements (BEGIN/COMMIT/SAVEPOINT of transactions aside: Kysely runs those itself).
+  let queries = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      queries++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const { app, db, auth, accountId } = await benchApp({ plugins: [counter] });
   const station = (
     await app.inject({
       method: 'POST',
@@ -93,13 +103,25 @@ async function serve() {
     synchronous,
   };
   console.log(`SETUP ${JSON.stringify(setup)}`);
+  let cpu = process.cpuUsage();
   process.on('message', async (m) => {
+    if (m === 'start') {
+      queries = 0;
+      cpu = process.cpuUsage();
+      process.send?.('started');
+    }
     if (m === 'stats') {
+      const used = process.cpuUsage(cpu);
+      const counted = queries;
       const punches = await db
         .selectFrom('punches')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      process.send?.({ punches: Number(punches.n) });
+      process.send?.({
+        punches: Number(punches.n),
+        queries: counted,
+        cpuSeconds: (used.user + used.system) / 1e6,
+      });
     }
     if (m === 'close') {
       await app.close();
@@ -111,7 +133,9 @@ async function serve() {
 
 async function main() {
   // BENCH_PROFILE=dir writes the server's CPU profile there (node --cpu-prof).
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
   const script = new URL(import.meta.url).pathname;
   const child = spawn(process.execPath, [...process.execArgv, ...profile, script, '--serve'], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -170,8 +194,13 @@ async function main() {
   };
   // A short warm-up (JIT, caches), then the measured run.
   await autocannon({ ...base, duration: 2 });
+  await ask('start');
   const result = await autocannon({ ...base, duration: SECONDS });
-  const { punches } = await ask<{ punches: number }>('stats');
+  const { punches, queries, cpuSeconds } = await ask<{
+    punches: number;
+    queries: number;
+    cpuSeconds: number;
+  }>('stats');
   child.send('close');
 
   const ceiling = setup.dialect === 'sqlite' ? sqliteCeiling(setup.synchronous) : await pgCeiling(setup.url);
@@ -183,6 +212,11 @@ async function main() {
     `clock-in/out over HTTP, ${CONNECTIONS} connections, ${SECONDS} s: ${Math.round(rps)} req/s, ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
       `${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; ${punches} punch rows`,
+  );
+  const answered = result['2xx'] + result.non2xx;
+  console.log(
+    `server: ${(queries / answered).toFixed(1)} queries per request (BEGIN/COMMIT aside), ` +
+      `${((cpuSeconds * 1000) / answered).toFixed(2)} ms CPU per request (${cpuSeconds.toFixed(1)} s CPU in ${SECONDS} s)`,
   );
   if (result.non2xx) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
   console.log(`ceiling (raw one-row durable INSERT transactions): ${Math.round(ceiling)} /s`);
