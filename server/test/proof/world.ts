@@ -10,7 +10,7 @@ import {
   createStation,
   insertPunch,
 } from '../factories';
-import type { TestApp } from '../helper';
+import { dialect, type TestApp } from '../helper';
 
 /** Text put in every row of account A that no other caller may ever be shown. */
 export const MARKER = 'Zqxmarker';
@@ -38,15 +38,33 @@ export const TABLES: (keyof DB)[] = [
  */
 const VOLATILE: Partial<Record<keyof DB, string[]>> = { stations: ['last_seen_at'] };
 
-/** Row count and a SHA-256 of the rows of every table (optionally only account `accountId`'s rows). */
+/**
+ * Row count and a hash of the rows of every table (optionally only account `accountId`'s rows).
+ * PostgreSQL hashes on the server in one query (md5 of the rows as JSON); SQLite rows are hashed here.
+ */
 export async function snapshot(t: TestApp, accountId?: number): Promise<Record<string, string>> {
+  if (dialect === 'postgres') {
+    const parts = TABLES.map((table) => {
+      const where =
+        accountId === undefined
+          ? sql``
+          : sql` where x.${sql.ref(table === 'accounts' ? 'id' : 'account_id')} = ${accountId}`;
+      const row = sql`(to_jsonb(x) - ${(VOLATILE[table] ?? []).join(',') || '-'}::text)::text`;
+      return sql<{ t: string; n: number; h: string }>`select ${table}::text as t, count(*)::int as n,
+        coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as h from ${sql.table(table)} x${where}`;
+    });
+    const { rows } = await sql<{
+      t: string;
+      n: number;
+      h: string;
+    }>`${sql.join(parts, sql` union all `)}`.execute(t.db);
+    return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h.slice(0, 16)}`]));
+  }
   const out: Record<string, string> = {};
   for (const table of TABLES) {
     let q = t.db.selectFrom(table).selectAll();
-    if (accountId !== undefined && table !== 'accounts') {
-      q = q.where(sql.ref('account_id'), '=', accountId);
-    }
-    if (accountId !== undefined && table === 'accounts') q = q.where(sql.ref('id'), '=', accountId);
+    if (accountId !== undefined)
+      q = q.where(sql.ref(table === 'accounts' ? 'id' : 'account_id'), '=', accountId);
     const rows = (await q.execute()) as Record<string, unknown>[];
     const skip = VOLATILE[table] ?? [];
     const lines = rows

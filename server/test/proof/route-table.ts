@@ -1,0 +1,285 @@
+import { multipart, PNG, type World } from './world';
+
+/**
+ * Every route of the app and what each caller gets, in one table keyed by "METHOD /path" (the
+ * app's own route table is checked against it by routes.test.ts: a route missing here fails).
+ * Each entry also holds a valid request aimed at account A's rows (path params filled with A's ids),
+ * which hostile.test.ts mutates.
+ */
+export const CALLERS = ['nobody', 'revoked', 'employee', 'station', 'other'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Expected = Record<Caller, number>;
+export interface Request {
+  url?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+export interface Entry {
+  /** Public: callable without a token; every caller must still get no 5xx and none of A's rows. */
+  public?: true;
+  expect?: Expected;
+  /** A valid request aimed at account A's rows (path params filled with A's ids). */
+  req?: (w: World) => Request;
+}
+
+// Shapes of answer, for the table below.
+// A manager-only call that names one of A's rows: B's manager is told it does not exist.
+const managerRow: Expected = { nobody: 401, revoked: 401, employee: 403, station: 401, other: 404 };
+// A manager-only call on the caller's own account: B's manager gets B's (empty) result.
+const managerList: Expected = { nobody: 401, revoked: 401, employee: 403, station: 401, other: 200 };
+// A manager-only call that creates a row in the caller's own account.
+const managerCreate: Expected = { ...managerList, other: 201 };
+const e = (over: Partial<Expected>, base: Expected = managerRow): Expected => ({ ...base, ...over });
+const now = () => new Date().toISOString();
+let seq = 0;
+const clientId = () => `proofroute${Date.now()}${(seq += 1)}`;
+
+// Every route of the app, and what each caller gets. A new route fails the suite until it is here.
+export const TABLE: Record<string, Entry> = {
+  'GET /api/docs': { public: true },
+  'GET /api/docs/static/index.html': { public: true },
+  'GET /api/docs/static/swagger-initializer.js': { public: true },
+  'GET /api/docs/json': { public: true },
+  'GET /api/docs/yaml': { public: true },
+  'GET /api/docs/static/*': { public: true, req: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /index.html': { public: true },
+  'GET /api/health': { public: true },
+  'POST /api/register': { public: true, req: () => ({ payload: {} }) },
+  'POST /api/login': {
+    public: true,
+    req: (w) => ({ payload: { email: w.a.email, password: 'wrong pass' } }),
+  },
+  'POST /api/forgot-password': { public: true, req: () => ({ payload: { email: 'nobody@example.com' } }) },
+  'POST /password-update': { public: true, req: () => ({ payload: {} }) },
+  'POST /api/password-update': { public: true, req: () => ({ payload: {} }) },
+  'POST /api/stations/pair': { public: true, req: () => ({ payload: { code: 'ZZZZZZ' } }) },
+  'GET /uploads/profile/:name': {
+    public: true,
+    req: () => ({ url: '/uploads/profile/00000000000000000000000000000000.png' }),
+  },
+
+  'POST /api/logout': { expect: e({ employee: 200 }, managerList) },
+  'POST /api/change-password': {
+    expect: e({ employee: 422, other: 404 }),
+    req: (w) => ({
+      payload: {
+        user_id: w.a.userId,
+        current_password: 'not the password',
+        new_password: 'brand new pass 9',
+        new_password_confirmation: 'brand new pass 9',
+      },
+    }),
+  },
+  'GET /api/get-user': { expect: e({ employee: 200 }, managerList) },
+  'POST /api/generate-qr-code': {
+    expect: e({ employee: 200 }),
+    req: (w) => ({ payload: { user_id: w.a.userId } }),
+  },
+  'POST /api/get-profile-picture': {
+    expect: e({ employee: 200 }),
+    req: (w) => ({ payload: { user_id: w.a.userId } }),
+  },
+  'POST /api/upload-profile': {
+    expect: e({ employee: 200 }),
+    req: (w) => multipart('profile_picture', 'me.png', 'image/png', PNG, { user_id: String(w.a.userId) }),
+  },
+
+  'GET /api/punch-conflicts': { expect: managerList },
+  'POST /api/check-employee': {
+    expect: e({ station: 200 }),
+    req: (w) => ({ payload: { employee_id: w.ids.victimCode } }),
+  },
+  'POST /api/clock-in': {
+    expect: e({ station: 200 }),
+    req: (w) => ({ payload: { employee_id: w.ids.victimCode, client_id: clientId() } }),
+  },
+  'POST /api/clock-out': {
+    expect: e({ station: 200 }),
+    req: (w) => ({ payload: { employee_id: w.ids.victimCode, client_id: clientId() } }),
+  },
+  'GET /api/employee-status': { expect: e({ station: 200 }, managerList) },
+  'POST /api/punches/sync': {
+    expect: e({ station: 200 }, managerList),
+    req: (w) => ({
+      payload: {
+        punches: [{ client_id: clientId(), kind: 'in', employee_id: w.ids.victimCode, device_time: now() }],
+      },
+    }),
+  },
+
+  'GET /api/stations': { expect: managerList },
+  'POST /api/stations': {
+    expect: managerCreate,
+    req: () => ({ payload: { name: 'Gate', pair: 'code' } }),
+  },
+  'PATCH /api/stations/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/stations/${w.ids.spareStationId}`, payload: { name: 'Renamed' } }),
+  },
+  'DELETE /api/stations/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/stations/${w.ids.spareStationId}` }),
+  },
+  'GET /api/station/me': { expect: e({ station: 200 }, managerList) },
+
+  'GET /settings': { expect: managerList },
+  'GET /api/settings': { expect: managerList },
+  'POST /settings': {
+    expect: managerRow,
+    req: (w) => ({ payload: { user_id: w.a.userId, company_name: 'Hacked' } }),
+  },
+  'POST /api/settings': {
+    expect: managerRow,
+    req: (w) => ({ payload: { user_id: w.a.userId, company_name: 'Hacked' } }),
+  },
+
+  'GET /api/manual-punches/:employeeId': {
+    expect: e({ employee: 404 }),
+    req: (w) => ({ url: `/api/manual-punches/${w.ids.victimRef}` }),
+  },
+  'POST /api/manual-punches': {
+    expect: managerRow,
+    req: (w) => ({
+      payload: { employee_id: w.ids.victimRef, date: '2026-01-06', time_in: '09:00', time_out: '10:00' },
+    }),
+  },
+  'PUT /api/manual-punches/:id': {
+    expect: managerRow,
+    req: (w) => ({
+      url: `/api/manual-punches/${w.ids.victimPunchId}`,
+      payload: { employee_id: w.ids.victimRef, date: '2026-01-05', time_in: '08:00', time_out: '09:00' },
+    }),
+  },
+  'DELETE /api/manual-punches/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/manual-punches/${w.ids.victimPunchId}` }),
+  },
+
+  'POST /getdata': {
+    expect: managerRow,
+    req: (w) => ({
+      payload: {
+        reportname: 'Daily Summary',
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+        employee_id: w.ids.victimRef,
+      },
+    }),
+  },
+  'POST /api/getdata': {
+    expect: managerRow,
+    req: (w) => ({
+      payload: {
+        reportname: 'Daily Summary',
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+        department_id: w.ids.departmentId,
+      },
+    }),
+  },
+
+  'GET /api/employees': { expect: managerList },
+  'GET /api/employees/user/:user_id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employees/user/${w.a.userId}` }),
+  },
+  'GET /api/employees/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employees/${w.ids.victimRef}` }),
+  },
+  'POST /api/search': { expect: managerList, req: () => ({ payload: { query: 'Victim' } }) },
+  'POST /employees': {
+    expect: e({ other: 422 }),
+    req: (w) => ({
+      payload: { name: 'Intruder', employee_id: `X${Date.now()}`, department_id: w.ids.departmentId },
+    }),
+  },
+  'PUT /employees/:id': {
+    expect: managerRow,
+    req: (w) => ({
+      url: `/employees/${w.ids.victimRef}`,
+      payload: { name: 'Renamed', employee_id: w.ids.victimCode, department_id: w.ids.departmentId },
+    }),
+  },
+  'DELETE /employees/:id': { expect: managerRow, req: (w) => ({ url: `/employees/${w.ids.victimRef}` }) },
+  'POST /allemployees': {
+    expect: managerRow,
+    req: (w) => ({ url: `/allemployees?emp_id[]=[${w.ids.victimRef}]` }),
+  },
+
+  'GET /api/employees/qr/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employees/qr/${w.ids.victimRef}` }),
+  },
+  'GET /api/employee/:id/generate-qr': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employee/${w.ids.victimRef}/generate-qr` }),
+  },
+  'POST /api/employees/:id/regenerate-badge': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/regenerate-badge` }),
+  },
+  'GET /api/employees/print/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employees/print/${w.ids.victimRef}` }),
+  },
+
+  'GET /employees/imported': { expect: managerList },
+  'GET /employees/export': { expect: managerList },
+  'POST /employees/import': {
+    expect: managerList,
+    // A preview of the caller's own file: nothing is written, B gets B's preview.
+    req: () => ({
+      url: '/employees/import?preview=1',
+      ...multipart(
+        'file',
+        'people.csv',
+        'text/csv',
+        Buffer.from('Name,Employee ID,Department\nNew Person,NP1,Sales\n'),
+      ),
+    }),
+  },
+
+  'GET /departments': { expect: managerList },
+  'GET /department/user/:user_id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/department/user/${w.a.userId}` }),
+  },
+  'GET /api/departments/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/departments/${w.ids.departmentId}` }),
+  },
+  'POST /departments': { expect: managerCreate, req: () => ({ payload: { dp_name: 'Intruders' } }) },
+  'PUT /departments/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/departments/${w.ids.departmentId}`, payload: { dp_name: 'Renamed' } }),
+  },
+  'DELETE /departments/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/departments/${w.ids.spareDepartmentId}` }),
+  },
+  'POST /alldepartments': {
+    expect: managerRow,
+    req: (w) => ({ url: `/alldepartments?dep_id[]=[${w.ids.spareDepartmentId}]` }),
+  },
+
+  'POST /api/fields': {
+    expect: managerCreate,
+    req: () => ({ payload: { field_name: 'Intrusion', field_type: 'text' } }),
+  },
+  'GET /api/fields': { expect: managerList },
+  'GET /fields/user/:user_id': { expect: managerRow, req: (w) => ({ url: `/fields/user/${w.a.userId}` }) },
+  'PUT /api/fields/:id': {
+    expect: managerRow,
+    req: (w) => ({
+      url: `/api/fields/${w.ids.fieldId}`,
+      payload: { field_name: 'Renamed', field_type: 'text' },
+    }),
+  },
+  'DELETE /fields/:id': { expect: managerRow, req: (w) => ({ url: `/fields/${w.ids.fieldId}` }) },
+
+  'GET /api/activity-logs': { expect: managerList },
+  'GET /api/activity-logs/export-csv': { expect: managerList },
+  'GET /api/activity-logs/count': { expect: managerList },
+  'GET /api/dashboard': { expect: managerList },
+};
