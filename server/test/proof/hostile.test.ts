@@ -295,6 +295,23 @@ const describeCase = (c: Case) =>
   `${c.route} as ${c.who}: ${c.method} ${c.url.slice(0, 300)} ${String(c.payload ?? '').slice(0, 300)}`;
 
 describe('hostile input', () => {
+  it('the snapshot sees a write, and only a write', async () => {
+    const before = await snapshot(t);
+    expect(await snapshot(t)).toEqual(before);
+    await t.app.inject({ method: 'GET', url: '/api/employee-status', headers: w.station.auth });
+    expect(await snapshot(t)).toEqual(before);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/departments/${w.ids.spareDepartmentId}`,
+      headers: w.a.auth,
+      payload: { dp_name: 'Renamed once' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await snapshot(t);
+    expect(after.departments).not.toBe(before.departments);
+    expect(after.departments.split(':')[0]).toBe(before.departments.split(':')[0]);
+  });
+
   it(`never answers 5xx or a stack trace, and a refused call changes nothing (seed ${SEED})`, async () => {
     const routes = [...new Set(seen)].filter((r) => r !== 'POST /api/logout').sort();
     // Logout takes no input and would end the manager's session; it is only called with a dead token.
