@@ -223,14 +223,16 @@ describe('people', () => {
 
     await page.goto('/Employee');
     const list = page.getByTestId('employee-list');
-    await expect.poll(() => list.locator('tbody tr').count()).toBe(47);
+    // The list is paged by the server (50 a page): the first page holds all 47.
+    await list.locator('tbody tr').first().waitFor();
+    await expect.poll(() => list.locator('tbody tr').count(), { timeout: 10_000 }).toBe(47);
     for (const n of [1, 2, 3, 4, 6])
       await page.getByLabel(`Select Import Person ${n}`, { exact: true }).check();
     await page.getByRole('button', { name: 'Delete Selected Employees' }).click();
     await page.getByText(messages.employees.confirmBulkDelete).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText(messages.employees.bulkDeleted).waitFor();
-    await expect.poll(() => list.locator('tbody tr').count()).toBe(42);
+    await expect.poll(() => list.locator('tbody tr').count(), { timeout: 10_000 }).toBe(42);
     const left = await api<{ data: { employee_id: string }[] }>(owner.token, '/api/employees');
     expect(left.data).toHaveLength(42);
     expect(left.data.map((e) => e.employee_id)).not.toContain('IMP-1');

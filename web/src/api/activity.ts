@@ -10,20 +10,33 @@ export interface ActivityFilters {
   end_date: string;
 }
 
-function queryOf(f: ActivityFilters, page?: number): string {
-  const q = new URLSearchParams();
-  if (page !== undefined) q.set('page', String(page));
+function queryOf(f: ActivityFilters, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams(extra);
   for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
   const s = q.toString();
   return s ? `?${s}` : '';
 }
 
-/** One page of the account's activity log; the previous page stays on screen while the next loads. */
-export const useActivityLogs = (filters: ActivityFilters, page: number) =>
+/**
+ * One page of the account's activity log at a position (a cursor from the previous answer; none for the first
+ * page); the previous page stays on screen while the next loads. The count comes once per filter from
+ * useActivityCount, so no page waits for it.
+ */
+export const useActivityLogs = (filters: ActivityFilters, cursor: string | null) =>
   useQuery({
-    queryKey: ['activity-logs', filters, page],
-    queryFn: () => request<ActivityLogPage>(`/api/activity-logs${queryOf(filters, page)}`),
+    queryKey: ['activity-logs', filters, cursor],
+    queryFn: () =>
+      request<ActivityLogPage>(
+        `/api/activity-logs${queryOf(filters, { count: 'false', ...(cursor ? { cursor } : {}) })}`,
+      ),
     placeholderData: keepPreviousData,
+  });
+
+/** How many entries the filters match (asked once per filter). */
+export const useActivityCount = (filters: ActivityFilters) =>
+  useQuery({
+    queryKey: ['activity-logs', 'count', filters],
+    queryFn: () => request<{ total: number }>(`/api/activity-logs/count${queryOf(filters)}`),
   });
 
 export const exportActivityCsv = (filters: ActivityFilters) =>

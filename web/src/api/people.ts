@@ -16,7 +16,7 @@ import type {
   searchBody,
   UploadedEmployee,
 } from '@punchclock/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from './client';
 
@@ -44,10 +44,48 @@ const K = {
 export const bulkQuery = (name: string, ids: number[]) =>
   `?${encodeURIComponent(`${name}[]`)}=${encodeURIComponent(`[${ids.join(',')}]`)}`;
 
+/** A page of GET /api/employees or POST /api/search (keyset paging: contract/src/paging.ts). */
+interface Paged {
+  next_cursor: string | null;
+  prev_cursor: string | null;
+  total?: number;
+}
+export type EmployeesPage = Paged & { data: EmployeeView[] };
+export type SearchPage = Paged & { employees: EmployeeView[] };
+
+/** Rows per page of the Employees list and the search results. */
+export const EMPLOYEE_PAGE_SIZE = 50;
+const cursorParam = (cursor: string | null) => (cursor ? `&cursor=${encodeURIComponent(cursor)}` : '');
+
+/** The Employees list a page at a time ("Load more" asks for the next); the count comes with the first page. */
+export const useEmployeePages = () =>
+  useInfiniteQuery({
+    queryKey: [...K.employees, 'pages'],
+    queryFn: ({ pageParam }) =>
+      request<EmployeesPage>(`/api/employees?limit=${EMPLOYEE_PAGE_SIZE}${cursorParam(pageParam)}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+/**
+ * Every current employee, for pickers (the report's employee list): reads the pages one after another, 200 at a
+ * time.
+ */
 export const useEmployees = () =>
   useQuery({
-    queryKey: K.employees,
-    queryFn: () => request<{ data: EmployeeView[] }>('/api/employees').then((a) => a.data),
+    queryKey: [...K.employees, 'all'],
+    queryFn: async () => {
+      const all: EmployeeView[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: EmployeesPage = await request<EmployeesPage>(
+          `/api/employees?limit=200${cursorParam(cursor)}`,
+        );
+        all.push(...page.data);
+        cursor = page.next_cursor;
+      } while (cursor);
+      return all;
+    },
   });
 export const useEmployee = (id: number) =>
   useQuery({
@@ -55,8 +93,18 @@ export const useEmployee = (id: number) =>
     queryFn: () => request<{ data: EmployeeView }>(`/api/employees/${id}`).then((a) => a.data),
     enabled: id > 0,
   });
-export const searchEmployees = (input: SearchInput) =>
-  request<{ employees: EmployeeView[] }>('/api/search', { body: input }).then((a) => a.employees);
+/** The search panel's results a page at a time, once a search has been asked (`input` not null). */
+export const useEmployeeSearch = (input: SearchInput | null) =>
+  useInfiniteQuery({
+    queryKey: [...K.employees, 'search', input],
+    queryFn: ({ pageParam }) =>
+      request<SearchPage>('/api/search', {
+        body: { ...input, limit: EMPLOYEE_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled: input !== null,
+  });
 
 export const useDepartments = () =>
   useQuery({ queryKey: K.departments, queryFn: () => request<DepartmentView[]>('/departments') });

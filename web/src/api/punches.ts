@@ -1,5 +1,5 @@
 import type { DEDUCTIONS, PUNCH_TYPES, PunchAnswer, PunchListAnswer, PunchRow } from '@punchclock/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
 export type { PunchRow };
@@ -20,11 +20,27 @@ export const punchKeys = {
   all: ['punches'] as const,
 };
 
+/** The newest page of an employee's punches (the server pages by position, 50 by default). */
 export const usePunches = (employeeId: number) =>
   useQuery({
     queryKey: punchKeys.of(employeeId),
     queryFn: () => request<PunchListAnswer>(`/api/manual-punches/${employeeId}`).then((a) => a.data),
     enabled: employeeId > 0,
+  });
+
+/**
+ * One page of an employee's punches at a position (a next_cursor / prev_cursor the server gave; null for the
+ * newest page); the page on screen stays while the next loads.
+ */
+export const usePunchPage = (employeeId: number, cursor: string | null, limit: number) =>
+  useQuery({
+    queryKey: [...punchKeys.of(employeeId), 'page', cursor, limit],
+    queryFn: () =>
+      request<PunchListAnswer>(
+        `/api/manual-punches/${employeeId}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      ),
+    enabled: employeeId > 0,
+    placeholderData: keepPreviousData,
   });
 
 /** Every write reloads the punch lists (and the employee screens, whose status can change). */

@@ -12,10 +12,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { ACTIVITY_ACTIONS, type ActivityLogRow, messages } from '@punchclock/contract';
+import { ACTIVITY_ACTIONS, ACTIVITY_PAGE_SIZE, type ActivityLogRow, messages } from '@punchclock/contract';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { type ActivityFilters, exportActivityCsv, useActivityLogs } from '../../api/activity';
+import {
+  type ActivityFilters,
+  exportActivityCsv,
+  useActivityCount,
+  useActivityLogs,
+} from '../../api/activity';
 import { messageOf } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
@@ -124,23 +129,27 @@ function LogRow({ row, when }: { row: ActivityLogRow; when: (iso: string) => str
  */
 export default function ActivityLogs() {
   const [filters, setFilters] = useState(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  // The page's position: a cursor the server gave (next_cursor / prev_cursor), none for the first page.
+  const [cursor, setCursor] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const logs = useActivityLogs(filters, page);
+  const logs = useActivityLogs(filters, cursor);
+  const count = useActivityCount(filters);
   // On the account's clock and in its formats, so the log reads like the punches it records.
   const { when } = useAccountInstant();
   const data = logs.data;
-  const lastPage = data?.last_page ?? 1;
+  const total = count.data?.total;
+  const page = data?.current_page ?? 1;
+  const lastPage = total === undefined ? undefined : Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
 
   // Spec §8: an empty result is also told by a toast, once per search (not on every render).
-  const emptyResult = !logs.isPlaceholderData && data?.total === 0;
+  const emptyResult = !count.isPlaceholderData && total === 0;
   useEffect(() => {
     if (emptyResult) notifyInfo(messages.general.noLogs);
   }, [emptyResult, filters]);
 
   const apply = (f: ActivityFilters) => {
     setFilters(f);
-    setPage(1);
+    setCursor(null);
   };
   const exportCsv = () => {
     setExporting(true);
@@ -208,20 +217,24 @@ export default function ActivityLogs() {
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
-          {data ? `Page ${Math.min(page, lastPage)} of ${lastPage} · ${data.total} entries` : ' '}
+          {data
+            ? lastPage === undefined
+              ? `Page ${page}`
+              : `Page ${Math.min(page, lastPage)} of ${lastPage} · ${total} entries`
+            : ' '}
         </Text>
         <Group gap="xs">
           <Button
             variant="default"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, Math.min(p, lastPage) - 1))}
+            disabled={!data?.prev_cursor || logs.isPlaceholderData}
+            onClick={() => setCursor(data?.prev_cursor ?? null)}
           >
             Previous
           </Button>
           <Button
             variant="default"
-            disabled={page >= lastPage || logs.isPlaceholderData}
-            onClick={() => setPage((p) => p + 1)}
+            disabled={!data?.next_cursor || logs.isPlaceholderData}
+            onClick={() => setCursor(data?.next_cursor ?? null)}
           >
             Next
           </Button>

@@ -8,7 +8,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Pagination,
   ScrollArea,
   Stack,
   Table,
@@ -21,14 +20,12 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messageOf } from '../../api/client';
-import { type EmployeeView, useEmployees, usePeopleMutations } from '../../api/people';
+import { type EmployeeView, useEmployeePages, usePeopleMutations } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { money } from './download';
 import { EditEmployeeModal } from './EditEmployeeModal';
 import { SearchPanel } from './SearchPanel';
-
-const PAGE_SIZE = 50;
 
 function Permissions({ e }: { e: EmployeeView }) {
   return (
@@ -147,14 +144,20 @@ function useSelection(ids: number[]) {
   return { chosen: live, toggle, setMany, clear: () => setChosen(new Set()) };
 }
 
-function EmployeeTable({ rows }: { rows: EmployeeView[] }) {
+interface TableProps {
+  rows: EmployeeView[];
+  total: number;
+  more: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}
+
+/** The loaded pages of the list (the server pages it by position); "Load more" asks for the next page. */
+function EmployeeTable({ rows, total, more, loadingMore, onMore }: TableProps) {
   const { deleteEmployees } = usePeopleMutations();
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<EmployeeView | null>(null);
   const sel = useSelection(rows.map((e) => e.id));
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const visible = rows;
   const pageIds = visible.map((e) => e.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => sel.chosen.has(id));
   const someOnPage = pageIds.some((id) => sel.chosen.has(id));
@@ -184,7 +187,8 @@ function EmployeeTable({ rows }: { rows: EmployeeView[] }) {
     <Stack>
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          {rows.length} employees{sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}
+          {total} employees{rows.length < total && `, ${rows.length} shown`}
+          {sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}
         </Text>
         <Button
           color="red"
@@ -231,8 +235,12 @@ function EmployeeTable({ rows }: { rows: EmployeeView[] }) {
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      {pages > 1 && (
-        <Pagination total={pages} value={current} onChange={setPage} aria-label="Employee pages" />
+      {more && (
+        <Group justify="center">
+          <Button variant="default" onClick={onMore} loading={loadingMore}>
+            {messages.general.loadMore}
+          </Button>
+        </Group>
       )}
       <EditEmployeeModal employee={editing} onClose={() => setEditing(null)} />
     </Stack>
@@ -241,7 +249,9 @@ function EmployeeTable({ rows }: { rows: EmployeeView[] }) {
 
 /** /Employee: the search panel, then every employee of the account with edit, delete and bulk delete. */
 export default function EmployeesPage() {
-  const employees = useEmployees();
+  const employees = useEmployeePages();
+  const pages = employees.data?.pages;
+  const rows = pages?.flatMap((p) => p.data) ?? [];
   const navigate = useNavigate();
   const actions = (
     <Group>
@@ -263,8 +273,16 @@ export default function EmployeesPage() {
       {employees.isError && (
         <Alert color="red">{messageOf(employees.error, messages.employees.fetchFailed)}</Alert>
       )}
-      {employees.data?.length === 0 && <NoEmployees />}
-      {!!employees.data?.length && <EmployeeTable rows={employees.data} />}
+      {pages && rows.length === 0 && <NoEmployees />}
+      {rows.length > 0 && (
+        <EmployeeTable
+          rows={rows}
+          total={pages?.[0].total ?? rows.length}
+          more={!!employees.hasNextPage}
+          loadingMore={employees.isFetchingNextPage}
+          onMore={() => void employees.fetchNextPage()}
+        />
+      )}
     </AppPage>
   );
 }

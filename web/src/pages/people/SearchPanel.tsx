@@ -16,21 +16,32 @@ import {
 } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../api/client';
-import { type EmployeeView, type SearchInput, searchEmployees, useDepartments } from '../../api/people';
+import { type EmployeeView, type SearchInput, useDepartments, useEmployeeSearch } from '../../api/people';
 import { money } from './download';
 
 const ALL = 'all';
 type Status = SearchInput['status'];
 
-function ResultsTable({ rows }: { rows: EmployeeView[] }) {
+/** Typing in the search box searches on the server after this pause. */
+const TYPING_PAUSE_MS = 300;
+
+interface ResultsProps {
+  rows: EmployeeView[];
+  total: number;
+  more: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}
+
+function ResultsTable({ rows, total, more, loadingMore, onMore }: ResultsProps) {
   return (
     <Stack gap="xs" mt="md">
       <Title order={3}>Search Results</Title>
-      <Text data-testid="search-count">Found {rows.length} employees</Text>
+      <Text data-testid="search-count">Found {total} employees</Text>
       {rows.length > 0 && (
         <ScrollArea type="auto">
           <Table striped miw={640} data-testid="search-results">
@@ -67,6 +78,13 @@ function ResultsTable({ rows }: { rows: EmployeeView[] }) {
           </Table>
         </ScrollArea>
       )}
+      {more && (
+        <Group justify="center">
+          <Button variant="default" onClick={onMore} loading={loadingMore}>
+            {messages.general.loadMore}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }
@@ -79,24 +97,34 @@ export function SearchPanel() {
   const [current, setCurrent] = useState(false);
   const [status, setStatus] = useState<Status>('Out');
   const [deleted, setDeleted] = useState(false);
-  const search = useMutation({ mutationFn: searchEmployees });
+  // The search the results show (null: none asked yet, or cleared); the server pages it.
+  const [asked, setAsked] = useState<SearchInput | null>(null);
+  const search = useEmployeeSearch(asked);
+  const [typed] = useDebouncedValue(query, TYPING_PAUSE_MS);
 
-  const run = () =>
-    search.mutate({
-      query: query.trim(),
-      department_id: department === ALL ? null : Number(department),
-      current_department: current,
-      status,
-      show_deleted: deleted,
-    });
+  const filters = (text: string): SearchInput => ({
+    query: text.trim(),
+    department_id: department === ALL ? null : Number(department),
+    current_department: current,
+    status,
+    show_deleted: deleted,
+  });
+  const run = () => setAsked(filters(query));
+  // Typing searches by itself once the typing pauses (and refines a search already shown).
+  useEffect(() => {
+    setAsked((before) => (typed.trim() || before ? filters(typed) : before));
+    // Only the typed text starts a search by itself; the other filters wait for Search.
+  }, [typed]);
   const clear = () => {
     setQuery('');
     setDepartment(ALL);
     setCurrent(false);
     setStatus('Out');
     setDeleted(false);
-    search.reset();
+    setAsked(null);
   };
+  const pages = search.data?.pages;
+  const rows = pages?.flatMap((p) => p.employees) ?? [];
   const options = [
     { value: ALL, label: '- All Departments -' },
     ...(departments.data ?? []).map((d) => ({ value: String(d.id), label: d.dp_name })),
@@ -151,7 +179,7 @@ export function SearchPanel() {
           />
         </Group>
         <Group>
-          <Button type="submit" loading={search.isPending}>
+          <Button type="submit" loading={search.isFetching && !search.isFetchingNextPage}>
             Search
           </Button>
           <Button variant="default" onClick={clear}>
@@ -161,7 +189,15 @@ export function SearchPanel() {
         {search.isError && (
           <Alert color="red">{messageOf(search.error, messages.general.genericError)}</Alert>
         )}
-        {search.data && <ResultsTable rows={search.data} />}
+        {asked && pages && (
+          <ResultsTable
+            rows={rows}
+            total={pages[0].total ?? rows.length}
+            more={!!search.hasNextPage}
+            loadingMore={search.isFetchingNextPage}
+            onMore={() => void search.fetchNextPage()}
+          />
+        )}
       </Stack>
     </Paper>
   );

@@ -3,10 +3,10 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Group,
   Loader,
   Modal,
-  Pagination,
   Table,
   Text,
   Tooltip,
@@ -16,7 +16,7 @@ import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messageOf } from '../../api/client';
-import { type PunchRow, usePunches, usePunchMutations } from '../../api/punches';
+import { type PunchRow, usePunchMutations, usePunchPage } from '../../api/punches';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useSession } from '../../session/session';
 import { formatDate, formatTime } from './display-format';
@@ -237,22 +237,20 @@ export function PunchTable({
   canEdit?: boolean;
   limit?: number;
 }) {
-  const punches = usePunches(employeeId);
+  // The page's position: a cursor the server gave, null for the newest page. With `limit`, only the newest rows.
+  const [cursor, setCursor] = useState<string | null>(null);
+  const punches = usePunchPage(employeeId, cursor, limit ?? PAGE_SIZE);
   const manager = useSession().user?.user_type === 'user';
   const editable = manager || canEdit;
   const [editing, setEditing] = useState<PunchRow | null>(null);
   const askDelete = useDeletePunch();
-  const [page, setPage] = useState(1);
 
   if (punches.isLoading) return <Loader size="sm" aria-label="Loading punches" />;
   if (punches.isError)
     return <Alert color="red">{messageOf(punches.error, messages.punches.fetchFailed)}</Alert>;
-  const all = (punches.data ?? []).slice(0, limit);
-  const pages = Math.ceil(all.length / PAGE_SIZE);
-  const rows = all.slice(
-    (Math.min(page, pages || 1) - 1) * PAGE_SIZE,
-    Math.min(page, pages || 1) * PAGE_SIZE,
-  );
+  const page = punches.data;
+  const rows = page?.data ?? [];
+  const paged = !limit && (!!page?.next_cursor || !!page?.prev_cursor);
   if (rows.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg">
@@ -278,15 +276,25 @@ export function PunchTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={setPage}
-          mt="sm"
-          size="sm"
-          aria-label="Punch pages"
-        />
+      {paged && (
+        <Group justify="flex-end" gap="xs" mt="sm" aria-label="Punch pages">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!page?.prev_cursor || punches.isPlaceholderData}
+            onClick={() => setCursor(page?.prev_cursor ?? null)}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!page?.next_cursor || punches.isPlaceholderData}
+            onClick={() => setCursor(page?.next_cursor ?? null)}
+          >
+            Next
+          </Button>
+        </Group>
       )}
       <EditPunchModal punch={editing} onClose={() => setEditing(null)} />
     </>
