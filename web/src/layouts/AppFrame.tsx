@@ -8,6 +8,8 @@ import classes from './AppFrame.module.css';
 export interface NavItem {
   label: string;
   to: string;
+  /** Other pages of the same section, where the link shows as current too (Reports on /RunReport). */
+  also?: readonly string[];
 }
 
 interface AppFrameProps {
@@ -21,9 +23,10 @@ interface AppFrameProps {
   children: ReactNode;
 }
 
-function isActive(to: string, pathname: string): boolean {
-  const [path, target] = [pathname.toLowerCase(), to.toLowerCase()];
-  return to === '/' ? path === '/' : path === target || path.startsWith(`${target}/`);
+function isActive({ to, also = [] }: NavItem, pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  if (to === '/') return path === '/';
+  return [to, ...also].some((t) => path === t.toLowerCase() || path.startsWith(`${t.toLowerCase()}/`));
 }
 
 /** The top bar shared by the three layouts; below `md` its links move into a burger menu. */
@@ -78,7 +81,7 @@ export function AppFrame({ home, links, actions, extraLinks, mainBg, children }:
                 to={l.to}
                 end={l.to === '/'}
                 label={l.label}
-                active={isActive(l.to, pathname)}
+                active={isActive(l, pathname)}
                 fw={500}
               />
             ))}

@@ -1,5 +1,6 @@
 import { NavLink as MantineNavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useSession } from '../session/session';
@@ -11,9 +12,8 @@ import { EarningsModal } from './EarningsModal';
 const LINKS: NavItem[] = [
   { label: 'Home', to: '/HomeUser' },
   { label: 'Activity', to: '/ActivityUser' },
-  { label: 'Reports', to: '/UserReport' },
-  { label: 'QR Code', to: '/EmployeeQR' },
-  { label: 'Support', to: '/SupportUser' },
+  // Reports (/UserReport), QR Code (/EmployeeQR) and Support (/SupportUser) join when the employee portal
+  // builds them; until then no link leads to an unbuilt page.
 ];
 
 const MENU = [
@@ -42,7 +42,10 @@ export default function EmployeeLayout() {
       actions={<AccountMenu name={username || 'Guest'} links={MENU} />}
       mainBg="gray.0"
     >
-      <Outlet />
+      {/* The confirm dialogs (modals.openConfirmModal) are only used in the signed-in areas. */}
+      <ModalsProvider>
+        <Outlet />
+      </ModalsProvider>
       <EarningsModal opened={earnings} onClose={close} />
     </AppFrame>
   );

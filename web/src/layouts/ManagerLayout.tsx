@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useSession } from '../session/session';
@@ -6,11 +7,15 @@ import { AppFrame, type NavItem } from './AppFrame';
 
 const LINKS: NavItem[] = [
   { label: 'Home', to: '/HomeSecond' },
-  { label: 'Employees', to: '/Employee' },
-  { label: 'Departments', to: '/Departments' },
-  { label: 'Reports', to: '/ReportSelector' },
+  {
+    label: 'Employees',
+    to: '/Employee',
+    also: ['/CreateNewEmployee', '/ImportEmployees', '/EmployeeCard', '/ManualPunch', '/PunchDetails'],
+  },
+  { label: 'Departments', to: '/Departments', also: ['/CreateDepartment', '/DepartmentsDetail'] },
+  { label: 'Reports', to: '/ReportSelector', also: ['/RunReport', '/attendance'] },
   { label: 'Settings', to: '/Settings' },
-  { label: 'Support', to: '/Support' },
+  // Support (/Support) is left out until the support center is built (manager tools issue).
 ];
 
 const MENU = [
@@ -28,7 +33,10 @@ export default function ManagerLayout() {
       actions={<AccountMenu name={username ?? ''} links={MENU} />}
       mainBg="gray.0"
     >
-      <Outlet />
+      {/* The confirm dialogs (modals.openConfirmModal) are only used in the signed-in areas. */}
+      <ModalsProvider>
+        <Outlet />
+      </ModalsProvider>
     </AppFrame>
   );
 }
