@@ -52,9 +52,9 @@ describe('report cell formatting', () => {
     );
     expect(
       formatDateTime('2026-11-23T19:05:00.000Z', 'America/New_York', 'MM/DD/YY', '12 Hours (AM/PM)'),
-    ).toBe('11/23/26 02:05 PM');
+    ).toBe('11/23/26 2:05 PM');
     expect(formatDateTime('2026-11-23T17:00:00.000Z', 'UTC', 'MM/DD/YY', '12 Hours (AM/PM)')).toBe(
-      '11/23/26 05:00 PM',
+      '11/23/26 5:00 PM',
     );
     expect(formatDateTime('2026-11-23T12:30:00.000Z', 'UTC', 'MM/DD/YY', '12 Hours (AM/PM)')).toBe(
       '11/23/26 12:30 PM',

@@ -42,7 +42,7 @@ describe('XLSX export', () => {
     expect(first.getCell(5).numFmt).toBe('mm/dd/yy');
     // The account's wall clock (2:05 PM in New York), which is what Excel shows.
     expect(first.getCell(6).value).toEqual(new Date(Date.UTC(2026, 10, 2, 14, 5)));
-    expect(first.getCell(6).numFmt).toBe('mm/dd/yy hh:mm AM/PM');
+    expect(first.getCell(6).numFmt).toBe('mm/dd/yy h:mm AM/PM');
 
     const second = sheet.getRow(3);
     expect(second.getCell(1).value).toBe('=HYPERLINK("x")'); // a string cell, never a formula

@@ -35,15 +35,15 @@ export function formatDate(isoDate: string, format: DateFormat): string {
   return format === 'DD/MM/YY' ? `${dd}/${mm}/${yy}` : `${mm}/${dd}/${yy}`;
 }
 
-/** '14:05' → '02:05 PM' (12 Hours (AM/PM)) or '14:05' (24 Hours). */
+/** '14:05' → '2:05 PM' (12 Hours (AM/PM), as the screens show it) or '14:05' (24 Hours). */
 export function formatClock(hhmm: string, format: TimeFormat): string {
   if (format === '24 Hours') return hhmm;
   const hour = Number(hhmm.slice(0, 2));
-  return `${String(hour % 12 || 12).padStart(2, '0')}${hhmm.slice(2)} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${hour % 12 || 12}${hhmm.slice(2)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /**
- * An ISO instant as '11/23/26 02:05 PM' on the wall clock of `zone` (lib/time keeps one Intl formatter per
+ * An ISO instant as '11/23/26 2:05 PM' on the wall clock of `zone` (lib/time keeps one Intl formatter per
  * zone, built once); anything that is not an instant unchanged.
  */
 export function formatDateTime(

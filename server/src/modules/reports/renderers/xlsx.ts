@@ -43,7 +43,7 @@ function numFmt(kind: ColumnKind, meta: ExportMeta): string | undefined {
     case 'date':
       return date;
     case 'datetime':
-      return `${date} ${meta.timeFormat === '24 Hours' ? 'hh:mm' : 'hh:mm AM/PM'}`;
+      return `${date} ${meta.timeFormat === '24 Hours' ? 'hh:mm' : 'h:mm AM/PM'}`;
     default:
       return undefined;
   }
