@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import { healthResponse } from '@punchclock/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
+import { lazy } from './lib/lazy';
 import type { AppConfig } from './config';
 import { createDatabase, type Database, databaseReachable, dialectOf } from './db/database';
 import type { AppDeps } from './deps';
@@ -28,6 +29,9 @@ import { errorHandler } from './plugins/error-handler';
 import { noStore } from './plugins/no-store';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
+
+/** Redis only when REDIS_URL is set. */
+const loadRedis = lazy<{ Redis: typeof RedisClient }>('ioredis');
 
 export type { AppDeps } from './deps';
 
@@ -100,7 +104,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 function createDeps(config: AppConfig, opts: BuildOptions, app: FastifyInstance): AppDeps {
   const db = opts.db ?? createDatabase(config.databaseUrl);
   const limiter = config.redisUrl
-    ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+    ? redisRateLimiter(
+        new (loadRedis().Redis)(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }),
+      )
     : memoryRateLimiter();
   const mailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
+import { lazy } from '../lib/lazy';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -10,13 +11,22 @@ export function dialectOf(url: string): DialectName {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 
-// PostgreSQL returns COUNT(*) and BIGINT as strings; ids here are INTEGER, counts are cast by callers.
-pg.types.setTypeParser(20, (v) => Number(v));
+/** The PostgreSQL client, loaded only when a postgres:// URL is used. */
+const loadPg = lazy<typeof PgModule>('pg');
+
+/**
+ * PostgreSQL connections per server process (PG_POOL_MAX, default 10). Each clock punch holds one for its
+ * transaction, so the pool bounds how many punches wait on the database at once.
+ */
+const poolMax = () => Number(process.env.PG_POOL_MAX) || 10;
 
 export function createDatabase(url: string): Database {
   if (dialectOf(url) === 'postgres') {
+    const pg = loadPg();
+    // PostgreSQL returns COUNT(*) and BIGINT as strings; ids here are INTEGER, counts are cast by callers.
+    pg.types.setTypeParser(20, (v) => Number(v));
     return new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: poolMax() }) }),
     });
   }
   const file = new SQLite(url);

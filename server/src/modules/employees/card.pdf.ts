@@ -1,5 +1,8 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazy } from '../../lib/lazy';
 import { qrPng } from '../../lib/qr';
+
+const loadPdfKit = lazy<typeof PDFKitDocument>('pdfkit');
 
 export interface CardData {
   company: string;
@@ -17,6 +20,7 @@ const QR = 96;
 /** The employee card as a one-page PDF: company band, name, employee ID, department and the signed badge QR. */
 export async function cardPdf(c: CardData): Promise<Buffer> {
   const qr = await qrPng(c.badgeToken, 400);
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: [WIDTH, HEIGHT],
     margin: 0,

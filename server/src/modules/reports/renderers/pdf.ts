@@ -1,7 +1,10 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazy } from '../../../lib/lazy';
 import { cellText, formatDateTime, formatPeriod } from './format';
 import type { Cell, ColumnKind, ExportInput, ReportColumn } from './types';
+
+const loadPdfKit = lazy<typeof PDFKitDocument>('pdfkit');
 
 const MARGIN = 36;
 const FONT = 'Helvetica';
@@ -202,6 +205,7 @@ async function draw(doc: Doc, input: ExportInput): Promise<void> {
  */
 export function renderPdf(input: ExportInput): Readable {
   const { meta, columns } = input;
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
     layout: columns.length > 6 ? 'landscape' : 'portrait',
