@@ -25,15 +25,25 @@ function collect(root: unknown, errors: FieldErrors) {
   while (pending.length > 0 && Object.keys(errors).length < MAX_REPORTED) {
     const [value, path] = pending.pop() as [unknown, string];
     if (typeof value === 'string') {
-      if (hasControlCharacters(value)) errors[path || 'body'] = [MESSAGE];
+      if (hasControlCharacters(value)) flag(errors, path || 'body');
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => pending.push([item, path ? `${path}.${i}` : String(i)]));
     } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
       for (const [key, item] of Object.entries(value)) {
         const at = path ? `${path}.${key}` : key;
-        if (hasControlCharacters(key)) errors[at] = [MESSAGE];
+        if (hasControlCharacters(key)) flag(errors, at);
         pending.push([item, at]);
       }
     }
   }
+}
+
+/** An own property even for the path `__proto__` (an assignment would replace the object's prototype). */
+function flag(errors: FieldErrors, path: string) {
+  Object.defineProperty(errors, path, {
+    value: [MESSAGE],
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
