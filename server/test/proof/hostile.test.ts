@@ -295,6 +295,13 @@ const describeCase = (c: Case) =>
   `${c.route} as ${c.who}: ${c.method} ${c.url.slice(0, 300)} ${String(c.payload ?? '').slice(0, 300)}`;
 
 describe('hostile input', () => {
+  it('a control character under a __proto__ query key is a 400, not a 500 (found by this suite)', async () => {
+    for (const url of ['/api/employees?__proto__=%1b&a=%1b', '/api/employees?__proto__=%1b']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: w.a.auth });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+  });
+
   it('the snapshot sees a write, and only a write', async () => {
     const before = await snapshot(t);
     expect(await snapshot(t)).toEqual(before);
