@@ -215,7 +215,7 @@ async function main() {
   );
   const answered = result['2xx'] + result.non2xx;
   console.log(
-    `server: ${(queries / answered).toFixed(1)} queries per request (BEGIN/COMMIT aside), ` +
+    `server: ${(queries / answered).toFixed(1)} queries per request (BEGIN/COMMIT/SAVEPOINT aside), ` +
       `${((cpuSeconds * 1000) / answered).toFixed(2)} ms CPU per request (${cpuSeconds.toFixed(1)} s CPU in ${SECONDS} s)`,
   );
   if (result.non2xx) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
