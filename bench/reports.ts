@@ -85,6 +85,7 @@ console.log(
   `database: ${dialect}; seeded ${EMPLOYEES} employees and ${n} punches in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
 );
 
+const seededRss = Math.round(process.resourceUsage().maxRSS / 1024);
 const period = { start_date: '2026-10-01', end_date: '2026-10-31' };
 async function timed(label: string, request: { method: 'GET' | 'POST'; url: string; payload?: object }) {
   const started = process.hrtime.bigint();
@@ -148,6 +149,6 @@ console.log(
 );
 const rss = Math.round(process.resourceUsage().maxRSS / 1024);
 console.log(
-  `peak RSS (whole process, seeding included): ${rss} MB — ${rss <= 300 ? 'meets' : 'MISSES'} ≤ 300 MB`,
+  `peak RSS of the process: ${rss} MB (${seededRss} MB when seeding was done) — ${rss <= 300 ? 'meets' : 'MISSES'} ≤ 300 MB`,
 );
 await close();
