@@ -164,9 +164,6 @@ export function punchesRepository(db: Kysely<DB>) {
         .where('time_out', 'is', null)
         .executeTakeFirst(),
 
-    openShifts: (accountId: number) =>
-      current(accountId).select(['employee_ref', 'time_in']).where('time_out', 'is', null).execute(),
-
     /**
      * Whether another current punch of the employee, of the same kind (work, or a Lunch/Break), overlaps
      * [from, to), an open shift counting as endless. With `to` null, whether one contains the instant `from`
@@ -214,14 +211,6 @@ export function punchesRepository(db: Kysely<DB>) {
 
     find: (accountId: number, id: number) =>
       current(accountId).selectAll().where('id', '=', id).executeTakeFirst(),
-
-    listForEmployee: (accountId: number, employeeRef: number, limit: number) =>
-      current(accountId)
-        .selectAll()
-        .where('employee_ref', '=', employeeRef)
-        .orderBy('time_in', 'desc')
-        .limit(limit)
-        .execute(),
 
     byClientId: (accountId: number, clientId: string) =>
       db

@@ -42,7 +42,6 @@ export function clockRepository(db: Kysely<DB>) {
       employees(accountId).where('employees.employee_id', '=', code).executeTakeFirst(),
     employeeById: (accountId: number, id: number): Promise<ClockEmployee | undefined> =>
       employees(accountId).where('employees.id', '=', id).executeTakeFirst(),
-    allEmployees: (accountId: number): Promise<ClockEmployee[]> => employees(accountId).execute(),
 
     /** A sync batch's employees at once, by Employee ID and by id (badges), 500 per query. */
     async employeesOf(accountId: number, codes: string[], ids: number[]): Promise<ClockEmployee[]> {

@@ -12,7 +12,7 @@ import { punchBook } from '../punches/punch-book';
 import { refusalError, syncStatusOf, validatePunch } from '../punches/rules/validate-punch';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { timeRulesOf } from '../time/time-rules';
-import { elapsedSince, splitMinutes, workedMinutes } from '../time/worked';
+import { splitMinutes, workedMinutes } from '../time/worked';
 import type { ClockEmployee, ClockRepository } from './clock.repository';
 import type { PinLock } from './pin-lock';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
@@ -207,31 +207,6 @@ export function clockService(deps: {
       throw saved.refusal
         ? refusalError(saved.refusal)
         : refusalError({ code: 'punch.not_clocked_in', message: messages.clock.notClockedIn, status: 409 });
-    },
-
-    async status(caller: Caller) {
-      requireAccess(caller, 'clock:status');
-      const [employees, open] = await Promise.all([
-        repos.clock.allEmployees(caller.accountId),
-        repos.punches.openShifts(caller.accountId),
-      ]);
-      const openBy = new Map(open.map((o) => [o.employee_ref, o.time_in]));
-      const now = nowIso();
-      return {
-        data: employees.map((e) => {
-          const timeIn = openBy.get(e.id) ?? null;
-          const elapsed = timeIn ? elapsedSince(timeIn, now) : null;
-          return {
-            id: e.id,
-            employee_id: e.employee_id,
-            name: e.name,
-            clockedIn: !!timeIn,
-            clockInTime: timeIn,
-            elapsedTime: elapsed?.seconds ?? null,
-            duration: elapsed?.minutes ?? null,
-          };
-        }),
-      };
     },
 
     /**
