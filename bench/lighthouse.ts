@@ -129,6 +129,9 @@ async function measure(origin: string, path: string, storage?: Record<string, st
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // A signed-out visit of a guarded page would end on /Login: measure only what was asked for.
+    const landed = new URL(lhr.finalDisplayedUrl).pathname;
+    if (landed.toLowerCase() !== path.toLowerCase()) throw new Error(`${path} ended on ${landed}`);
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -97,7 +97,10 @@ try {
         `br ${kB(wireBy['br, gzip'].bytes)}, gzip ${kB(wireBy.gzip.bytes)}`,
     );
     if (process.env.VERBOSE) {
-      for (const r of js) console.log(`    ${new URL(r.url).pathname}`);
+      for (const r of js) {
+        const body = readFileSync(join(webDist, new URL(r.url).pathname));
+        console.log(`    ${kB(gzipSync(body, { level: 9 }).length).padStart(9)} ${new URL(r.url).pathname}`);
+      }
       console.log(`    encodings (br): ${[...wireBy['br, gzip'].encodings].join(' ')}`);
     }
   }

@@ -1,10 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { NOTIFICATION_AUTO_CLOSE_MS } from '@punchclock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from './api/queryClient';
+import { NotificationsHost } from './components/notifications-host';
 import { theme } from './theme';
 
 /** Everything a screen needs around it; the tests wrap their own router in it too. */
@@ -13,7 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
+          <NotificationsHost />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -12,9 +12,10 @@ export function Page({ title, children }: { title: string; children: ReactNode }
   );
 }
 
+/** As tall as the screen, so nothing below it (the footer) is seen moving when the page arrives. */
 export function PageLoader() {
   return (
-    <Center mih="50vh">
+    <Center mih="100dvh">
       <Loader aria-label="Loading" />
     </Center>
   );

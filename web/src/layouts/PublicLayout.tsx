@@ -1,8 +1,7 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { useQuickLogout } from '../session/quickLogout';
-import { homeOf, useSession } from '../session/session';
+import { useSession } from '../session/session';
 import { AppFrame, type NavItem } from './AppFrame';
 import { PublicFooter } from './PublicFooter';
 
@@ -14,10 +13,13 @@ const LINKS: NavItem[] = [
   { label: 'Download', to: '/Download' },
 ];
 
+// Menu and its floating-ui positioning weigh more than the rest of the public frame: a visitor
+// who is not signed in (most of them) never loads them.
+const PublicAccountMenu = lazy(() => import('./PublicAccountMenu'));
+
 /** Spec §2.1: a Login button, or the stored username with a dropdown holding Logout. */
 function AccountArea() {
-  const { token, user, username } = useSession();
-  const logout = useQuickLogout();
+  const { token, username } = useSession();
   if (!token || !username) {
     return (
       <Button component={Link} to="/Login" radius="xl" px="lg">
@@ -26,29 +28,15 @@ function AccountArea() {
     );
   }
   return (
-    <Menu position="bottom-end" width={200}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          radius="xl"
-          rightSection={<IconChevronDown size={14} />}
-          leftSection={<IconUserCircle size={18} />}
-          maw={220}
-        >
+    <Suspense
+      fallback={
+        <Button variant="default" radius="xl" maw={220}>
           {username}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {user && (
-          <Menu.Item component={Link} to={homeOf(user.user_type)}>
-            My dashboard
-          </Menu.Item>
-        )}
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <PublicAccountMenu />
+    </Suspense>
   );
 }
 
