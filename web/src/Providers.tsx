@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from './api/queryClient';
@@ -11,10 +10,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <NotificationsHost />
-          {children}
-        </ModalsProvider>
+        {/* The confirm dialogs' ModalsProvider is in the signed-in layouts, the only users. */}
+        <NotificationsHost />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );
