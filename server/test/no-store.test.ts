@@ -51,7 +51,7 @@ describe('Cache-Control', () => {
     expect(health.headers['cache-control']).toBe('no-store');
   });
 
-  it('keeps the headers of the web app: no-cache for the page, its own max-age for files', async () => {
+  it('keeps the headers of the web app: no-cache for the page, a year and immutable for hashed assets', async () => {
     for (const url of ['/', '/Login', '/Employee']) {
       const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(page.statusCode, url).toBe(200);
@@ -66,7 +66,7 @@ describe('Cache-Control', () => {
     expect(settingsPage.headers['cache-control']).toBe('no-cache');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
-    expect(asset.headers['cache-control']).toMatch(/max-age=3600/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['cache-control']).not.toMatch(/no-store/);
   });
 });
