@@ -15,3 +15,4 @@ export * from './permissions';
 export * from './punch-rules';
 export * from './reports';
 export * from './dashboard';
+export * from './earnings';

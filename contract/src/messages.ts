@@ -105,6 +105,9 @@ export const messages = {
     startAfterEnd: 'Start date must be on or before end date.',
     rangeTooLong: (days: number) => `Choose a period of at most ${days} days.`,
     paramRequired: (label: string) => `${label} is required for this report.`,
+    /** An employee asked for a report of the manager's list (not in the spec, which names their four). */
+    notForEmployees: (names: readonly string[]) =>
+      `This report is for managers. You can run: ${names.join(', ')}.`,
   },
   customFields: {
     requiredFields: 'Please enter all required fields.',

@@ -27,6 +27,8 @@ export const ACTIONS = [
   /** The list of who is clocked in. */
   'clock:status',
   'reports:run',
+  /** The signed badge QR of an employee (the printed card's): every employee reads their own. */
+  'badges:read',
   'earnings:read',
   'profile:read',
   'profile:write',
@@ -79,10 +81,16 @@ export const MANAGER_PERMISSIONS: readonly Permission[] = ACTIONS.map((a) => `${
 /** What a paired time station may do: clock anyone of its account in and out, and read who is in. */
 export const STATION_PERMISSIONS: readonly Permission[] = ['clock:punch:all', 'clock:status:all'];
 
+/**
+ * The reports an employee with Run Reports may run (spec §9 "Report types on the employee side"), always over
+ * their own punches only: the server forces their employee and department.
+ */
+export const OWN_REPORTS = ['Activity', 'Daily Summary', 'Department Summary', 'Shift Details'] as const;
+
 /** What an employee's own login may do, from their (effective) flags. */
 export function employeePermissions(flags: Partial<PermissionFlags>): Permission[] {
   const f = effectiveFlags(flags);
-  const out: Permission[] = ['punches:read:own', 'profile:read:own', 'profile:write:own'];
+  const out: Permission[] = ['punches:read:own', 'profile:read:own', 'profile:write:own', 'badges:read:own'];
   if (f.create_time_entries) out.push('punches:create:own');
   if (f.edit_time_entries) out.push('punches:update:own', 'punches:delete:own');
   if (f.punch_in_out) out.push('clock:punch:own');

@@ -23,8 +23,11 @@ export interface ReportDefinition {
   /** Parameters the report reads, and those it cannot run without. */
   params: readonly ReportParam[];
   required: readonly ReportParam[];
-  /** Which Reports screen offers it: the full one (named reports) or the simple one (spec §2.4's nine names). */
-  list: 'full' | 'simple';
+  /**
+   * Which Reports screen offers it: the full one (named reports), the simple one (spec §2.4's nine names) or
+   * only the employee's (/UserReport, with the full ones of OWN_REPORTS).
+   */
+  list: 'full' | 'simple' | 'employee';
   /** A simple name that runs a named report (the same query, columns and parameters). */
   aliasOf?: string;
 }
@@ -64,6 +67,17 @@ export const REPORTS = [
   },
   { name: 'Weekly Summary', title: 'Weekly Summary', params: period, required: dates, list: 'full' },
   { name: 'Weekday Summary', title: 'Weekday Summary', params: period, required: dates, list: 'full' },
+  // The employee's own reports (spec §9) beside Daily Summary and Department Summary: every punch of the period,
+  // and each shift (Timesheet's rows under the employee side's name).
+  { name: 'Activity', title: 'Activity', params: period, required: dates, list: 'employee' },
+  {
+    name: 'Shift Details',
+    title: 'Shift Details',
+    params: period,
+    required: dates,
+    list: 'employee',
+    aliasOf: 'Timesheet',
+  },
   // The simple Reports screen (spec §2.4), in its order; four of them are the named reports under another name.
   {
     name: 'admin-list',

@@ -13,6 +13,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { badgesRoutes } from './modules/employees/badges.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(customFieldsRoutes);
   await app.register(activityRoutes);
   await app.register(dashboardRoutes);
+  await app.register(earningsRoutes);
 
   await webApp(app, config.webDist);
   return app;

@@ -114,7 +114,7 @@ describe('access', () => {
       ['PUT', `/employees/${id}`, body],
       ['DELETE', `/employees/${id}`],
       ['POST', '/allemployees?emp_id[]=[1]'],
-      ['GET', `/api/employees/qr/${id}`],
+      // GET /api/employees/qr/{own id} is the employee's own badge (the QR page): test/portal.test.ts.
       ['GET', `/api/employees/print/${id}`],
       ['POST', `/api/employees/${id}/regenerate-badge`],
       ['GET', '/employees/imported'],

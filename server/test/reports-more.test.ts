@@ -231,10 +231,11 @@ describe('POST /getdata: the remaining reports', () => {
     }
   });
 
-  it('answers 403 to an employee token', async () => {
+  it("runs an employee's own reports over themself only, and answers 403 to the managers' ones", async () => {
     const worker = await createEmployeeLogin(t, a, { name: 'Wren', department_id: ids.site, run_reports: 1 });
     const res = await run(worker, { reportname: 'Daily Summary', ...period });
-    expect(res.statusCode, res.body).toBe(403);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.every((r: R) => r.name === 'Wren')).toBe(true);
     expect((await run(worker, { reportname: 'admin-list' })).statusCode).toBe(403);
   });
 

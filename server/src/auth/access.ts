@@ -3,6 +3,7 @@ import {
   employeePermissions,
   MANAGER_PERMISSIONS,
   messages,
+  OWN_REPORTS,
   type Permission,
   type PermissionFlags,
   type Scope,
@@ -64,4 +65,26 @@ export function requireAccess(caller: Caller, action: Action, target: AccessTarg
     throw notFound(target.notFoundMessage ?? messages.general.notFound);
   }
   return scope;
+}
+
+/**
+ * Who a report runs over. Account-wide callers: any report, over what their departments reach (null). An
+ * employee with Run Reports: only OWN_REPORTS (any other report: 403 with the list they may run), and only
+ * over themself (another employee named: 404); answers the employee record the run is then forced to.
+ */
+export function requireReportAccess(
+  caller: Caller,
+  reportName: string,
+  target: { employeeRef?: number },
+): number | null {
+  const scope = requireAccess(caller, 'reports:run', {
+    employeeRef: target.employeeRef,
+    notFoundMessage: messages.employees.notFound,
+  });
+  if (scope === 'all') return null;
+  const name = reportName.trim().toLowerCase();
+  if (!OWN_REPORTS.some((r) => r.toLowerCase() === name))
+    throw forbidden(messages.reports.notForEmployees(OWN_REPORTS));
+  if (caller.employeeRef === null) throw forbidden();
+  return caller.employeeRef;
 }

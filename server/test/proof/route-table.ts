@@ -207,12 +207,13 @@ export const TABLE: Record<string, Entry> = {
     req: (w) => ({ url: `/allemployees?emp_id[]=[${w.ids.victimRef}]` }),
   },
 
+  // An employee reads only their own badge: another's is not found.
   'GET /api/employees/qr/:id': {
-    expect: managerRow,
+    expect: e({ employee: 404 }),
     req: (w) => ({ url: `/api/employees/qr/${w.ids.victimRef}` }),
   },
   'GET /api/employee/:id/generate-qr': {
-    expect: managerRow,
+    expect: e({ employee: 404 }),
     req: (w) => ({ url: `/api/employee/${w.ids.victimRef}/generate-qr` }),
   },
   'POST /api/employees/:id/regenerate-badge': {
@@ -282,4 +283,17 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/activity-logs/export-csv': { expect: managerList },
   'GET /api/activity-logs/count': { expect: managerList },
   'GET /api/dashboard': { expect: managerList },
+
+  // Earnings need View Pay Information (the world's employee has it off: 403); hours reach only the
+  // employee's own (the victim is another employee: 404).
+  'POST /api/with-deductions': {
+    expect: managerRow,
+    req: (w) => ({
+      payload: { employee_id: w.ids.victimCode, start_date: '2026-01-01', end_date: '2026-01-31' },
+    }),
+  },
+  'GET /api/employee-hours': {
+    expect: e({ employee: 404 }),
+    req: (w) => ({ url: `/api/employee-hours?employee_id=${w.ids.victimRef}` }),
+  },
 };

@@ -25,7 +25,7 @@ export const simpleReports = (): readonly ReportDefinition[] =>
 
 /** The named reports of /RunReport (and `also`, when it is a simple one chosen elsewhere). */
 export const fullReports = (also?: ReportDefinition): readonly ReportDefinition[] => {
-  const full = reportList.filter((r) => listOf(r) !== 'simple');
+  const full = reportList.filter((r) => listOf(r) === 'full');
   return also && !full.includes(also) ? [...full, also] : full;
 };
 

@@ -30,8 +30,9 @@ export function badgesService({
   }
 
   return {
+    /** A manager reads any badge of the account; an employee only their own (another's: 404). */
     async qr(auth: AuthContext, id: number) {
-      requireAccess(auth, 'employees:read');
+      requireAccess(auth, 'badges:read', { employeeRef: id, notFoundMessage: messages.employees.notFound });
       const b = await badge(auth, id);
       return {
         qr_code: b.qr_code,

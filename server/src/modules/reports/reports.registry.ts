@@ -7,6 +7,7 @@ import {
   deviceStatus,
   employeeList,
 } from './list-reports';
+import { activity } from './own-reports';
 import type { ReportEntry } from './report-types';
 import { departmentSummary, employeeDetails, weekdaySummary, weeklySummary } from './summary-reports';
 import { dailySummary, payrollSummary, timesheet } from './time-reports';
@@ -29,6 +30,7 @@ const ENTRIES: readonly ReportEntry[] = [
   deviceStatus,
   employeeStatus,
   dailyAttendance,
+  activity,
 ];
 
 const byName = new Map(ENTRIES.map((e) => [e.definition.name, e]));

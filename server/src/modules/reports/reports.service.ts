@@ -5,15 +5,15 @@ import {
   type ReportFormat,
   type ReportParam,
 } from '@punchclock/contract';
-import { type Caller, requireAccess } from '../../auth/access';
+import { type Caller, requireAccess, requireReportAccess } from '../../auth/access';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { type TimeRules, timeRulesOf } from '../time/time-rules';
 import { renderExport } from './renderers';
-import { eachRow, type ReportEntry, type Row, type RowList } from './report-types';
+import { eachRow, pageBounds, type ReportEntry, type Row, type RowList } from './report-types';
 import { reportNamed } from './reports.registry';
-import type { ReportsRepository } from './reports.repository';
+import type { ReportScope, ReportsRepository } from './reports.repository';
 
 const LABELS: Record<ReportParam, string> = {
   employee_id: 'Employee',
@@ -59,12 +59,23 @@ export function reportsService(deps: {
      * totals cover the whole result. A period without dates runs over today (in the account's zone).
      */
     async run(caller: Caller, body: GetDataBody): Promise<ReportRun> {
-      const scope = requireAccess(caller, 'reports:run');
-      // An employee's own reports come with the employee portal; until then only account-wide callers run them.
-      if (scope !== 'all') throw forbidden();
+      requireAccess(caller, 'reports:run');
       const entry = reportNamed(body.reportname);
       if (!entry)
         throw badRequest(messages.reports.unknownReport, { reportname: [messages.reports.unknownReport] });
+      // An employee runs their own reports only, over themself and their own department (auth/access.ts).
+      const own = requireReportAccess(caller, entry.definition.name, { employeeRef: body.employee_id });
+      let scope: ReportScope = { departments: caller.departments };
+      if (own !== null) {
+        const [me] = await repo.employees(caller.accountId, scope, {
+          employeeId: own,
+          includeDeleted: false,
+          excludeFromReports: false,
+        });
+        if (!me) throw forbidden();
+        scope = { departments: [me.department_id] };
+        body = { ...body, employee_id: own, department_id: undefined };
+      }
       await checkParams(caller, entry, body);
       const account = await settings.read(caller.accountId);
       const rules = timeRulesOf(account);
@@ -76,10 +87,11 @@ export function reportsService(deps: {
       };
       const { rows, totals } = await entry.run({
         accountId: caller.accountId,
-        scope: { departments: caller.departments },
+        scope,
         rules,
         params,
         repo,
+        page: body.format ? undefined : { page: body.page ?? 1, size: body.page_size ?? REPORT_PAGE_SIZE },
       });
       return { entry, rules, params, rows, totals, companyName: account.account_company_name };
     },
@@ -107,9 +119,11 @@ export function reportsService(deps: {
 
     /** One page of a run, as the API answers it. */
     page(result: ReportRun, body: GetDataBody) {
-      const size = body.page_size ?? REPORT_PAGE_SIZE;
-      const lastPage = Math.max(1, Math.ceil(result.rows.length / size));
-      const page = Math.min(body.page ?? 1, lastPage);
+      const { page, lastPage, size } = pageBounds(
+        result.rows.length,
+        body.page ?? 1,
+        body.page_size ?? REPORT_PAGE_SIZE,
+      );
       return {
         report: result.entry.definition.name,
         title: result.entry.definition.title,

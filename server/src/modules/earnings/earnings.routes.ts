@@ -1,0 +1,54 @@
+import {
+  employeeHoursAnswer,
+  employeeHoursQuery,
+  errorAnswers,
+  withDeductionsAnswer,
+  withDeductionsBody,
+} from '@punchclock/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { settingsRepository } from '../settings/settings.repository';
+import { earningsRepository } from './earnings.repository';
+import { earningsService } from './earnings.service';
+
+const errors = errorAnswers(400, 401, 403, 404);
+
+export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const service = earningsService({ repo: earningsRepository(db), settings: settingsRepository(db) });
+  const tags = ['Time punches and clocking'];
+  app.post(
+    '/api/with-deductions',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          "An employee's earnings and Lunch/Break deductions by day, week and month (employees: their own, with view_pay_information)",
+        description:
+          '`employee_id` is the Employee ID (or the record id as a number). The period is days in the account zone, at most 366 (default: the current month). Money is integer cents, from the time engine: paid minutes × hourly rate, rounded half up once per day. Auto Lunch/Break minutes are taken off the paid time (their pay is the deduction); Manual ones are listed with deduction_amount 0.',
+        body: withDeductionsBody,
+        response: { 200: withDeductionsAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      assertOwnUserId(auth, req.body.user_id);
+      return service.withDeductions(auth, req.body);
+    },
+  );
+  app.get(
+    '/api/employee-hours',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          "One employee's worked and paid minutes for each day of a week (employees: their own; managers: employee_id)",
+        querystring: employeeHoursQuery,
+        response: { 200: employeeHoursAnswer, ...errors },
+      },
+    },
+    async (req) => service.hours(authOf(req), req.query),
+  );
+};

@@ -1,0 +1,62 @@
+import { workedMinutes } from '../time/worked';
+import type { ReportEntry, Row } from './report-types';
+import { definition, periodDays } from './time-reports';
+
+/**
+ * Activity (the employee side's report, spec §9): every punch of the period, work and breaks, in time order,
+ * with its type, deduction, length (the engine's definition of time worked; the total counts work only) and whether it was synced late.
+ * The same punch query as Timesheet; the covered employees as every time report's.
+ */
+export const activity: ReportEntry = {
+  definition: definition('Activity'),
+  columns: [
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'employee_id', label: 'Employee ID', kind: 'text' },
+    { key: 'name', label: 'Name', kind: 'text' },
+    { key: 'type', label: 'Type', kind: 'text' },
+    { key: 'deduction', label: 'Deduction', kind: 'text' },
+    { key: 'time_in', label: 'Time In', kind: 'datetime' },
+    { key: 'time_out', label: 'Time Out', kind: 'datetime' },
+    { key: 'hours', label: 'Hours', kind: 'hours' },
+    { key: 'late_sync', label: 'Synced Late', kind: 'text' },
+  ],
+  async run(ctx) {
+    const [{ employees }, all] = await Promise.all([
+      periodDays(ctx),
+      ctx.repo.punches(
+        ctx.accountId,
+        ctx.params.start_date,
+        ctx.params.end_date,
+        ctx.params.employee_id || undefined,
+      ),
+    ]);
+    const order = new Map([...employees.keys()].map((id, i) => [id, i]));
+    const punches = all
+      .filter((p) => employees.has(p.employee_ref))
+      .sort(
+        (a, b) =>
+          order.get(a.employee_ref)! - order.get(b.employee_ref)! || a.time_in.localeCompare(b.time_in),
+      );
+    let hours = 0;
+    const rows = punches.map((p): Row => {
+      const e = employees.get(p.employee_ref)!;
+      const minutes = ctx.rules.attendanceOnly
+        ? null
+        : workedMinutes({ timeIn: p.time_in, timeOut: p.time_out }, ctx.rules);
+      // The total is the time worked: breaks are listed with their length but are not work.
+      if (p.type === 'None') hours += minutes ?? 0;
+      return {
+        date: p.work_date,
+        employee_id: e.employee_id,
+        name: e.name,
+        type: p.type,
+        deduction: p.type === 'None' ? null : p.deduction,
+        time_in: p.time_in,
+        time_out: p.time_out,
+        hours: minutes,
+        late_sync: p.late_sync ? 'Yes' : 'No',
+      };
+    });
+    return { rows, totals: { date: 'Total', hours } };
+  },
+};
