@@ -37,6 +37,14 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'password.updated_by_link': 'Password set by link',
   'profile.picture_uploaded': 'Profile picture uploaded',
   'account.registered': 'Account created',
+  'faq.created': 'FAQ added',
+  'faq.updated': 'FAQ edited',
+  'faq.deleted': 'FAQ deleted',
+  'api_key.created': 'API key created',
+  'api_key.renamed': 'API key renamed',
+  'api_key.deleted': 'API key deleted',
+  'api_key.revealed': 'API key revealed',
+  'api_key.used': 'API key used',
 };
 
 /** Rows per page of GET /api/activity-logs: set by the server, not shown (spec §9). */

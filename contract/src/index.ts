@@ -15,4 +15,6 @@ export * from './permissions';
 export * from './punch-rules';
 export * from './reports';
 export * from './dashboard';
+export * from './faqs';
+export * from './api-keys';
 export * from './earnings';

@@ -128,6 +128,14 @@ export const messages = {
     created: 'API Key created successfully!',
     deleted: 'API Key deleted successfully',
     updated: 'API Key updated successfully',
+    /** Not in the spec: a typed value that another key already has. */
+    valueTaken: 'This key value is already in use. Generate a new one.',
+    notFound: 'API key not found.',
+    /** What an integration call is told when its X-API-Key is missing, unknown or deleted. */
+    invalid: 'The API key is missing, invalid or deleted.',
+    scopeMissing: (scope: string) => `This API key does not have the ${scope} scope.`,
+    confirmDelete:
+      'Are you sure you want to delete this API key? Integrations using it stop working at once.',
   },
   qr: {
     failed: 'Failed to generate QR code.',
@@ -171,6 +179,16 @@ export const messages = {
     createFailed: 'Failed to create FAQ.',
     updateFailed: 'Failed to update FAQ.',
     deleteFailed: 'Failed to delete FAQ.',
+    /** Not in the spec (it has no FAQ success or empty texts); worded like the other screens'. */
+    created: 'FAQ created successfully.',
+    updated: 'FAQ updated successfully.',
+    deleted: 'FAQ deleted successfully.',
+    notFound: 'FAQ not found.',
+    tooMany: (max: number) => `An account can keep at most ${max} FAQs. Delete some before adding more.`,
+    confirmDelete: 'Are you sure you want to delete this FAQ?',
+    empty: 'No FAQs yet.',
+    emptyEmployee: 'Your manager has not added any FAQs yet. Please ask your manager for help.',
+    noMatch: 'No FAQs match your search.',
   },
   punches: {
     timeOutAfterIn: 'Time Out must be after Time In.',

@@ -32,6 +32,12 @@ export const ACTIONS = [
   'earnings:read',
   'profile:read',
   'profile:write',
+  /** The account's FAQs (Support Center): managers write, everyone of the account reads. */
+  'faqs:read',
+  'faqs:write',
+  /** The account's API keys: only managers. */
+  'apikeys:read',
+  'apikeys:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Scope = 'own' | 'all';
@@ -91,6 +97,8 @@ export const OWN_REPORTS = ['Activity', 'Daily Summary', 'Department Summary', '
 export function employeePermissions(flags: Partial<PermissionFlags>): Permission[] {
   const f = effectiveFlags(flags);
   const out: Permission[] = ['punches:read:own', 'profile:read:own', 'profile:write:own', 'badges:read:own'];
+  // The Support Center's FAQs are the account's, read by every employee of it.
+  out.push('faqs:read:all');
   if (f.create_time_entries) out.push('punches:create:own');
   if (f.edit_time_entries) out.push('punches:update:own', 'punches:delete:own');
   if (f.punch_in_out) out.push('clock:punch:own');

@@ -10,6 +10,7 @@ import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -17,7 +18,9 @@ import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { badgesRoutes } from './modules/employees/badges.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
+import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { importRoutes } from './modules/import/import.routes';
+import { integrationRoutes } from './modules/integration/integration.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -57,6 +60,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
   app.decorateRequest('clockCaller', null);
+  app.decorateRequest('apiKeyCaller', null);
   app.addHook('onClose', async () => {
     await deps.limiter.close();
     if (!opts.db) await deps.db.destroy();
@@ -97,6 +101,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(customFieldsRoutes);
   await app.register(activityRoutes);
   await app.register(dashboardRoutes);
+  await app.register(faqsRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(integrationRoutes);
   await app.register(earningsRoutes);
 
   await webApp(app, config.webDist);

@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_department_soft_delete';
 import * as m003 from './migrations/003_week_start';
 import * as m004 from './migrations/004_keyset_paging';
 import * as m005 from './migrations/005_period_indexes';
+import * as m007 from './migrations/007_api_key_scopes';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -15,6 +16,7 @@ const provider: MigrationProvider = {
       '003_week_start': m003,
       '004_keyset_paging': m004,
       '005_period_indexes': m005,
+      '007_api_key_scopes': m007,
     };
   },
 };

@@ -152,6 +152,8 @@ export interface ApiKeysTable {
   key_name: string;
   key_value: string;
   key_hash: string;
+  /** Comma-separated scope names (contract API_KEY_SCOPES). */
+  scopes: Default<string>;
   last_used_at: Default<string | null>;
   created_at: string;
   updated_at: string;

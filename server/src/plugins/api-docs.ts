@@ -42,6 +42,13 @@ export async function apiDocs(app: FastifyInstance) {
             name: 'Authorization',
             description: 'A time station: `Station <token>` (or the header X-Station-Token).',
           },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description:
+              'An API key made on /APIKeys: read-only calls under /api/integration, within the scopes chosen for the key.',
+          },
         },
       },
       security: [{ bearer: [] }],

@@ -30,6 +30,8 @@ const managerList: Expected = { nobody: 401, revoked: 401, employee: 403, statio
 // A manager-only call that creates a row in the caller's own account.
 const managerCreate: Expected = { ...managerList, other: 201 };
 const e = (over: Partial<Expected>, base: Expected = managerRow): Expected => ({ ...base, ...over });
+// A call only an API key opens (X-API-Key): every other caller is refused.
+const apiKeyOnly: Expected = { nobody: 401, revoked: 401, employee: 401, station: 401, other: 401 };
 const now = () => new Date().toISOString();
 let seq = 0;
 const clientId = () => `proofroute${Date.now()}${(seq += 1)}`;
@@ -283,6 +285,50 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/activity-logs/export-csv': { expect: managerList },
   'GET /api/activity-logs/count': { expect: managerList },
   'GET /api/dashboard': { expect: managerList },
+
+  'GET /faqs': { expect: e({ employee: 200 }, managerList) },
+  'GET /api/faqs': { expect: e({ employee: 200 }, managerList) },
+  'POST /api/faqs': {
+    expect: managerCreate,
+    req: () => ({ payload: { question: 'Intruding?', answer: 'Yes.', topic: 'Other' } }),
+  },
+  'PUT /api/faqs/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/faqs/${w.ids.faqId}`, payload: { question: 'Renamed?', answer: 'Yes.' } }),
+  },
+  'DELETE /api/faqs/:id': { expect: managerRow, req: (w) => ({ url: `/api/faqs/${w.ids.faqId}` }) },
+
+  'POST /api/apikeys': {
+    expect: managerCreate,
+    req: () => ({
+      payload: { key_name: 'Intruder key', key_value: `pck_${clientId()}_abcdefghijklmnopqrstuvwxyz` },
+    }),
+  },
+  'GET /api/apikeys': { expect: managerList },
+  'GET /api/apikeys/:id/reveal': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/apikeys/${w.ids.apiKeyId}/reveal` }),
+  },
+  'PUT /api/apikeys/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/apikeys/${w.ids.apiKeyId}`, payload: { key_name: 'Renamed' } }),
+  },
+  'DELETE /api/apikeys/:id': { expect: managerRow, req: (w) => ({ url: `/api/apikeys/${w.ids.apiKeyId}` }) },
+
+  // The read-only integration API takes an X-API-Key only: no login, station or employee token opens it.
+  'GET /api/integration/employees': { expect: apiKeyOnly },
+  'GET /api/integration/departments': { expect: apiKeyOnly },
+  'GET /api/integration/punches': {
+    expect: apiKeyOnly,
+    req: () => ({ url: '/api/integration/punches?start_date=2026-01-01&end_date=2026-01-31' }),
+  },
+  'GET /api/integration/reports': { expect: apiKeyOnly },
+  'GET /api/integration/reports/:name': {
+    expect: apiKeyOnly,
+    req: () => ({
+      url: '/api/integration/reports/Daily%20Summary?start_date=2026-01-01&end_date=2026-01-31',
+    }),
+  },
 
   // Earnings need View Pay Information (the world's employee has it off: 403); hours reach only the
   // employee's own (the victim is another employee: 404).

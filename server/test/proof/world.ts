@@ -95,6 +95,8 @@ export interface World {
     fieldId: number;
     stationId: number;
     spareStationId: number;
+    faqId: number;
+    apiKeyId: number;
   };
   employee: { id: number; code: string; email: string; auth: { authorization: string } };
   employeePassword: string;
@@ -124,6 +126,21 @@ export async function seedWorld(t: TestApp): Promise<World> {
     payload: { field_name: `Field ${MARKER}`, field_type: 'text' },
   });
   if (field.statusCode !== 201) throw new Error(`field: ${field.body}`);
+  // The FAQ carries no marker: the account's employees may read FAQs.
+  const faq = await t.app.inject({
+    method: 'POST',
+    url: '/api/faqs',
+    headers: a.auth,
+    payload: { question: 'Where do I park?', answer: 'Behind the building.', topic: 'Site' },
+  });
+  if (faq.statusCode !== 201) throw new Error(`faq: ${faq.body}`);
+  const apiKey = await t.app.inject({
+    method: 'POST',
+    url: '/api/apikeys',
+    headers: a.auth,
+    payload: { key_name: `Key ${MARKER}`, key_value: `pck_world_${Date.now()}_abcdefghijklmnopqrstuvwxyz` },
+  });
+  if (apiKey.statusCode !== 201) throw new Error(`api key: ${apiKey.body}`);
   const employeePassword = 'employee pass 1';
   const employee = await createEmployeeLogin(t, a, { name: 'Own Worker' }, employeePassword);
   const station = await createStation(t, a, 'Door');
@@ -166,6 +183,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
       fieldId: field.json().data.id,
       stationId: station.id,
       spareStationId: spareStation.id,
+      faqId: faq.json().data.id,
+      apiKeyId: apiKey.json().data.id,
     },
     employee,
     employeePassword,
