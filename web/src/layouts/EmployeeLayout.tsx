@@ -12,8 +12,8 @@ import { EarningsModal } from './EarningsModal';
 const LINKS: NavItem[] = [
   { label: 'Home', to: '/HomeUser' },
   { label: 'Activity', to: '/ActivityUser' },
-  // Reports (/UserReport), QR Code (/EmployeeQR) and Support (/SupportUser) join when the employee portal
-  // builds them; until then no link leads to an unbuilt page.
+  { label: 'Support', to: '/SupportUser' },
+  // Reports (/UserReport) and QR Code (/EmployeeQR) join when the employee portal builds them.
 ];
 
 const MENU = [

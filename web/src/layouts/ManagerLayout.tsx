@@ -14,8 +14,23 @@ const LINKS: NavItem[] = [
   },
   { label: 'Departments', to: '/Departments', also: ['/CreateDepartment', '/DepartmentsDetail'] },
   { label: 'Reports', to: '/ReportSelector', also: ['/RunReport', '/attendance'] },
-  { label: 'Settings', to: '/Settings' },
-  // Support (/Support) is left out until the support center is built (manager tools issue).
+  {
+    label: 'Settings',
+    to: '/Settings',
+    also: [
+      '/Administrator',
+      '/Device',
+      '/DownloadUser',
+      '/CustomFields',
+      '/CreateCustomField',
+      '/CustomFieldDetail',
+      '/APIKeys',
+      '/CreateApiKey',
+      '/PricingUser',
+      '/ActivityLogs',
+    ],
+  },
+  { label: 'Support', to: '/Support' },
 ];
 
 const MENU = [

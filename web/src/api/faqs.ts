@@ -1,0 +1,33 @@
+import type { FaqBody, FaqSavedAnswer, FaqView } from '@punchclock/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from './client';
+
+export type { FaqView };
+export type FaqInput = { question: string; answer: string; topic: string };
+
+const KEY = ['faqs'];
+
+/** The account's FAQs (managers and employees read them). */
+export const useFaqs = () =>
+  useQuery({ queryKey: KEY, queryFn: () => request<{ data: FaqView[] }>('/api/faqs').then((a) => a.data) });
+
+export function useFaqMutations() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: KEY });
+  const body = (f: FaqInput): FaqBody => ({ question: f.question, answer: f.answer, topic: f.topic || null });
+  return {
+    create: useMutation({
+      mutationFn: (f: FaqInput) => request<FaqSavedAnswer>('/api/faqs', { body: body(f) }),
+      onSuccess: done,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...f }: FaqInput & { id: number }) =>
+        request<FaqSavedAnswer>(`/api/faqs/${id}`, { method: 'PUT', body: body(f) }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => request<{ message: string }>(`/api/faqs/${id}`, { method: 'DELETE' }),
+      onSuccess: done,
+    }),
+  };
+}

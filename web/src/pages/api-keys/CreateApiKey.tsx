@@ -1,0 +1,160 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  API_KEY_MAX_LENGTH,
+  API_KEY_MIN_LENGTH,
+  API_KEY_NAME_MAX,
+  API_KEY_SCOPE_NAMES,
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  messages,
+} from '@punchclock/contract';
+import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, fieldErrors } from '../../api/client';
+import { generateApiKeyValue, useApiKeyMutations } from '../../api/api-keys';
+import { AppPage } from '../../components/AppPage';
+import { notifyError, notifySuccess } from '../../components/notify';
+
+interface Values {
+  key_name: string;
+  key_value: string;
+  scopes: ApiKeyScope[];
+}
+
+/** /CreateApiKey (spec §2.4): Key Name and Key Value, both required; a strong value is offered; on success, /APIKeys. */
+export default function CreateApiKey() {
+  const navigate = useNavigate();
+  const { create } = useApiKeyMutations();
+  const form = useForm<Values>({
+    initialValues: { key_name: '', key_value: generateApiKeyValue(), scopes: [...API_KEY_SCOPE_NAMES] },
+    validate: {
+      key_name: (v) => (v.trim() ? null : 'Key Name is required.'),
+      key_value: (v) =>
+        !v.trim()
+          ? 'Key Value is required.'
+          : v.trim().length < API_KEY_MIN_LENGTH
+            ? `Key Value must be at least ${API_KEY_MIN_LENGTH} characters long.`
+            : /\s/.test(v.trim())
+              ? 'Key Value must not contain spaces or control characters.'
+              : null,
+      scopes: (v) => (v.length ? null : 'Choose at least one scope.'),
+    },
+  });
+
+  const submit = (v: Values) =>
+    create.mutate(
+      { key_name: v.key_name.trim(), key_value: v.key_value.trim(), scopes: v.scopes },
+      {
+        onSuccess: () => {
+          notifySuccess(messages.apiKeys.created);
+          void navigate('/APIKeys');
+        },
+        onError: (e) => {
+          form.setErrors(fieldErrors(e));
+          // The server's reason when it gave one; the spec's fallbacks for a failed call and a network error.
+          notifyError(
+            e instanceof ApiError && e.status === 0
+              ? messages.apiKeys.createError
+              : e instanceof ApiError && e.message
+                ? e.message
+                : messages.apiKeys.createFailed,
+          );
+        },
+      },
+    );
+
+  return (
+    <AppPage
+      title="Create API Key"
+      size="md"
+      description="A key lets another system read this account's employees, departments, punches and reports. It can never change anything."
+    >
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack>
+            <TextInput
+              label="Key Name"
+              placeholder="e.g. Payroll export"
+              required
+              maxLength={API_KEY_NAME_MAX}
+              data-autofocus
+              {...form.getInputProps('key_name')}
+            />
+            <TextInput
+              label="Key Value"
+              description={`A strong value is filled in for you. To use your own, type at least ${API_KEY_MIN_LENGTH} characters.`}
+              required
+              maxLength={API_KEY_MAX_LENGTH}
+              ff="monospace"
+              autoComplete="off"
+              spellCheck={false}
+              rightSectionWidth={76}
+              rightSection={
+                <Group gap={2} wrap="nowrap">
+                  <CopyButton value={form.values.key_value}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? 'Copied' : 'Copy'}>
+                        <ActionIcon variant="subtle" onClick={copy} aria-label="Copy the key value">
+                          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                  <Tooltip label="Generate a new value">
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => form.setFieldValue('key_value', generateApiKeyValue())}
+                      aria-label="Generate a new value"
+                    >
+                      <IconRefresh size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              }
+              {...form.getInputProps('key_value')}
+            />
+            <Checkbox.Group
+              label="Scopes"
+              description="What the key may read."
+              {...form.getInputProps('scopes')}
+            >
+              <Group mt="xs">
+                {API_KEY_SCOPE_NAMES.map((s) => (
+                  <Checkbox key={s} value={s} label={`${API_KEY_SCOPES[s].label} (${s})`} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            <Text fz="sm" c="dimmed">
+              Integrations send the key in the <code>X-API-Key</code> header to the read-only calls under{' '}
+              <Anchor href="/api/docs" target="_blank">
+                /api/integration
+              </Anchor>
+              .
+            </Text>
+            <Group justify="flex-end">
+              <Button component={Link} to="/APIKeys" variant="default">
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create API Key
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </AppPage>
+  );
+}
