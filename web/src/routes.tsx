@@ -1,11 +1,12 @@
 import type { UserType } from '@punchclock/contract';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingSoon } from './components/ComingSoon';
 import { Page, PageLoader } from './components/Page';
 import { RouteError } from './components/RouteError';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RedirectIfLoggedIn, RequireRole } from './session/guards';
+import { useSession } from './session/session';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -44,12 +45,16 @@ const EMPLOYEE_PAGES: PageDef[] = [
   { path: '/HomeUser', title: 'Dashboard', load: () => import('./pages/employee/HomeUser') },
   { path: '/ActivityUser', title: 'Activity', load: () => import('./pages/punches/PunchDetails') },
   { path: '/ManualUserPunch', title: 'Manual Punch', load: () => import('./pages/punches/ManualUserPunch') },
-  { path: '/UserReport', title: 'Reports' },
+  { path: '/UserReport', title: 'Reports', load: () => import('./pages/employee/UserReport') },
   { path: '/SupportUser', title: 'Support', load: () => import('./pages/support/SupportUser') },
   { path: '/PasswordSet', title: 'Change Password', load: () => import('./pages/employee/PasswordSet') },
   { path: '/UserProfileUser', title: 'Your Profile', load: () => import('./pages/account/ProfilePage') },
-  { path: '/EmployeeQR', title: 'My QR Code' },
-  { path: '/EarningsModal', title: 'Earnings and Deductions' },
+  { path: '/EmployeeQR', title: 'My QR Code', load: () => import('./pages/employee/EmployeeQR') },
+  {
+    path: '/EarningsModal',
+    title: 'Earnings and Deductions',
+    load: () => import('./pages/employee/EarningsPage'),
+  },
 ];
 
 // Spec §2.1 lists /Account_*, /Activity* and /HomeSecond as open; they show and change an
@@ -116,9 +121,16 @@ const MANAGER_PAGES: PageDef[] = [
   },
   { path: '/PricingUser', title: 'Upgrade Account' },
   { path: '/ActivityLogs', title: 'Activity Logs', load: () => import('./pages/activity/ActivityLogs') },
-  { path: '/Activity', title: 'Employee Activity' },
-  { path: '/ActivityDetail', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },
   { path: '/PunchDetails', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },
+];
+
+/**
+ * Spec §2.1's /Activity and /ActivityDetail serve both kinds of account, each in its own layout: an employee
+ * sees their own punches, a manager picks an employee.
+ */
+const EITHER_ROLE_PAGES: PageDef[] = [
+  { path: '/Activity', title: 'Activity', load: () => import('./pages/employee/ActivityPage') },
+  { path: '/ActivityDetail', title: 'Punch Details', load: () => import('./pages/employee/ActivityDetail') },
 ];
 
 function toRoute({ path, title, load, guestOnly }: PageDef): RouteObject {
@@ -135,6 +147,13 @@ function toRoute({ path, title, load, guestOnly }: PageDef): RouteObject {
 const NotFound = lazy(() => import('./pages/public/NotFound'));
 const ManagerLayout = lazy(() => import('./layouts/ManagerLayout'));
 const EmployeeLayout = lazy(() => import('./layouts/EmployeeLayout'));
+
+/** The signed-in person's own layout (no token: /Login). */
+function EitherRoleLayout() {
+  const { token, user } = useSession();
+  if (!token || !user) return <Navigate to="/Login" replace />;
+  return user.user_type === 'employee' ? <EmployeeLayout /> : <ManagerLayout />;
+}
 
 function signedInArea(role: UserType, Layout: ComponentType, pages: PageDef[]): RouteObject {
   return {
@@ -171,6 +190,7 @@ export const routes: RouteObject[] = [
         ],
       },
       toRoute(STATION_PAGE),
+      { element: <EitherRoleLayout />, children: EITHER_ROLE_PAGES.map(toRoute) },
       signedInArea('employee', EmployeeLayout, EMPLOYEE_PAGES),
       signedInArea('user', ManagerLayout, MANAGER_PAGES),
     ],

@@ -1,39 +1,302 @@
-import { Modal, Tabs, Text, ThemeIcon, Stack } from '@mantine/core';
-import { EARNINGS_PERIODS } from '@punchclock/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { EARNINGS_PERIODS, messages } from '@punchclock/contract';
 import { IconCoin } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type Earnings, type EarningsPeriod, useEarnings } from '../api/earnings';
+import { ApiError } from '../api/client';
+import { ownEmployeeCode } from '../pages/punches/punch-values';
+import { presetPeriod, todayIn } from '../pages/reports/periods';
 
-const TAB_LABELS: Record<(typeof EARNINGS_PERIODS)[number], string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-};
+type Tab = (typeof EARNINGS_PERIODS)[number];
+const TAB_LABELS: Record<Tab, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+const KEY_LABELS: Record<Tab, string> = { daily: 'Date', weekly: 'Week of', monthly: 'Month' };
 
-/** Earnings and deductions by period (spec §2.2); the figures arrive with the punches work. */
-export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+const PRESETS = [
+  { value: 'this_week', label: 'This week' },
+  { value: 'last_week', label: 'Last week' },
+  { value: 'this_month', label: 'This month' },
+  { value: 'last_month', label: 'Last month' },
+  { value: 'this_year', label: 'This year' },
+] as const;
+type Preset = (typeof PRESETS)[number]['value'] | 'custom';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Cents as dollars with 2 decimals (spec §9). */
+export const money = (cents: number) => usd.format(cents / 100);
+const hours = (minutes: number) => (minutes / 60).toFixed(2);
+
+/** A period key as people read it: a day or a week's first day, or a month. */
+function keyLabel(tab: Tab, key: string): string {
+  if (tab === 'monthly') {
+    const [y, m] = key.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  }
+  return new Date(`${key}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function periodOf(preset: Exclude<Preset, 'custom'>, today: string): EarningsPeriod {
+  if (preset === 'this_year') return { start_date: `${today.slice(0, 4)}-01-01`, end_date: today };
+  // Weeks start on Monday here; the server keys its weekly figures by the account's own week start.
+  return presetPeriod(preset, today, 1) as EarningsPeriod;
+}
+
+function Totals({ data }: { data: Earnings }) {
+  const t = data.totals;
+  const items = [
+    { label: 'Earnings', value: money(t.earnings), testId: 'earnings-total' },
+    { label: 'Paid hours', value: hours(t.paid_minutes), testId: 'earnings-paid-hours' },
+    { label: 'Deductions', value: money(t.deduction_amount), testId: 'earnings-deductions' },
+    { label: 'Hourly rate', value: money(data.rate_cents), testId: 'earnings-rate' },
+  ];
   return (
-    <Modal opened={opened} onClose={onClose} title="Earnings and Deductions" size="lg" centered>
-      <Tabs defaultValue="daily">
-        <Tabs.List grow>
-          {EARNINGS_PERIODS.map((p) => (
-            <Tabs.Tab key={p} value={p}>
-              {TAB_LABELS[p]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {EARNINGS_PERIODS.map((p) => (
-          <Tabs.Panel key={p} value={p} pt="lg">
-            <Stack align="center" gap="xs" py="lg">
-              <ThemeIcon size={48} radius="xl" variant="light">
-                <IconCoin size={26} />
-              </ThemeIcon>
-              <Text fw={500}>No {TAB_LABELS[p].toLowerCase()} earnings yet</Text>
-              <Text size="sm" c="dimmed" ta="center">
-                Earnings and deductions appear here once your punches are recorded.
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+      {items.map((i) => (
+        <Paper key={i.label} withBorder radius="md" p="sm">
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            {i.label}
+          </Text>
+          <Text fw={700} fz="lg" data-testid={i.testId}>
+            {i.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
+  const earnings = Object.entries(data.earnings[tab]);
+  const deductions = data.deductions[tab];
+  if (earnings.length === 0)
+    return (
+      <Stack align="center" gap="xs" py="lg">
+        <ThemeIcon size={48} radius="xl" variant="light">
+          <IconCoin size={26} />
+        </ThemeIcon>
+        <Text fw={500}>No earnings in this period.</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          Earnings are counted from closed shifts: choose another period above.
+        </Text>
+      </Stack>
+    );
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped withTableBorder data-testid={`earnings-${tab}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{KEY_LABELS[tab]}</Table.Th>
+              <Table.Th ta="right">Earnings</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {earnings.map(([key, cents]) => (
+              <Table.Tr key={key} data-testid={`earnings-${tab}-${key}`}>
+                <Table.Td>{keyLabel(tab, key)}</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {money(cents)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <div>
+        <Title order={3} fz="md" mb="xs">
+          Deductions
+        </Title>
+        {deductions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No Lunch or Break deductions in this period.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder fz="sm" data-testid={`deductions-${tab}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{KEY_LABELS[tab]}</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th ta="right">Hours</Table.Th>
+                  <Table.Th ta="right">Deduction %</Table.Th>
+                  <Table.Th ta="right">Original</Table.Th>
+                  <Table.Th ta="right">Deduction</Table.Th>
+                  <Table.Th ta="right">After deduction</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {deductions.map((d) => (
+                  <Table.Tr key={`${d.date_or_key}-${d.deduction_type}`}>
+                    <Table.Td>{keyLabel(tab, d.date_or_key)}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={d.deduction_type === 'Auto' ? 'orange' : 'gray'}
+                        title={
+                          d.deduction_type === 'Auto'
+                            ? 'Taken off the paid time'
+                            : 'Recorded only: nothing is taken off'
+                        }
+                      >
+                        {d.deduction_type}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{hours(d.minutes)}</Table.Td>
+                    <Table.Td ta="right">{d.deduction_percentage.toFixed(2)}%</Table.Td>
+                    <Table.Td ta="right">{money(d.original_earnings)}</Table.Td>
+                    <Table.Td ta="right">{money(d.deduction_amount)}</Table.Td>
+                    <Table.Td ta="right">{money(d.earnings_after_deduction)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+/**
+ * Earnings and deductions (spec §2.2, §4): the signed-in employee's pay by day, week and month over a period
+ * they pick, with totals, from POST /api/with-deductions (the time engine's figures). Only offered to
+ * employees allowed to view pay information; the server refuses the others.
+ */
+export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const employeeId = ownEmployeeCode();
+  const today = todayIn();
+  const [preset, setPreset] = useState<Preset>('this_month');
+  const [period, setPeriod] = useState<EarningsPeriod>(() => periodOf('this_month', today));
+  const [draft, setDraft] = useState<EarningsPeriod>(period);
+  const [tab, setTab] = useState<Tab>('daily');
+  const earnings = useEarnings(employeeId, period, opened);
+
+  const pick = (p: Exclude<Preset, 'custom'>) => {
+    const next = periodOf(p, todayIn());
+    setPreset(p);
+    setPeriod(next);
+    setDraft(next);
+  };
+  const customValid = !!draft.start_date && !!draft.end_date && draft.start_date <= draft.end_date;
+  const failure =
+    earnings.error instanceof ApiError && earnings.error.status === 400 && earnings.error.message
+      ? earnings.error.message
+      : messages.deductions.fetchFailed;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Earnings and Deductions" size="xl" centered>
+      {employeeId === '' ? (
+        <Alert color="red" role="alert">
+          {messages.deductions.noEmployeeId}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Group gap={6} role="group" aria-label="Period">
+            {PRESETS.map((p) => (
+              <Button
+                key={p.value}
+                size="xs"
+                variant={preset === p.value ? 'filled' : 'default'}
+                aria-pressed={preset === p.value}
+                onClick={() => pick(p.value)}
+              >
+                {p.label}
+              </Button>
+            ))}
+          </Group>
+          <Group
+            align="flex-end"
+            gap="xs"
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!customValid) return;
+              setPreset('custom');
+              setPeriod(draft);
+            }}
+          >
+            <TextInput
+              type="date"
+              label="From"
+              size="xs"
+              value={draft.start_date}
+              onChange={(e) => setDraft((d) => ({ ...d, start_date: e.currentTarget.value }))}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              size="xs"
+              value={draft.end_date}
+              onChange={(e) => setDraft((d) => ({ ...d, end_date: e.currentTarget.value }))}
+              error={
+                draft.start_date && draft.end_date && draft.start_date > draft.end_date
+                  ? messages.reports.startAfterEnd
+                  : undefined
+              }
+            />
+            <Button type="submit" size="xs" variant="light" disabled={!customValid}>
+              Show
+            </Button>
+          </Group>
+
+          {earnings.isPending ? (
+            <Group justify="center" py="xl" gap="xs">
+              <Loader size="sm" aria-label="Loading earnings" />
+              <Text c="dimmed">Loading...</Text>
+            </Group>
+          ) : earnings.isError ? (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                {keyLabel('daily', earnings.data.start_date)} – {keyLabel('daily', earnings.data.end_date)}
               </Text>
-            </Stack>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+              <Totals data={earnings.data} />
+              <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)}>
+                <Tabs.List grow>
+                  {EARNINGS_PERIODS.map((p) => (
+                    <Tabs.Tab key={p} value={p}>
+                      {TAB_LABELS[p]}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+                {EARNINGS_PERIODS.map((p) => (
+                  <Tabs.Panel key={p} value={p} pt="md">
+                    <PeriodTab data={earnings.data} tab={p} />
+                  </Tabs.Panel>
+                ))}
+              </Tabs>
+            </>
+          )}
+        </Stack>
+      )}
     </Modal>
   );
 }

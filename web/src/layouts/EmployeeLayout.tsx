@@ -3,17 +3,20 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
+import { useOwnPermissions } from '../api/auth';
 import { useSession } from '../session/session';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, type NavItem } from './AppFrame';
 import classes from './AppFrame.module.css';
 import { EarningsModal } from './EarningsModal';
 
-const LINKS: NavItem[] = [
+/** Spec §2.2's order. A link with `needs` shows only when the employee's flag allows (the server refuses too). */
+const LINKS: (NavItem & { needs?: 'run_reports' })[] = [
   { label: 'Home', to: '/HomeUser' },
-  { label: 'Activity', to: '/ActivityUser' },
+  { label: 'Activity', to: '/ActivityUser', also: ['/Activity', '/ActivityDetail', '/ManualUserPunch'] },
+  { label: 'Reports', to: '/UserReport', needs: 'run_reports' },
+  { label: 'QR Code', to: '/EmployeeQR' },
   { label: 'Support', to: '/SupportUser' },
-  // Reports (/UserReport) and QR Code (/EmployeeQR) join when the employee portal builds them.
 ];
 
 const MENU = [
@@ -24,9 +27,12 @@ const MENU = [
 /** The employee's area (spec §2.2); the guard in front of it sends a visitor without a token to /Login. */
 export default function EmployeeLayout() {
   const { username } = useSession();
+  const permissions = useOwnPermissions();
   const [earnings, { open, close }] = useDisclosure(false);
+  const links = LINKS.filter((l) => !l.needs || permissions[l.needs]);
+  // View Earnings only for employees allowed to view pay information.
   const viewEarnings = (place: 'bar' | 'menu') =>
-    place === 'bar' ? (
+    !permissions.view_pay_information ? null : place === 'bar' ? (
       <button type="button" className={classes.link} onClick={open}>
         View Earnings
       </button>
@@ -37,7 +43,7 @@ export default function EmployeeLayout() {
   return (
     <AppFrame
       home="/HomeUser"
-      links={LINKS}
+      links={links}
       extraLinks={viewEarnings}
       actions={<AccountMenu name={username || 'Guest'} links={MENU} />}
       mainBg="gray.0"

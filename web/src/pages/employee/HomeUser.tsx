@@ -1,14 +1,37 @@
-import { Badge, Button, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { messages } from '@punchclock/contract';
 import { IconClockPause, IconClockPlay, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useOwnPermissions } from '../../api/auth';
 import { useGreetingName } from '../../api/dashboard';
+import { useWeekHours } from '../../api/earnings';
 import { type PunchRow, usePunches } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
 import { formatDate, formatTime } from '../punches/display-format';
 import { PunchTable } from '../punches/PunchTable';
 import { ownEmployeeRef } from '../punches/punch-values';
+import { PunchCardList } from './PunchCards';
 import { SelfClock } from './SelfClock';
+
+const WeekChart = lazy(() => import('./WeekChart'));
+const hours = (minutes: number) => (minutes / 60).toFixed(2);
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 
 /** The line under the status: the open shift, else the last one, in the account's Date Format and Time Format. */
 function statusLine(open: PunchRow | undefined, last: PunchRow | undefined): string {
@@ -73,7 +96,13 @@ function RecentActivity({ employeeId }: { employeeId: number }) {
           </Button>
         )}
       </Group>
-      <PunchTable employeeId={employeeId} canEdit={permissions.edit_time_entries === true} limit={10} />
+      {/* All nine columns need about 900 px: a table from md up, cards on narrower screens. */}
+      <Box visibleFrom="md">
+        <PunchTable employeeId={employeeId} canEdit={permissions.edit_time_entries === true} limit={10} />
+      </Box>
+      <Box hiddenFrom="md">
+        <PunchCardList employeeId={employeeId} limit={5} />
+      </Box>
       <Button component={Link} to="/ActivityUser" variant="subtle" size="xs" mt="sm">
         See all punches
       </Button>
@@ -81,20 +110,83 @@ function RecentActivity({ employeeId }: { employeeId: number }) {
   );
 }
 
-/** The employee's dashboard (spec §2.2 /HomeUser): their status and latest punches. */
+/** This week's hours by day from the time engine (GET /api/employee-hours), with the week's totals. */
+function ThisWeek() {
+  const week = useWeekHours();
+  return (
+    <Paper withBorder radius="lg" p="xl" h="100%" data-testid="this-week">
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <div>
+          <Title order={2} fz="lg">
+            This Week
+          </Title>
+          {week.data && (
+            <Text fz="sm" c="dimmed">
+              {dayLabel(week.data.start_date)} – {dayLabel(week.data.end_date)}
+            </Text>
+          )}
+        </div>
+        {week.data && (
+          <SimpleGrid cols={2} spacing="lg">
+            <div>
+              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                Week total
+              </Text>
+              <Text fw={700} fz="xl" data-testid="week-total">
+                {hours(week.data.totals.worked_minutes)} h
+              </Text>
+            </div>
+            <div>
+              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                Paid total
+              </Text>
+              <Text fw={700} fz="xl" data-testid="week-paid">
+                {hours(week.data.totals.paid_minutes)} h
+              </Text>
+            </div>
+          </SimpleGrid>
+        )}
+      </Group>
+      {week.isPending ? (
+        <Loader size="sm" aria-label="Loading this week" />
+      ) : week.isError ? (
+        <Text c="red" fz="sm">
+          {messages.punches.fetchFailed}
+        </Text>
+      ) : (
+        <Suspense fallback={<Loader size="sm" />}>
+          <div role="img" aria-label="Worked and paid hours by day this week" data-testid="week-chart">
+            <WeekChart days={week.data.days} />
+          </div>
+        </Suspense>
+      )}
+    </Paper>
+  );
+}
+
+/** The employee's dashboard (spec §2.2 /HomeUser): their status, this week's hours and latest punches. */
 export default function HomeUser() {
   const name = useGreetingName();
   const employeeId = ownEmployeeRef();
   return (
-    <AppPage title={name ? `Hello, ${name}` : 'Hello'} description="Your time at a glance.">
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <CurrentStatus employeeId={employeeId} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <RecentActivity employeeId={employeeId} />
-        </Grid.Col>
-      </Grid>
+    <AppPage title={name ? `Hello, ${name}` : 'Hello'} description="Your time at a glance." size="xl">
+      {employeeId === 0 ? (
+        <Alert color="red" role="alert">
+          {messages.punches.noEmployeeIdentifier}
+        </Alert>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <CurrentStatus employeeId={employeeId} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <ThisWeek />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <RecentActivity employeeId={employeeId} />
+          </Grid.Col>
+        </Grid>
+      )}
     </AppPage>
   );
 }

@@ -221,7 +221,7 @@ function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
   return dir === 'asc' ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />;
 }
 
-function ResultsTable({
+export function ResultsTable({
   answer,
   formats,
   dimmed,

@@ -1,0 +1,138 @@
+import { Alert, Button, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { messages, qrResponse } from '@punchclock/contract';
+import { IconDownload, IconQrcode } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, messageOf, request } from '../../api/client';
+import { AppPage } from '../../components/AppPage';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { session } from '../../session/session';
+import { qrSrc } from '../people/download';
+import { ownEmployeeRef } from '../punches/punch-values';
+import { badgeImage, qrFileName, QR_IMAGE, saveBlob } from './badge-image';
+
+interface Badge {
+  qr_code: string;
+  employee_id: string;
+  name: string;
+}
+
+const badgeAnswer = qrResponse.extend({
+  employee_id: qrResponse.shape.message,
+  name: qrResponse.shape.message,
+});
+
+/**
+ * GET /api/employee/{id}/generate-qr for the signed-in employee: the signed badge token a station scans, as
+ * on the printed card (so a manager's Regenerate Badge changes it), with the Employee ID and name.
+ */
+async function fetchBadge(): Promise<Badge> {
+  if (!session.token()) throw new ApiError(401, messages.qr.noToken);
+  const ref = ownEmployeeRef();
+  if (!ref) throw new ApiError(400, messages.qr.noUserId);
+  const parsed = badgeAnswer.safeParse(await request(`/api/employee/${ref}/generate-qr`));
+  if (!parsed.success) throw new ApiError(200, messages.qr.failed);
+  return parsed.data;
+}
+
+/** The QR page (spec §2.2 QR Code): generate the badge QR, see the ID and name, download a 400×500 PNG. */
+export default function EmployeeQR() {
+  const [badge, setBadge] = useState<Badge | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const generate = useMutation({ mutationFn: fetchBadge });
+
+  const run = () =>
+    generate.mutate(undefined, {
+      onSuccess: (b) => {
+        setBadge(b);
+        setFailed(null);
+        notifySuccess(messages.qr.generated);
+      },
+      onError: (e) => {
+        const text = messageOf(e, messages.qr.generateError);
+        setFailed(text);
+        notifyError(text);
+      },
+    });
+
+  const download = async () => {
+    if (!badge) return;
+    setSaving(true);
+    try {
+      saveBlob(
+        await badgeImage(qrSrc(badge.qr_code), badge.employee_id, badge.name),
+        qrFileName(badge.employee_id),
+      );
+    } catch {
+      notifyError(messages.qr.error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AppPage
+      title="My QR Code"
+      description="Show this code to a time station's camera to clock in and out. It is the same code as on your printed card."
+      size="md"
+    >
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack align="center" gap="md">
+          <Paper withBorder radius="md" p="md" w={280} h={280} bg="white">
+            <Center h="100%">
+              {badge ? (
+                <Image
+                  src={qrSrc(badge.qr_code)}
+                  alt={`QR code of ${badge.name}`}
+                  w={240}
+                  h={240}
+                  fit="contain"
+                  data-testid="badge-qr"
+                />
+              ) : (
+                <Stack align="center" gap={6}>
+                  <IconQrcode size={56} color="var(--mantine-color-gray-5)" aria-hidden />
+                  <Text fz="sm" c="dimmed" ta="center">
+                    {failed ? messages.qr.empty : 'Press Generate QR Code to show your code.'}
+                  </Text>
+                </Stack>
+              )}
+            </Center>
+          </Paper>
+          {badge && (
+            <Stack gap={2} align="center">
+              <Title order={2} fz="xl" data-testid="badge-employee-id">
+                {badge.employee_id}
+              </Title>
+              <Text fz="lg" data-testid="badge-name">
+                {badge.name}
+              </Text>
+            </Stack>
+          )}
+          {failed && (
+            <Alert color="red" role="alert" w="100%" maw={420}>
+              {failed}
+            </Alert>
+          )}
+          <Group justify="center">
+            <Button onClick={run} loading={generate.isPending} leftSection={<IconQrcode size={16} />}>
+              Generate QR Code
+            </Button>
+            {badge && (
+              <Button
+                variant="default"
+                onClick={() => void download()}
+                loading={saving}
+                leftSection={<IconDownload size={16} />}
+                title={`A ${QR_IMAGE.width}×${QR_IMAGE.height} PNG with your ID and name`}
+              >
+                Download
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+    </AppPage>
+  );
+}

@@ -1,0 +1,31 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import type { EmployeeHoursAnswer } from '../../api/earnings';
+
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+
+/** This week's worked and paid hours by day (loaded on its own: the charts library is big). */
+export default function WeekChart({ days }: { days: EmployeeHoursAnswer['days'] }) {
+  const rows = days.map((d) => ({
+    day: DAY.format(new Date(`${d.date}T00:00:00Z`)),
+    worked: Math.round(d.worked_minutes / 0.6) / 100,
+    paid: Math.round(d.paid_minutes / 0.6) / 100,
+  }));
+  return (
+    <BarChart
+      h={200}
+      data={rows}
+      dataKey="day"
+      series={[
+        { name: 'worked', label: 'Worked hours', color: 'blue.3' },
+        { name: 'paid', label: 'Paid hours', color: 'blue.7' },
+      ]}
+      valueFormatter={(v) => v.toFixed(2)}
+      withLegend
+      legendProps={{ verticalAlign: 'bottom' }}
+      gridAxis="y"
+      yAxisProps={{ width: 36 }}
+      barProps={{ maxBarSize: 22, radius: 3 }}
+    />
+  );
+}
