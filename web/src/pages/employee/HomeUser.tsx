@@ -47,8 +47,9 @@ function statusLine(open: PunchRow | undefined, last: PunchRow | undefined): str
 /** Clocked in or not, from the employee's real punches: an open shift is one without a time out. */
 function CurrentStatus({ employeeId }: { employeeId: number }) {
   const punches = usePunches(employeeId);
-  const open = punches.data?.find((p) => p.time_out === null);
-  const last = punches.data?.[0];
+  const open = punches.data?.find((p) => p.time_out === null && p.type === 'None');
+  // The last shift is the newest work punch: a Lunch or Break is not a shift.
+  const last = punches.data?.find((p) => p.type === 'None') ?? punches.data?.[0];
   return (
     <Paper withBorder radius="lg" p="xl" h="100%">
       <Title order={2} fz="lg" mb="md">
