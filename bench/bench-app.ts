@@ -9,6 +9,14 @@ import { loadConfig } from '../server/src/config';
 import { createDatabase } from '../server/src/db/database';
 import { migrateToLatest } from '../server/src/db/migrate';
 
+/** Where a bench app's data lives and who it is signed in as: enough for a server process to serve it. */
+export interface BenchHandle {
+  dir: string;
+  url: string;
+  token: string;
+  accountId: number;
+}
+
 /** `plugins` wrap the app's database handle only (e.g. to count the app's queries), not the set-up's. */
 export async function benchApp(opts: { plugins?: KyselyPlugin[] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'punchclock-bench-'));
@@ -19,6 +27,10 @@ export async function benchApp(opts: { plugins?: KyselyPlugin[] } = {}) {
     loadConfig({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: join(dir, 'none') }),
     { db: (opts.plugins ?? []).reduce((d, p) => d.withPlugin(p), db), logger: false },
   );
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+  };
   const s = Date.now().toString(36);
   const reg = await app.inject({
     method: 'POST',
@@ -34,16 +46,13 @@ export async function benchApp(opts: { plugins?: KyselyPlugin[] } = {}) {
       terms: true,
     },
   });
-  const auth = { authorization: `Bearer ${reg.json().access_token}` };
+  const token: string = reg.json().access_token;
+  const auth = { authorization: `Bearer ${token}` };
   const { account_id: accountId } = await db
     .selectFrom('users')
     .select('account_id')
     .where('id', '=', reg.json().user_id)
     .executeTakeFirstOrThrow();
-  const close = async () => {
-    await app.close();
-    await db.destroy();
-  };
   return {
     app,
     db,
@@ -53,5 +62,6 @@ export async function benchApp(opts: { plugins?: KyselyPlugin[] } = {}) {
     suffix: s,
     dialect: url.startsWith('postgres') ? 'postgresql' : 'sqlite',
     close,
+    handle: { dir, url, token, accountId } as BenchHandle,
   };
 }

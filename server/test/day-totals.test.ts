@@ -3,7 +3,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../src/lib/time';
 import { periodRepository } from '../src/modules/time/period.repository';
-import { computeDays, daysFromTotals, roundsLikeUtc } from '../src/modules/time/engine';
+import {
+  computeDays,
+  daysFromTotals,
+  figuresSql,
+  type PeriodSums,
+  roundsLikeUtc,
+  type SqlFigures,
+  type SqlOps,
+  sumByEmployee,
+} from '../src/modules/time/engine';
 import type { TimeRules } from '../src/modules/time/time-rules';
 import { createAccount, createEmployee } from './factories';
 import { useTestApp } from './helper';
@@ -35,10 +44,12 @@ describe('day totals in the database', () => {
   it('equal the engine’s figures for random days, every step and zone it applies to', async () => {
     const owner = await createAccount(t);
     const refs: number[] = [];
-    for (let i = 0; i < 3; i++)
-      refs.push((await createEmployee(t, owner, { hourly_rate_cents: 1333 + i })).id);
+    // The last rate is high enough that a day's pay overflows 32-bit arithmetic in the SQL form of earnings.
+    const RATES = [1333, 1334, 999_999_999];
+    for (const rate of RATES)
+      refs.push((await createEmployee(t, owner, { hourly_rate: (rate / 100).toFixed(2) })).id);
     const repo = periodRepository(t.db);
-    const rates = refs.map((id, i) => ({ id, rateCents: 1333 + i }));
+    const rates = refs.map((id, i) => ({ id, rateCents: RATES[i] }));
     let runs = 0;
 
     await fc.assert(
@@ -46,12 +57,13 @@ describe('day totals in the database', () => {
         fc.constantFrom(...ZONES),
         fc.constantFrom(...STEPS),
         fc.array(punchArb, { minLength: 1, maxLength: 14 }),
-        async (zone, step, punches) => {
+        fc.boolean(),
+        async (zone, step, punches, attendanceOnly) => {
           const rules: TimeRules = {
             zone,
             step,
             displayRounded: false,
-            attendanceOnly: false,
+            attendanceOnly,
             dateFormat: 'MM/DD/YY',
             timeFormat: '24 Hours',
             weekStart: 'Monday',
@@ -92,6 +104,29 @@ describe('day totals in the database', () => {
           const fromEngine = computeDays(await repo.punches(owner.accountId, start, end), rates, rules);
           const totals = await repo.dayTotals(owner.accountId, start, end, { stepMinutes: step });
           expect(daysFromTotals(totals, rates, rules)).toEqual(fromEngine);
+          // Some employees only, read through their own index.
+          const some = [refs[0], refs[2]];
+          const someTotals = await repo.dayTotals(owner.accountId, start, end, {
+            stepMinutes: step,
+            employeeRefs: some,
+          });
+          expect(daysFromTotals(someTotals, rates, rules)).toEqual(
+            fromEngine.filter((d) => some.includes(d.employeeRef)),
+          );
+          // The figure steps' SQL forms, summed per employee, equal the engine's days summed.
+          const byRef = (a: PeriodSums, b: PeriodSums) => a.employeeRef - b.employeeRef;
+          const figures = (day: SqlFigures, ops: SqlOps) => figuresSql(day, rules, ops);
+          for (const employeeRefs of [undefined, some]) {
+            const sums = await repo.employeeSums(owner.accountId, start, end, {
+              stepMinutes: step,
+              employeeRefs,
+              figures,
+            });
+            const expected = sumByEmployee(fromEngine).filter(
+              (s) => !employeeRefs?.includes(s.employeeRef) === !employeeRefs,
+            );
+            expect(sums.sort(byRef)).toEqual(expected.sort(byRef));
+          }
         },
       ),
       { numRuns: 60 },

@@ -1,3 +1,5 @@
+import { type RawBuilder, sql } from 'kysely';
+
 /**
  * Money is integer cents everywhere (DESIGN §5): rates are stored in cents, earnings are computed in cents,
  * and only the edges turn them into the "12.50" text people type and read.
@@ -25,5 +27,13 @@ export const decimalFromCents = (cents: Cents): string => {
  */
 export const earningsCents = (minutes: number, rateCents: Cents): Cents =>
   Math.round((minutes * rateCents) / 60);
+
+/**
+ * The same rounding in SQL, for the database's period sums (time engine's earningsStep): for whole minutes and
+ * cents ≥ 0, round(m × r / 60) half up is floor((2·m·r + 60) / 120), which is integer division on both databases
+ * (in 64 bits: a month of a high rate overflows PostgreSQL's 32-bit integer).
+ */
+export const earningsCentsSql = (minutes: RawBuilder<number>, rateCents: RawBuilder<number>) =>
+  sql<number>`((2 * cast(${minutes} as bigint) * ${rateCents} + 60) / 120)`;
 
 export const sumCents = (values: readonly Cents[]): Cents => values.reduce((a, b) => a + b, 0);

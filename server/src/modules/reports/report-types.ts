@@ -14,6 +14,11 @@ export interface ReportContext {
   rules: TimeRules;
   params: GetDataBody & { start_date: string; end_date: string };
   repo: ReportsRepository;
+  /**
+   * Set when the caller shows one page of the result (a screen, not an export): a report may then build only
+   * that page's rows (`pageRows`) beside totals over the whole result.
+   */
+  page?: { page: number; size: number };
 }
 
 /**
@@ -32,16 +37,52 @@ export const lazyRows = (length: number, row: (index: number) => Row): RowList =
   at: (i) => (i >= 0 && i < length ? row(i) : undefined),
 });
 
-/** The rows of a list in order, built one at a time. */
-export function* eachRow(rows: RowList): Generator<Row> {
-  for (let i = 0; i < rows.length; i++) yield rows.at(i) as Row;
+/** The page actually shown (a page past the end shows the last one) and the index of its first row. */
+export function pageBounds(total: number, page: number, size: number) {
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  const shown = Math.min(Math.max(1, page), lastPage);
+  return { page: shown, lastPage, offset: (shown - 1) * size, size };
+}
+
+/**
+ * A result of `total` rows of which only one page was built (`rows`, from index `offset`): what a report answers
+ * for a screen page when building every row would cost more than the page.
+ */
+export const pageRows = (total: number, offset: number, rows: readonly Row[]): RowList => ({
+  length: total,
+  at: (i) => rows[i - offset],
+});
+
+/**
+ * A result's rows produced in order as they are read, never all at once: what a report answers for an export
+ * (no `page` asked) of a big period, so that memory stays bounded however many rows there are.
+ */
+export interface RowStream {
+  readonly length: number;
+  stream(): AsyncIterable<Row>;
+}
+
+export type ReportRows = RowList | RowStream;
+
+/** The rows of a result in order, built one at a time. */
+export function eachRow(rows: ReportRows): AsyncIterable<Row> | Iterable<Row> {
+  if ('stream' in rows) return rows.stream();
+  return (function* () {
+    for (let i = 0; i < rows.length; i++) yield rows.at(i) as Row;
+  })();
+}
+
+/** A result's rows by index: reports build these whenever a page is asked (ReportContext.page). */
+export function rowList(rows: ReportRows): RowList {
+  if ('stream' in rows) throw new Error('a report answered a stream where a page was asked');
+  return rows;
 }
 
 /** The server half of a registry entry: the columns and the query behind a report of the contract's REPORTS. */
 export interface ReportEntry {
   definition: ReportDefinition;
   columns: readonly ReportColumnView[];
-  run(ctx: ReportContext): Promise<{ rows: RowList; totals: Row | null }>;
+  run(ctx: ReportContext): Promise<{ rows: ReportRows; totals: Row | null }>;
 }
 
 /** Sums of the given columns over every row (a totals row), the first column labelled Total. */

@@ -11,7 +11,7 @@ import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { type TimeRules, timeRulesOf } from '../time/time-rules';
 import { renderExport } from './renderers';
-import { eachRow, pageBounds, type ReportEntry, type Row, type RowList } from './report-types';
+import { eachRow, pageBounds, type ReportEntry, type ReportRows, type Row, rowList } from './report-types';
 import { reportNamed } from './reports.registry';
 import type { ReportScope, ReportsRepository } from './reports.repository';
 
@@ -28,7 +28,7 @@ export interface ReportRun {
   entry: ReportEntry;
   rules: TimeRules;
   params: GetDataBody & { start_date: string; end_date: string };
-  rows: RowList;
+  rows: ReportRows;
   totals: Row | null;
   companyName: string;
 }
@@ -119,8 +119,9 @@ export function reportsService(deps: {
 
     /** One page of a run, as the API answers it. */
     page(result: ReportRun, body: GetDataBody) {
+      const rows = rowList(result.rows);
       const { page, lastPage, size } = pageBounds(
-        result.rows.length,
+        rows.length,
         body.page ?? 1,
         body.page_size ?? REPORT_PAGE_SIZE,
       );
@@ -129,13 +130,13 @@ export function reportsService(deps: {
         title: result.entry.definition.title,
         columns: [...result.entry.columns],
         data: Array.from(
-          { length: Math.max(0, Math.min(size, result.rows.length - (page - 1) * size)) },
-          (_, i) => result.rows.at((page - 1) * size + i) as Row,
+          { length: Math.max(0, Math.min(size, rows.length - (page - 1) * size)) },
+          (_, i) => rows.at((page - 1) * size + i) as Row,
         ),
         totals: result.totals,
         page,
         last_page: lastPage,
-        total: result.rows.length,
+        total: rows.length,
       };
     },
   };

@@ -1,13 +1,14 @@
 import { REPORTS, type ReportColumnView } from '@punchclock/contract';
-import { earningsCents } from '../../lib/money';
-import type { DayFigures } from '../time/engine';
-import { periodFigures } from '../time/period';
+import type { DayFigures, PeriodSums } from '../time/engine';
+import { periodFigures, periodSums } from '../time/period';
 import { workedMinutes } from '../time/worked';
 import {
   type ReportContext,
   type ReportEntry,
   type Row,
   lazyRows,
+  pageBounds,
+  pageRows,
   totalsOf,
   PERSON_COLUMNS,
   personCells,
@@ -26,21 +27,67 @@ async function covered(ctx: ReportContext) {
   return new Map(employees.map((e) => [e.id, e]));
 }
 
-/** The engine's day figures of the period for the covered employees, in their name order then by day. */
-export async function periodDays(ctx: ReportContext) {
+type Covered = Awaited<ReturnType<typeof covered>>;
+const engineEmployees = (employees: Covered) =>
+  [...employees.values()].map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents }));
+
+/**
+ * The engine's day figures of the period for the covered employees (or only `refs` of them), in their name
+ * order then by day.
+ */
+export async function periodDays(ctx: ReportContext, refs?: readonly number[]) {
   const employees = await covered(ctx);
-  const days = await periodFigures(
-    ctx.repo,
-    ctx.accountId,
-    ctx.rules,
-    [...employees.values()].map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
-    {
-      start: ctx.params.start_date,
-      end: ctx.params.end_date,
-      employeeRef: ctx.params.employee_id || undefined,
-    },
-  );
-  return { employees, days: inNameOrder(employees, days) };
+  return { employees, days: await daysOf(ctx, employees, refs) };
+}
+
+async function daysOf(ctx: ReportContext, employees: Covered, refs?: readonly number[]) {
+  const days = await periodFigures(ctx.repo, ctx.accountId, ctx.rules, engineEmployees(employees), {
+    start: ctx.params.start_date,
+    end: ctx.params.end_date,
+    employeeRef: ctx.params.employee_id || undefined,
+    employeeRefs: refs,
+  });
+  return inNameOrder(employees, days);
+}
+
+/**
+ * The engine's figures of the period summed per covered employee (the database sums a big account's month
+ * without building its days), keyed by employee.
+ */
+async function sumsOf(ctx: ReportContext, employees: Covered): Promise<Map<number, PeriodSums>> {
+  const sums = await periodSums(ctx.repo, ctx.accountId, ctx.rules, engineEmployees(employees), {
+    start: ctx.params.start_date,
+    end: ctx.params.end_date,
+  });
+  return new Map(sums.map((s) => [s.employeeRef, s]));
+}
+
+/** How many employees' days an export computes at a time (an object so that tests can cross chunk borders). */
+export const exportChunk = { employees: 500 };
+
+/**
+ * The employees whose days make rows [offset, offset + size) of a per-day report in name order, and the row
+ * index of the first of their days.
+ */
+function employeesOnPage(
+  employees: Covered,
+  sums: ReadonlyMap<number, PeriodSums>,
+  offset: number,
+  size: number,
+) {
+  const refs: number[] = [];
+  let first = 0;
+  let at = 0;
+  for (const id of employees.keys()) {
+    const days = sums.get(id)?.days ?? 0;
+    if (days > 0 && at + days > offset && at < offset + size) {
+      if (refs.length === 0) first = at;
+      refs.push(id);
+    }
+    at += days;
+    if (at >= offset + size) break;
+  }
+  return { refs, first };
 }
 
 /**
@@ -85,6 +132,34 @@ export function presenceCells(ctx: ReportContext, d: DayFigures, e: Parameters<t
   };
 }
 
+/** A Daily Summary row: the day's presence and its figures. */
+function dailyRow(ctx: ReportContext, d: DayFigures, e: Parameters<typeof personCells>[0]): Row {
+  const row = presenceCells(ctx, d, e);
+  row.worked = d.workedMinutes;
+  row.deducted = d.deductedMinutes;
+  row.paid = d.paidMinutes;
+  row.open_shifts = d.openShifts;
+  row.earnings = d.earningsCents;
+  return row;
+}
+
+/** Daily Summary's totals row from per-day figures or per-employee sums (both carry the same names). */
+function dailyTotals(
+  figures: Iterable<
+    Pick<DayFigures, 'workedMinutes' | 'deductedMinutes' | 'paidMinutes' | 'openShifts' | 'earningsCents'>
+  >,
+): Row {
+  const totals = { worked: 0, deducted: 0, paid: 0, open_shifts: 0, earnings: 0 };
+  for (const f of figures) {
+    totals.worked += f.workedMinutes;
+    totals.deducted += f.deductedMinutes;
+    totals.paid += f.paidMinutes;
+    totals.open_shifts += f.openShifts;
+    totals.earnings += f.earningsCents;
+  }
+  return { date: 'Total', ...totals };
+}
+
 export const dailySummary: ReportEntry = {
   definition: definition('Daily Summary'),
   columns: [
@@ -95,27 +170,38 @@ export const dailySummary: ReportEntry = {
     { key: 'open_shifts', label: 'Open Shifts', kind: 'integer' },
     { key: 'earnings', label: 'Earnings', kind: 'money' },
   ],
+  /**
+   * Account-wide, totals and row counts come from the per-employee sums; a screen page then computes only its
+   * employees' days, and an export computes them a few hundred employees at a time as the file is written. One
+   * employee's report computes their days at once.
+   */
   async run(ctx) {
-    const { employees, days } = await periodDays(ctx);
-    const totals: Row = { date: 'Total', worked: 0, deducted: 0, paid: 0, open_shifts: 0, earnings: 0 };
-    for (const d of days) {
-      (totals.worked as number) += d.workedMinutes;
-      (totals.deducted as number) += d.deductedMinutes;
-      (totals.paid as number) += d.paidMinutes;
-      (totals.open_shifts as number) += d.openShifts;
-      (totals.earnings as number) += d.earningsCents;
+    const employees = await covered(ctx);
+    if (ctx.params.employee_id) {
+      const days = await daysOf(ctx, employees);
+      const rows = lazyRows(days.length, (i) => dailyRow(ctx, days[i], employees.get(days[i].employeeRef)!));
+      return { rows, totals: dailyTotals(days) };
     }
-    const rows = lazyRows(days.length, (i): Row => {
-      const d = days[i];
-      const row = presenceCells(ctx, d, employees.get(d.employeeRef)!);
-      row.worked = d.workedMinutes;
-      row.deducted = d.deductedMinutes;
-      row.paid = d.paidMinutes;
-      row.open_shifts = d.openShifts;
-      row.earnings = d.earningsCents;
-      return row;
-    });
-    return { rows, totals };
+    const sums = await sumsOf(ctx, employees);
+    const total = [...sums.values()].reduce((n, s) => n + s.days, 0);
+    const totals = dailyTotals(sums.values());
+    if (!ctx.page) {
+      // An export: the days of a few hundred employees at a time, in name order, never the whole period at once.
+      const withDays = [...employees.keys()].filter((id) => sums.has(id));
+      async function* stream() {
+        const size = exportChunk.employees;
+        for (let i = 0; i < withDays.length; i += size) {
+          for (const d of await daysOf(ctx, employees, withDays.slice(i, i + size)))
+            yield dailyRow(ctx, d, employees.get(d.employeeRef)!);
+        }
+      }
+      return { rows: { length: total, stream }, totals };
+    }
+    const { offset, size } = pageBounds(total, ctx.page.page, ctx.page.size);
+    const { refs, first } = employeesOnPage(employees, sums, offset, size);
+    const days = (await daysOf(ctx, employees, refs)).slice(offset - first, offset - first + size);
+    const rows = days.map((d) => dailyRow(ctx, d, employees.get(d.employeeRef)!));
+    return { rows: pageRows(total, offset, rows), totals };
   },
 };
 
@@ -130,30 +216,26 @@ export const payrollSummary: ReportEntry = {
     { key: 'net', label: 'Net Pay', kind: 'money' },
   ],
   /**
-   * Per employee: gross is the worked minutes' pay and net the paid minutes' pay, each rounded per day as the
-   * engine does; deductions are the difference (the Auto Lunch/Break minutes' pay).
+   * Per employee with punches in the period, in name order: gross is the worked minutes' pay and net the paid
+   * minutes' pay, each rounded per day by the engine; deductions are the difference (the Auto Lunch/Break
+   * minutes' pay).
    */
   async run(ctx) {
-    const { employees, days } = await periodDays(ctx);
-    const sums = new Map<number, { paid: number; gross: number; net: number }>();
-    for (const d of days) {
-      const s = sums.get(d.employeeRef) ?? { paid: 0, gross: 0, net: 0 };
-      s.paid += d.paidMinutes;
-      s.gross += ctx.rules.attendanceOnly ? 0 : earningsCents(d.workedMinutes, d.rateCents);
-      s.net += d.earningsCents;
-      sums.set(d.employeeRef, s);
-    }
-    const rows = [...sums].map(([ref, s]): Row => {
-      const e = employees.get(ref)!;
-      return {
+    const employees = await covered(ctx);
+    const sums = await sumsOf(ctx, employees);
+    const rows: Row[] = [];
+    for (const [ref, e] of employees) {
+      const s = sums.get(ref);
+      if (!s) continue;
+      rows.push({
         ...personCells(e),
-        paid: s.paid,
+        paid: s.paidMinutes,
         rate: e.hourly_rate_cents,
-        gross: s.gross,
-        deductions: s.gross - s.net,
-        net: s.net,
-      };
-    });
+        gross: s.grossCents,
+        deductions: s.grossCents - s.earningsCents,
+        net: s.earningsCents,
+      });
+    }
     const totals = totalsOf(rows, 'employee_id', ['paid', 'gross', 'deductions', 'net']);
     return { rows, totals: { ...totals, rate: null } };
   },

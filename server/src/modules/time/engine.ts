@@ -1,5 +1,6 @@
 import type { Deduction, PunchType } from '@punchclock/contract';
-import { earningsCents } from '../../lib/money';
+import { earningsCents, earningsCentsSql } from '../../lib/money';
+import { type RawBuilder, sql } from 'kysely';
 import { localDay, zoneOffsetMinutes } from '../../lib/time';
 import { roundToStep } from './rounding';
 import type { TimeRules } from './time-rules';
@@ -60,7 +61,10 @@ export interface DayFigures {
   lateSyncs: number;
   punches: number;
   rateCents: number;
+  /** What the paid minutes earn (integer cents, rounded once per day). */
   earningsCents: number;
+  /** What the worked minutes would earn before Auto deductions: the gross pay of Payroll Summary. */
+  grossCents: number;
 }
 
 /** One employee's punches of one local day, as the steps pass it along. */
@@ -130,22 +134,77 @@ export const breakStep: DayStep = (d, rules) => {
 /**
  * The steps after a day's punches are summed: they see only the figures, so the database can do the
  * punch steps' sums instead (period.repository.ts) and these run the same either way. Each answers the
- * figures it changes.
+ * figures it changes. A step may also carry `sql`: the same rule over SQL expressions of the figures, so
+ * the database can apply it while it sums a period (period totals and per-employee sums of a big account
+ * without reading every day). A step without `sql` makes those sums fall back to running the steps here.
+ * server/test/day-totals.test.ts checks both forms against each other on random days, on both databases.
  */
-export type FigureStep = (f: Readonly<DayFigures>, rules: TimeRules) => Partial<DayFigures>;
-
-/** Auto Lunch/Break minutes are taken off the paid minutes, never more than were worked. */
-export const deductionStep: FigureStep = (f) => {
-  const deducted = Math.min(f.deductedMinutes, f.workedMinutes);
-  return { deductedMinutes: deducted, paidMinutes: f.workedMinutes - deducted };
+export type FigureStep = ((f: Readonly<DayFigures>, rules: TimeRules) => Partial<DayFigures>) & {
+  sql?: (f: Readonly<SqlFigures>, rules: TimeRules, ops: SqlOps) => Partial<SqlFigures>;
 };
 
-/** Attendance Only: presence without hours or pay. */
-export const attendanceOnlyStep: FigureStep = (f, rules) =>
-  rules.attendanceOnly ? { workedMinutes: 0, deductedMinutes: 0, manualBreakMinutes: 0, paidMinutes: 0 } : {};
+/** The figures a figure step reads and writes, as SQL expressions over one day's row. */
+export type SqlFigures = Record<SqlFigure, RawBuilder<number>>;
+export type SqlFigure =
+  | 'workedMinutes'
+  | 'deductedMinutes'
+  | 'manualBreakMinutes'
+  | 'paidMinutes'
+  | 'rateCents'
+  | 'earningsCents'
+  | 'grossCents';
+/** The dialect's two-argument minimum and maximum (least/greatest on PostgreSQL, min/max on SQLite). */
+export interface SqlOps {
+  least(a: RawBuilder<number>, b: RawBuilder<number>): RawBuilder<number>;
+  greatest(a: RawBuilder<number>, b: RawBuilder<number>): RawBuilder<number>;
+}
 
-/** Earnings: paid minutes × hourly rate in whole cents, rounded once per day. */
-export const earningsStep: FigureStep = (f) => ({ earningsCents: earningsCents(f.paidMinutes, f.rateCents) });
+/** Auto Lunch/Break minutes are taken off the paid minutes, never more than were worked. */
+export const deductionStep: FigureStep = Object.assign(
+  (f: Readonly<DayFigures>) => {
+    const deducted = Math.min(f.deductedMinutes, f.workedMinutes);
+    return { deductedMinutes: deducted, paidMinutes: f.workedMinutes - deducted };
+  },
+  {
+    sql: (f: Readonly<SqlFigures>, _rules: TimeRules, ops: SqlOps) => {
+      const deducted = ops.least(f.deductedMinutes, f.workedMinutes);
+      return { deductedMinutes: deducted, paidMinutes: sql<number>`(${f.workedMinutes} - ${deducted})` };
+    },
+  },
+);
+
+/** Attendance Only: presence without hours or pay. */
+export const attendanceOnlyStep: FigureStep = Object.assign(
+  (_f: Readonly<DayFigures>, rules: TimeRules) =>
+    rules.attendanceOnly
+      ? { workedMinutes: 0, deductedMinutes: 0, manualBreakMinutes: 0, paidMinutes: 0 }
+      : {},
+  {
+    sql: (_f: Readonly<SqlFigures>, rules: TimeRules) => {
+      const zero = sql<number>`0`;
+      return rules.attendanceOnly
+        ? { workedMinutes: zero, deductedMinutes: zero, manualBreakMinutes: zero, paidMinutes: zero }
+        : {};
+    },
+  },
+);
+
+/**
+ * Earnings: paid minutes × hourly rate in whole cents, rounded once per day; gross is the same for the worked
+ * minutes (before Auto deductions).
+ */
+export const earningsStep: FigureStep = Object.assign(
+  (f: Readonly<DayFigures>) => ({
+    earningsCents: earningsCents(f.paidMinutes, f.rateCents),
+    grossCents: earningsCents(f.workedMinutes, f.rateCents),
+  }),
+  {
+    sql: (f: Readonly<SqlFigures>) => ({
+      earningsCents: earningsCentsSql(f.paidMinutes, f.rateCents),
+      grossCents: earningsCentsSql(f.workedMinutes, f.rateCents),
+    }),
+  },
+);
 
 /**
  * The steps, in order: those over one day's punches, then those over its figures. Overtime and automatic
@@ -155,6 +214,71 @@ export const PIPELINE: { punches: readonly DayStep[]; figures: readonly FigureSt
   punches: [workStep, breakStep],
   figures: [deductionStep, attendanceOnlyStep, earningsStep],
 };
+
+/** Whether every figure step has its SQL form, so that the database can apply them while it sums a period. */
+export const figureStepsInSql = (steps = PIPELINE.figures) => steps.every((step) => step.sql);
+
+/** The figure steps as SQL over one day's summed row (`day`: the punch steps' figures as column expressions). */
+export function figuresSql(
+  day: SqlFigures,
+  rules: TimeRules,
+  ops: SqlOps,
+  steps = PIPELINE.figures,
+): SqlFigures {
+  let f = day;
+  for (const step of steps) {
+    if (!step.sql) throw new Error(`figure step ${step.name} has no SQL form`);
+    f = { ...f, ...step.sql(f, rules, ops) };
+  }
+  return f;
+}
+
+/** One employee's day figures summed over a period: what totals, payroll and paging take. */
+export interface PeriodSums {
+  employeeRef: number;
+  /** Days with punches. */
+  days: number;
+  workedMinutes: number;
+  deductedMinutes: number;
+  manualBreakMinutes: number;
+  paidMinutes: number;
+  openShifts: number;
+  lateSyncs: number;
+  punches: number;
+  earningsCents: number;
+  grossCents: number;
+}
+
+const SUMMED = [
+  'workedMinutes',
+  'deductedMinutes',
+  'manualBreakMinutes',
+  'paidMinutes',
+  'openShifts',
+  'lateSyncs',
+  'punches',
+  'earningsCents',
+  'grossCents',
+] as const;
+
+/** Day figures summed per employee (the engine's way; the database's is period.repository's employeeSums). */
+export function sumByEmployee(days: readonly DayFigures[]): PeriodSums[] {
+  const sums = new Map<number, PeriodSums>();
+  for (const d of days) {
+    let s = sums.get(d.employeeRef);
+    if (!s) {
+      s = {
+        employeeRef: d.employeeRef,
+        days: 0,
+        ...Object.fromEntries(SUMMED.map((k) => [k, 0])),
+      } as PeriodSums;
+      sums.set(d.employeeRef, s);
+    }
+    s.days += 1;
+    for (const k of SUMMED) s[k] += d[k];
+  }
+  return [...sums.values()];
+}
 
 /**
  * The figure steps over one day's summed figures, applied in place to `f` (a fresh object of the caller's:
@@ -215,6 +339,7 @@ export function computeDays(
         punches: list.length,
         rateCents: rates.get(employeeRef) ?? 0,
         earningsCents: 0,
+        grossCents: 0,
       },
     };
     for (const step of steps.punches) state = step(state, rules);
@@ -295,6 +420,7 @@ export function daysFromTotals(
       punches: t.punches,
       rateCents,
       earningsCents: 0,
+      grossCents: 0,
     };
     out.push(finishDay(figures, rules, steps));
   }

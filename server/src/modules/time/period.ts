@@ -1,4 +1,14 @@
-import { computeDays, type DayFigures, daysFromTotals, type EngineEmployee, roundsLikeUtc } from './engine';
+import {
+  computeDays,
+  type DayFigures,
+  daysFromTotals,
+  type EngineEmployee,
+  figuresSql,
+  figureStepsInSql,
+  type PeriodSums,
+  roundsLikeUtc,
+  sumByEmployee,
+} from './engine';
 import type { PeriodRepository } from './period.repository';
 import type { TimeRules } from './time-rules';
 
@@ -14,12 +24,50 @@ export async function periodFigures(
   accountId: number,
   rules: TimeRules,
   employees: readonly EngineEmployee[],
-  period: { start: string; end: string; employeeRef?: number },
+  period: { start: string; end: string; employeeRef?: number; employeeRefs?: readonly number[] },
 ): Promise<DayFigures[]> {
-  const { start, end, employeeRef } = period;
+  const { start, end, employeeRef, employeeRefs } = period;
   if (roundsLikeUtc(rules, start, end)) {
-    const totals = await source.dayTotals(accountId, start, end, { stepMinutes: rules.step, employeeRef });
+    const totals = await source.dayTotals(accountId, start, end, {
+      stepMinutes: rules.step,
+      employeeRef,
+      employeeRefs,
+    });
     return daysFromTotals(totals, employees, rules);
   }
-  return computeDays(await source.punches(accountId, start, end, employeeRef), employees, rules);
+  return computeDays(
+    await source.punches(accountId, start, end, employeeRefs ?? employeeRef),
+    employees,
+    rules,
+  );
+}
+
+/** Up to how many employees a period's sums read each one's punches instead of the account's period. */
+const FEW_EMPLOYEES = 1000;
+
+/**
+ * The engine's day figures of [start, end] summed per employee, for the given employees (in no order): a big
+ * account's period totals, payroll and page counts without building every day. The database applies the figure
+ * steps and sums when it can (rounding as in periodFigures, and every figure step has its SQL form); otherwise
+ * the days are computed here and summed. Same figures either way (server/test/day-totals.test.ts).
+ */
+export async function periodSums(
+  source: Pick<PeriodRepository, 'punches' | 'dayTotals' | 'employeeSums'>,
+  accountId: number,
+  rules: TimeRules,
+  employees: readonly EngineEmployee[],
+  period: { start: string; end: string },
+): Promise<PeriodSums[]> {
+  const { start, end } = period;
+  if (figureStepsInSql() && roundsLikeUtc(rules, start, end)) {
+    const covered = new Set(employees.map((e) => e.id));
+    const sums = await source.employeeSums(accountId, start, end, {
+      stepMinutes: rules.step,
+      // A few employees (one, a department) are read through their own index; many, by the account's period.
+      employeeRefs: employees.length <= FEW_EMPLOYEES ? [...covered] : undefined,
+      figures: (day, ops) => figuresSql(day, rules, ops),
+    });
+    return sums.filter((s) => covered.has(s.employeeRef));
+  }
+  return sumByEmployee(await periodFigures(source, accountId, rules, employees, period));
 }
