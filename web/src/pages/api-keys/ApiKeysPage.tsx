@@ -110,7 +110,7 @@ function KeyCell({ apiKey }: { apiKey: ApiKeyView }) {
   };
   return (
     <Group gap={4} wrap="nowrap">
-      <Code data-testid={`key-value-${apiKey.id}`} style={{ wordBreak: 'break-all' }}>
+      <Code data-testid={`key-value-${apiKey.id}`} style={{ wordBreak: 'break-all', minWidth: 0 }}>
         {value ?? apiKey.key_value}
       </Code>
       <Button
@@ -119,6 +119,7 @@ function KeyCell({ apiKey }: { apiKey: ApiKeyView }) {
         loading={busy}
         leftSection={value ? <IconEyeOff size={14} /> : <IconEye size={14} />}
         onClick={() => void toggle()}
+        style={{ flexShrink: 0 }}
         aria-label={`${value ? 'Hide' : 'Reveal'} ${apiKey.key_name}`}
       >
         {value ? 'Hide' : 'Reveal'}
@@ -138,12 +139,60 @@ function KeyCell({ apiKey }: { apiKey: ApiKeyView }) {
   );
 }
 
-/** /APIKeys (spec §2.4): Key Name, Key (masked until Reveal), Created At, Last used, Scopes; Edit (rename) and Delete. */
+function Scopes({ scopes }: { scopes: string[] }) {
+  return (
+    <Group gap={4}>
+      {scopes.length === 0 && <Text fz="sm">None</Text>}
+      {scopes.map((s) => (
+        <Badge key={s} variant="light" size="sm" title={s}>
+          {scopeLabel(s)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function KeyActions({
+  apiKey,
+  onEdit,
+  onDelete,
+}: {
+  apiKey: ApiKeyView;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Edit">
+        <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${apiKey.key_name}`} onClick={onEdit}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label={`Delete ${apiKey.key_name}`}
+          onClick={onDelete}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/**
+ * /APIKeys (spec §2.4): Key Name, Key (masked until Reveal), Created At, Last used, Scopes; Edit (rename) and
+ * Delete. A table on wide screens, one card per key on phones.
+ */
 export default function ApiKeysPage() {
   const keys = useApiKeys();
   const { remove } = useApiKeyMutations();
   const { when } = useAccountInstant();
   const [renaming, setRenaming] = useState<ApiKeyView | null>(null);
+  const lastUsed = (k: ApiKeyView) => (k.last_used_at ? when(k.last_used_at) : 'Never');
 
   const confirmDelete = (k: ApiKeyView) =>
     modals.openConfirmModal({
@@ -157,6 +206,9 @@ export default function ApiKeysPage() {
           onError: (e) => notifyError(messageOf(e, messages.apiKeys.deleteFailed)),
         }),
     });
+  const actions = (k: ApiKeyView) => (
+    <KeyActions apiKey={k} onEdit={() => setRenaming(k)} onDelete={() => confirmDelete(k)} />
+  );
 
   return (
     <AppPage
@@ -187,71 +239,57 @@ export default function ApiKeysPage() {
         </Paper>
       )}
       {!!keys.data?.length && (
-        <Paper withBorder radius="lg">
-          <Table.ScrollContainer minWidth={980}>
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="api-keys-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Key Name</Table.Th>
-                  <Table.Th>Key</Table.Th>
-                  <Table.Th>Created At</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>Scopes</Table.Th>
-                  <Table.Th w={110}>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.data.map((k) => (
-                  <Table.Tr key={k.id}>
-                    <Table.Td fw={500}>{k.key_name}</Table.Td>
-                    <Table.Td maw={360}>
-                      <KeyCell apiKey={k} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(k.created_at)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {k.last_used_at ? when(k.last_used_at) : 'Never'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {k.scopes.length === 0 && <Text fz="sm">None</Text>}
-                        {k.scopes.map((s) => (
-                          <Badge key={s} variant="light" size="sm" title={s}>
-                            {scopeLabel(s)}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            size="lg"
-                            aria-label={`Edit ${k.key_name}`}
-                            onClick={() => setRenaming(k)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="lg"
-                            aria-label={`Delete ${k.key_name}`}
-                            onClick={() => confirmDelete(k)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
+        <>
+          <Paper withBorder radius="lg" visibleFrom="md">
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover verticalSpacing="sm" data-testid="api-keys-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Key Name</Table.Th>
+                    <Table.Th>Key</Table.Th>
+                    <Table.Th style={{ whiteSpace: 'nowrap' }}>Created At</Table.Th>
+                    <Table.Th style={{ whiteSpace: 'nowrap' }}>Last used</Table.Th>
+                    <Table.Th>Scopes</Table.Th>
+                    <Table.Th w={110}>Actions</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                </Table.Thead>
+                <Table.Tbody>
+                  {keys.data.map((k) => (
+                    <Table.Tr key={k.id}>
+                      <Table.Td fw={500}>{k.key_name}</Table.Td>
+                      <Table.Td maw={380}>
+                        <KeyCell apiKey={k} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(k.created_at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastUsed(k)}</Table.Td>
+                      <Table.Td>
+                        <Scopes scopes={k.scopes} />
+                      </Table.Td>
+                      <Table.Td>{actions(k)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <Stack hiddenFrom="md" gap="sm">
+            {keys.data.map((k) => (
+              <Paper key={k.id} withBorder radius="lg" p="md" component="article" aria-label={k.key_name}>
+                <Group justify="space-between" wrap="nowrap" mb="xs">
+                  <Text fw={600}>{k.key_name}</Text>
+                  {actions(k)}
+                </Group>
+                <KeyCell apiKey={k} />
+                <Text fz="sm" c="dimmed" mt="xs">
+                  Created {when(k.created_at)} · Last used {lastUsed(k)}
+                </Text>
+                <Group mt="xs">
+                  <Scopes scopes={k.scopes} />
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        </>
       )}
       <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Edit API Key" centered>
         {renaming && <RenameModal key={renaming.id} apiKey={renaming} onClose={() => setRenaming(null)} />}

@@ -98,7 +98,7 @@ export default function CreateApiKey() {
               description={`A strong value is filled in for you. To use your own, type at least ${API_KEY_MIN_LENGTH} characters.`}
               required
               maxLength={API_KEY_MAX_LENGTH}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               autoComplete="off"
               spellCheck={false}
               rightSectionWidth={76}

@@ -67,6 +67,7 @@ export function SupportCenter({ empty }: { empty: ReactNode }) {
               Browse by Topic
             </Title>
             <NavLink
+              component="button"
               label="All Topics"
               active={topic === null}
               onClick={() => setTopic(null)}
@@ -74,6 +75,7 @@ export function SupportCenter({ empty }: { empty: ReactNode }) {
             />
             {topics.map((t) => (
               <NavLink
+                component="button"
                 key={t.topic}
                 label={t.topic}
                 active={topic === t.topic}
