@@ -146,9 +146,8 @@ describe('employee portal', () => {
       await page.goto('/HomeUser');
       await page.getByTestId('week-total').getByText('8.50 h').waitFor();
       await page.getByTestId('week-paid').getByText('8.00 h').waitFor();
-      expect(
-        await page.getByTestId('week-chart').locator('.recharts-bar-rectangle path').count(),
-      ).toBeGreaterThan(0);
+      // Bars are drawn (after their animation) for the day with time.
+      await page.getByTestId('week-chart').locator('.recharts-bar-rectangle path').first().waitFor();
       await screenshot(page, 'portal-home-week');
     }
     await page.goto('/Activity');
@@ -177,6 +176,14 @@ describe('employee portal', () => {
     await dialog.getByTestId('deductions-daily').getByText('$9.38').waitFor();
     await screenshot(page, 'portal-earnings');
     await page.keyboard.press('Escape');
+    // /EarningsModal opens the same dialog on arrival; closing it goes home.
+    await page.goto('/EarningsModal');
+    await page
+      .getByRole('dialog', { name: 'Earnings and Deductions' })
+      .getByTestId('earnings-total')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/HomeUser$/);
 
     // 5. The QR page: the badge QR with ID and name, downloaded as a 400×500 PNG named after the ID.
     await page.getByRole('link', { name: 'QR Code' }).first().click();
@@ -256,6 +263,12 @@ describe('employee portal', () => {
       .waitFor();
     expect(await page.getByRole('link', { name: 'Create Manual Punch' }).count()).toBe(0);
     await screenshot(page, 'portal-home-narrow-off');
+    // A card's Details opens that punch (/ActivityDetail).
+    await page.getByRole('link', { name: 'Details' }).first().click();
+    await page.waitForURL(/\/ActivityDetail\?id=\d+$/);
+    await page.getByTestId('punch-detail').getByText('Time In').waitFor();
+    await screenshot(page, 'portal-activity-detail-narrow');
+    await page.goto('/HomeUser');
     // The menu (burger on a phone) holds no Reports and no View Earnings.
     await page
       .getByRole('button', { name: /navigation|menu/i })
@@ -282,6 +295,26 @@ describe('employee portal', () => {
     ];
     expect(refused.map((r) => r.status)).toEqual([403, 403, 403]);
     for (const r of refused) expect((r.body as { message?: string }).message).toBeTruthy();
+    // Pages reached by address say why they show nothing.
+    await page.goto('/UserReport');
+    await page.getByText('Your account does not run reports.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('C: a manager opens /Activity, picks the employee and sees their punches', async () => {
+    const { owner, id } = world;
+    const { page, context } = await b.newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(page, owner.email, owner.password);
+    await page.waitForURL(/\/HomeSecond$/);
+    await page.goto('/Activity');
+    await page.getByLabel('Employee').first().click();
+    await page.getByRole('option', { name: /Robin Portal/ }).click();
+    await page.getByTestId('punch-table').getByText('5:30 PM', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Create Manual Punch' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create Manual Punch' }).getAttribute('href')).toBe(
+      `/ManualPunch/${id}`,
+    );
+    await screenshot(page, 'portal-manager-activity');
     await context.close();
   });
 });

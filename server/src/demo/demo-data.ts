@@ -185,7 +185,14 @@ export async function seedDemo(
   const first = empRows[0];
   await db
     .updateTable('employees')
-    .set({ email: DEMO_EMPLOYEE_EMAIL, permission_site: 1, create_time_entries: 1 })
+    // The employee side shows everything it has: their reports and their earnings too.
+    .set({
+      email: DEMO_EMPLOYEE_EMAIL,
+      permission_site: 1,
+      create_time_entries: 1,
+      run_reports: 1,
+      view_pay_information: 1,
+    })
     .where('id', '=', first.id)
     .execute();
   await db
