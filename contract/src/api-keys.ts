@@ -11,6 +11,8 @@ export const API_KEY_MAX_LENGTH = 200;
 export const API_KEY_NAME_MAX = 80;
 /** Generated values start with this, so a leaked one is easy to recognise (e.g. by secret scanners). */
 export const API_KEY_PREFIX = 'pck_';
+/** Calls one key may make a minute; more answer 429 (and are not logged). */
+export const API_KEY_CALLS_PER_MINUTE = 600;
 /** The header an integration sends its key in. */
 export const API_KEY_HEADER = 'X-API-Key';
 

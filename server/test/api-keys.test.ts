@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { API_KEY_SCOPE_NAMES, messages } from '@punchclock/contract';
+import { API_KEY_CALLS_PER_MINUTE, API_KEY_SCOPE_NAMES, messages } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, createEmployee, createEmployeeLogin, insertPunch } from './factories';
 import { useTestApp } from './helper';
@@ -436,6 +436,23 @@ describe('the integration API (X-API-Key)', () => {
       .execute();
     await call('GET', '/api/integration/departments', k.key);
     expect(await used()).not.toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it(`answers 429 past ${API_KEY_CALLS_PER_MINUTE} calls a minute, without logging them`, async () => {
+    const k = await makeKey(owner);
+    for (let i = 0; i < API_KEY_CALLS_PER_MINUTE - 1; i++)
+      await t.app.deps.limiter.hit(`api-key:${k.id}`, API_KEY_CALLS_PER_MINUTE, 60_000);
+    expect((await call('GET', '/api/integration/departments', k.key)).statusCode).toBe(200);
+    const over = await call('GET', '/api/integration/departments', k.key);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(messages.general.tooManyRequests);
+    const logged = await t.db
+      .selectFrom('activity_logs')
+      .select('id')
+      .where('action', '=', 'api_key.used')
+      .where('details', 'like', `%"key_id":${k.id},%`)
+      .execute();
+    expect(logged).toHaveLength(1);
   });
 
   it('refuses bad query input with a message', async () => {

@@ -1,6 +1,12 @@
-import { API_KEY_MAX_LENGTH, apiKeyPermissions, hasControlCharacters, messages } from '@punchclock/contract';
+import {
+  API_KEY_CALLS_PER_MINUTE,
+  API_KEY_MAX_LENGTH,
+  apiKeyPermissions,
+  hasControlCharacters,
+  messages,
+} from '@punchclock/contract';
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/errors';
+import { tooManyRequests, unauthorized } from '../lib/errors';
 import { recordActivity } from '../modules/activity/activity.repository';
 import { apiKeysRepository } from '../modules/api-keys/api-keys.repository';
 import { scopesOf } from '../modules/api-keys/api-keys.service';
@@ -30,7 +36,8 @@ function keyFromRequest(req: FastifyRequest): string | null {
 
 /**
  * The guard of the integration routes: resolves `X-API-Key` into a Caller (like a station's token), writes the
- * call to the account's activity log and stamps "last used" (at most once a minute). Only the key's scopes
+ * call to the account's activity log and stamps "last used" (at most once a minute); past
+ * API_KEY_CALLS_PER_MINUTE calls a minute a key is answered 429. Only the key's scopes
  * become permissions, all of them reads, so `requireAccess` in the services decides as for everyone else.
  * A missing, unknown or deleted key answers 401.
  */
@@ -41,6 +48,13 @@ export async function requireApiKey(req: FastifyRequest): Promise<void> {
   const keys = apiKeysRepository(db);
   const key = await keys.findByHash(sha256(value));
   if (!key) throw unauthorized(messages.apiKeys.invalid);
+  // A runaway integration is stopped before it floods the activity log (shared counts with REDIS_URL).
+  const { allowed } = await req.server.deps.limiter.hit(
+    `api-key:${key.id}`,
+    API_KEY_CALLS_PER_MINUTE,
+    60_000,
+  );
+  if (!allowed) throw tooManyRequests();
   const now = Date.now();
   if (!key.last_used_at || now - Date.parse(key.last_used_at) >= SEEN_EVERY_MS)
     await keys.markUsed(key.account_id, key.id, new Date(now).toISOString());

@@ -19,11 +19,11 @@ import { reportsService } from '../reports/reports.service';
 import { integrationRepository } from './integration.repository';
 import { integrationService } from './integration.service';
 
-const errors = errorAnswers(400, 401, 403, 404, 422);
+const errors = errorAnswers(400, 401, 403, 404, 422, 429);
 const tags = ['Integration (API key)'];
 const security = [{ apiKey: [] }];
 const note =
-  ' Read-only: send the key in the X-API-Key header; the key needs the scope named, and a missing, unknown or deleted key answers 401. Each call is written to the activity log.';
+  ' Read-only: send the key in the X-API-Key header; the key needs the scope named, and a missing, unknown or deleted key answers 401. Each call is written to the activity log; past 600 calls a minute a key is answered 429.';
 
 /** An answer schema carrying one example for the OpenAPI document; the example must fit it (checked at start). */
 const withExample = <T extends z.ZodType>(schema: T, example: z.input<T>) =>
