@@ -27,6 +27,8 @@ async function shots(page: Page, name: string) {
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
+    // From the top, so the sticky bar is not drawn over the middle of a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: `/tmp/tools-${dialect}-${name}-${width}.png`, fullPage: true });
   }
