@@ -54,7 +54,7 @@ async function setFlag(flag: Flag, on: boolean) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: me.auth, ...(payload === undefined ? {} : { payload }) });
 
 let seq = 0;
@@ -281,6 +281,10 @@ describe('the badge QR of the QR page', () => {
     expect(regen.statusCode).toBe(200);
     const after = await call('GET', `/api/employee/${me.id}/generate-qr`);
     expect(after.json().qr_code).not.toBe(mine.json().qr_code);
+    // The profile's QR (POST /api/generate-qr-code) is the same signed badge, not the bare Employee ID.
+    const profile = await call('POST', '/api/generate-qr-code', {});
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().qr_code).toBe(after.json().qr_code);
     const someone = await createEmployee(t, a);
     expect((await call('GET', `/api/employee/${someone.id}/generate-qr`)).statusCode).toBe(404);
     const stranger: Account = await createAccount(t);

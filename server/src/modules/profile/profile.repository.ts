@@ -28,8 +28,9 @@ export function profileRepository(db: Kysely<DB>) {
         .select([...EMPLOYEE_FLAGS])
         .executeTakeFirst(),
 
-    employeeCode: async (accountId: number, employeeRef: number) =>
-      (await employee(accountId, employeeRef).select('employee_id').executeTakeFirst())?.employee_id,
+    /** The version of the employee's badge: the one their printed card and QR page carry. */
+    badgeVersion: async (accountId: number, employeeRef: number) =>
+      (await employee(accountId, employeeRef).select('badge_version').executeTakeFirst())?.badge_version,
 
     async setImage(accountId: number, userId: number, file: string) {
       await db

@@ -4,6 +4,7 @@ import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../../db/unit-of-work';
+import { signBadge } from '../../lib/badges';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { qrSvgDataUrl } from '../../lib/qr';
 import { fileStore } from '../../lib/storage';
@@ -19,7 +20,7 @@ export function profileService({
 }: {
   repos: ProfileRepositories;
   inTransaction: UnitOfWork<ProfileRepositories>;
-  config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
+  config: Pick<AppConfig, 'dataDir' | 'publicUrl' | 'appSecret'>;
 }) {
   const pictures = fileStore(config.dataDir, 'profile');
   const pictureUrl = (file: string | null) => (file ? `${PROFILE_PICTURE_ROUTE}/${file}` : null);
@@ -73,15 +74,21 @@ export function profileService({
       };
     },
 
-    /** A manager's QR opens their login page with the e-mail filled in; an employee's carries their ID. */
+    /**
+     * A manager's QR opens their login page with the e-mail filled in; an employee's is their signed badge (as on
+     * the printed card and the QR page), which the stations accept.
+     */
     async generateQr(auth: AuthContext) {
       requireAccess(auth, 'profile:read');
       const u = await currentUser(auth);
-      const code =
+      const version =
         u.user_type === 'employee' && u.employee_ref
-          ? await repos.profile.employeeCode(auth.accountId, u.employee_ref)
+          ? await repos.profile.badgeVersion(auth.accountId, u.employee_ref)
           : undefined;
-      const payload = code ?? `${config.publicUrl}/Login?email=${encodeURIComponent(u.email)}`;
+      const payload =
+        version !== undefined && u.employee_ref
+          ? signBadge(config.appSecret, { accountId: auth.accountId, employeeRef: u.employee_ref, version })
+          : `${config.publicUrl}/Login?email=${encodeURIComponent(u.email)}`;
       return { message: messages.qr.generated, qr_code: await qrSvgDataUrl(payload) };
     },
 
