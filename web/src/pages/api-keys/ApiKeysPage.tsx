@@ -216,7 +216,7 @@ export default function ApiKeysPage() {
       description={
         <>
           Keys let other systems read this account through the{' '}
-          <Anchor href="/api/docs" target="_blank">
+          <Anchor href="/api/docs" target="_blank" underline="always">
             integration API
           </Anchor>{' '}
           (header <Code>X-API-Key</Code>). A key can only read, within its scopes.

@@ -139,7 +139,7 @@ export default function CreateApiKey() {
             </Checkbox.Group>
             <Text fz="sm" c="dimmed">
               Integrations send the key in the <code>X-API-Key</code> header to the read-only calls under{' '}
-              <Anchor href="/api/docs" target="_blank">
+              <Anchor href="/api/docs" target="_blank" underline="always">
                 /api/integration
               </Anchor>
               .

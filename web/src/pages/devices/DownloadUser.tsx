@@ -135,7 +135,7 @@ export default function DownloadUser() {
               </Group>
               <Text fz="sm">
                 Then pair it: on{' '}
-                <Anchor component={Link} to="/Device">
+                <Anchor component={Link} to="/Device" underline="always">
                   Devices
                 </Anchor>
                 , choose Add station and a pairing code, and type the code on the new station.
