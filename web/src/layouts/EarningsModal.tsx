@@ -60,10 +60,12 @@ function keyLabel(tab: Tab, key: string): string {
   });
 }
 
-function periodOf(preset: Exclude<Preset, 'custom'>, today: string): EarningsPeriod {
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** A preset's days; weeks start on the account's week start (the answer names it; Monday until it came). */
+function periodOf(preset: Exclude<Preset, 'custom'>, today: string, weekStart: number): EarningsPeriod {
   if (preset === 'this_year') return { start_date: `${today.slice(0, 4)}-01-01`, end_date: today };
-  // Weeks start on Monday here; the server keys its weekly figures by the account's own week start.
-  return presetPeriod(preset, today, 1) as EarningsPeriod;
+  return presetPeriod(preset, today, weekStart) as EarningsPeriod;
 }
 
 function Totals({ data }: { data: Earnings }) {
@@ -191,13 +193,14 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
   const employeeId = ownEmployeeCode();
   const today = todayIn();
   const [preset, setPreset] = useState<Preset>('this_month');
-  const [period, setPeriod] = useState<EarningsPeriod>(() => periodOf('this_month', today));
+  const [period, setPeriod] = useState<EarningsPeriod>(() => periodOf('this_month', today, 1));
   const [draft, setDraft] = useState<EarningsPeriod>(period);
   const [tab, setTab] = useState<Tab>('daily');
   const earnings = useEarnings(employeeId, period, opened);
 
+  const weekStart = Math.max(0, WEEKDAYS.indexOf(earnings.data?.week_start ?? 'Monday'));
   const pick = (p: Exclude<Preset, 'custom'>) => {
-    const next = periodOf(p, todayIn());
+    const next = periodOf(p, todayIn(), weekStart);
     setPreset(p);
     setPeriod(next);
     setDraft(next);
