@@ -79,7 +79,9 @@ export function periodRepository(db: Kysely<DB>) {
         from punches
         where ${account('')} = ${accountId} and deleted_at is null
           and work_date >= ${start} and work_date <= ${end} ${only('')}
-        group by employee_ref, work_date
+        -- In the order of punches_account_day (account, day, employee): PostgreSQL groups as it reads the
+        -- index instead of sorting the period's punches (SQLite finds that order by itself).
+        group by work_date, employee_ref
       ) d
       left join (
         select employee_ref, work_date,
