@@ -13,7 +13,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
     tags: ['Reports and settings'],
     summary:
-      'Run a report (with format csv, xlsx or pdf: the whole result as a file named {report}-{start}-{end}.{ext}): {reportname, employee_id?, department_id?, start_date?, end_date?, show_deleted_employees?, page?, page_size?}. The account comes from the token (user_id is ignored); periods are days in the account zone, at most 366; hours are minutes and money cents in `data`.',
+      'Run a report (with format csv, xlsx or pdf: the whole result as a file named {report}-{start}-{end}.{ext}): {reportname, employee_id?, department_id?, start_date?, end_date?, show_deleted_employees?, page?, page_size?}. The account comes from the token (user_id is ignored); an employee with Run Reports runs Activity, Daily Summary, Department Summary and Shift Details over themself only (any other report: 403); periods are days in the account zone, at most 366; hours are minutes and money cents in `data`.',
     body: getDataBody,
     response: { 200: getDataAnswer, ...errors },
   };
