@@ -304,7 +304,38 @@ async function seedExtras(db: Database, accountId: number, employeeIds: number[]
     },
   ]);
   await insertChunked(db, 'custom_field_values', values);
+  await db
+    .insertInto('faqs')
+    .values(DEMO_FAQS.map((f) => ({ account_id: accountId, ...f, created_at: at, updated_at: at })))
+    .execute();
 }
+
+/** The company's own FAQs (Support Center, and the employees' Support page). */
+const DEMO_FAQS = [
+  {
+    topic: 'Clocking in',
+    question: 'I forgot to clock out yesterday. What do I do?',
+    answer:
+      'Tell your manager the time you left. They fix the punch from your employee page; the change is kept in the activity log.',
+  },
+  {
+    topic: 'Clocking in',
+    question: 'The station says my PIN is locked.',
+    answer:
+      'After five wrong PINs a station locks your PIN for 15 minutes. Use your badge, or wait and try again.',
+  },
+  {
+    topic: 'Pay',
+    question: 'When is lunch taken off my hours?',
+    answer:
+      'Lunch and Break punches marked Auto are unpaid and taken off the day. Manual ones are recorded and still paid.',
+  },
+  {
+    topic: 'Pay',
+    question: 'Where do I see my earnings?',
+    answer: 'Open View Earnings in the menu: your earnings and deductions by day, week and month.',
+  },
+];
 
 /** The activity log a station writes for those shifts: a clock-in and (where there is one) a clock-out, at their times. */
 async function clockLogs(db: Database, accountId: number) {
