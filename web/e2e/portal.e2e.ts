@@ -228,6 +228,21 @@ describe('employee portal', () => {
     expect(text).toContain(code);
     expect(text).toContain('Robin Portal');
 
+    // The same pages on a phone: the results scroll inside their frame, the dialog fills the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'portal-report-narrow');
+    await page.goto('/EarningsModal');
+    await page
+      .getByRole('dialog', { name: 'Earnings and Deductions' })
+      .getByTestId('earnings-total')
+      .waitFor();
+    await screenshot(page, 'portal-earnings-narrow');
+    await page.goto('/EmployeeQR');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await page.getByTestId('badge-qr').waitFor();
+    await screenshot(page, 'portal-qr-narrow');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // 7. Change the password, then log out.
     password = 'a brand new pass 7';
     await page.goto('/PasswordSet');

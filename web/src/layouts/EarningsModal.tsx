@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Loader,
@@ -16,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { EARNINGS_PERIODS, messages } from '@punchclock/contract';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Earnings, type EarningsPeriod, useEarnings } from '../api/earnings';
@@ -139,7 +139,13 @@ function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder fz="sm" data-testid={`deductions-${tab}`}>
+            <Table
+              striped
+              withTableBorder
+              fz="sm"
+              data-testid={`deductions-${tab}`}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{KEY_LABELS[tab]}</Table.Th>
@@ -156,9 +162,11 @@ function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
                   <Table.Tr key={`${d.date_or_key}-${d.deduction_type}`}>
                     <Table.Td>{keyLabel(tab, d.date_or_key)}</Table.Td>
                     <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={d.deduction_type === 'Auto' ? 'orange' : 'gray'}
+                      <Text
+                        span
+                        fz="sm"
+                        fw={600}
+                        c={d.deduction_type === 'Auto' ? 'orange.8' : 'dimmed'}
                         title={
                           d.deduction_type === 'Auto'
                             ? 'Taken off the paid time'
@@ -166,7 +174,7 @@ function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
                         }
                       >
                         {d.deduction_type}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td ta="right">{hours(d.minutes)}</Table.Td>
                     <Table.Td ta="right">{d.deduction_percentage.toFixed(2)}%</Table.Td>
@@ -197,6 +205,8 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
   const [draft, setDraft] = useState<EarningsPeriod>(period);
   const [tab, setTab] = useState<Tab>('daily');
   const earnings = useEarnings(employeeId, period, opened);
+  // On a phone the dialog takes the whole screen: its tables have room to scroll.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   const weekStart = Math.max(0, WEEKDAYS.indexOf(earnings.data?.week_start ?? 'Monday'));
   const pick = (p: Exclude<Preset, 'custom'>) => {
@@ -212,7 +222,14 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
       : messages.deductions.fetchFailed;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Earnings and Deductions" size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Earnings and Deductions"
+      size="xl"
+      centered
+      fullScreen={phone}
+    >
       {employeeId === '' ? (
         <Alert color="red" role="alert">
           {messages.deductions.noEmployeeId}
