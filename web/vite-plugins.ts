@@ -100,3 +100,25 @@ export function stationFiles(stationModule: RegExp) {
   const keep = (url: string) => !url.startsWith('assets/') || files.has(url);
   return { plugin, keep, files };
 }
+
+/**
+ * Sends every `import from '@tanstack/react-query'` of the app through src/api/react-query.ts,
+ * which also creates the app's QueryClient and hands it to <Providers> (src/api/query-client-store.ts).
+ * The entry chunk then holds only the query context, and TanStack Query's core loads with the
+ * first page, layout or dialog that uses it. The shim itself, the client's module and Providers
+ * (which needs only the context) get the package.
+ */
+export function queryThroughClient(srcDir: string): Plugin {
+  const shim = resolve(srcDir, 'api/react-query.ts');
+  const direct = new Set([shim, resolve(srcDir, 'api/queryClient.ts'), resolve(srcDir, 'Providers.tsx')]);
+  return {
+    name: 'punchclock:query-through-client',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@tanstack/react-query' || !importer) return null;
+      const from = importer.split('?')[0];
+      if (direct.has(from) || from.includes('node_modules')) return null;
+      return shim;
+    },
+  };
+}

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress, stationFiles } from './vite-plugins';
+import { precompress, queryThroughClient, stationFiles } from './vite-plugins';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
@@ -43,6 +44,7 @@ const station = stationFiles(/[\\/]src[\\/]station[\\/]StationPage\.tsx$/);
 export default defineConfig({
   plugins: [
     react(),
+    queryThroughClient(fileURLToPath(new URL('./src', import.meta.url))),
     station.plugin,
     // The time station must load and take punches with no connection: the service worker precaches
     // the app shell and the station's code (not every page: the others load when visited, online);

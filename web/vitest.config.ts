@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { queryThroughClient } from './vite-plugins';
 
 // One copy of react-router. Left to Node, 'react-router' and 'react-router/dom' load as two
 // module instances, and the DOM RouterProvider's context is not the one Outlet and the hooks
@@ -13,7 +14,8 @@ const routerDist = join(
 
 // Component tests only; the browser journeys under e2e/ have their own config.
 export default defineConfig({
-  plugins: [react()],
+  // As in the build: TanStack Query's users get the app's client through src/api/react-query.ts.
+  plugins: [react(), queryThroughClient(join(import.meta.dirname, 'src'))],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: join(routerDist, 'index.mjs') },

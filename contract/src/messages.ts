@@ -2,7 +2,9 @@
  * Every user-facing string of spec §8 (and the quoted texts of §2 and §4), to the letter.
  * Server and web both import from here so a message is written once.
  */
-export const PRODUCT_NAME = 'Punchclock';
+import { PRODUCT_NAME } from './brand';
+
+export { NOTIFICATION_AUTO_CLOSE_MS, PRODUCT_NAME } from './brand';
 
 export const messages = {
   login: {
@@ -290,8 +292,6 @@ export const messages = {
   },
 } as const;
 
-/** Notifications close after this many ms (spec §9). */
-export const NOTIFICATION_AUTO_CLOSE_MS = 3000;
 export const SIGNUP_REDIRECT_MS = 2000;
 export const LOGOUT_REDIRECT_MS = 1000;
 export const RESET_REDIRECT_MS = 3000;

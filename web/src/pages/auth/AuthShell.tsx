@@ -13,8 +13,11 @@ interface AuthShellProps {
 /** The centred card that the login, sign-up and password screens share. */
 export function AuthShell({ title, subtitle, width = 440, children, footer }: AuthShellProps) {
   return (
+    // At least the screen's height under the top bar, as the loader before it: the footer stays
+    // below the fold instead of rising into view when the form arrives (a layout shift).
     <Box
       flex={1}
+      mih="calc(100dvh - 64px)"
       py={{ base: 'lg', sm: 56 }}
       px="md"
       style={{

@@ -1,37 +1,47 @@
 import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { loginBody, messages, type LoginBody } from '@punchclock/contract';
+import { messages, type LoginBody } from '@punchclock/contract';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../api/auth';
-import { fieldErrors, messageOf } from '../../api/client';
-import { notifyError, notifySuccess } from '../../components/notify';
 import { SubmitButton } from '../../components/SubmitButton';
-import { firstErrors, requiredErrors, schemaErrors } from '../../forms/validation';
-import { homeOf, session } from '../../session/session';
+import { requiredErrors } from '../../forms/validation';
 import { AuthShell } from './AuthShell';
+
+// The checks, the call, the session and the notifications load when they are about to be used
+// (first focus of a field, or submit): the page a visitor waits for is only the form.
+const loadSubmit = () => import('./login-submit');
 
 export default function Login() {
   const navigate = useNavigate();
-  const loginCall = useLogin();
-  const form = useForm<LoginBody>({
-    initialValues: { email: '', password: '' },
-    validate: (v) =>
-      firstErrors(requiredErrors(v, { email: 'Email', password: 'Password' }), schemaErrors(loginBody, v)),
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: keyof LoginBody) => ({
+    value: values[name],
+    error: errors[name],
+    onFocus: () => void loadSubmit(),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      // As Mantine's forms do: typing into a field clears its error.
+      if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
   });
 
-  const submit = form.onSubmit((values) =>
-    loginCall.mutate(values, {
-      onSuccess: (a) => {
-        session.start({ ...a });
-        notifySuccess(messages.login.success);
-        navigate(homeOf(a.user_type), { replace: true });
-      },
-      onError: (e) => {
-        form.setErrors(fieldErrors(e));
-        notifyError(messageOf(e, messages.login.failed));
-      },
-    }),
-  );
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const blank = requiredErrors(values, { email: 'Email', password: 'Password' });
+    if (Object.keys(blank).length > 0) return setErrors(blank);
+    setBusy(true);
+    try {
+      const outcome = await (await loadSubmit()).submitLogin(values);
+      if ('home' in outcome) navigate(outcome.home, { replace: true });
+      else setErrors(outcome.errors);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <AuthShell
@@ -46,7 +56,7 @@ export default function Login() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <TextInput
             label="Email"
@@ -54,20 +64,15 @@ export default function Login() {
             autoComplete="email"
             required
             placeholder="you@company.com"
-            {...form.getInputProps('email')}
+            {...field('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <PasswordInput label="Password" autoComplete="current-password" required {...field('password')} />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/ForgetPassword" fz="sm">
               Forget Password?
             </Anchor>
           </Group>
-          <SubmitButton busy={loginCall.isPending} busyLabel={messages.login.submitting} fullWidth size="md">
+          <SubmitButton busy={busy} busyLabel={messages.login.submitting} fullWidth size="md">
             {messages.login.submit}
           </SubmitButton>
         </Stack>
