@@ -18,3 +18,4 @@ export * from './dashboard';
 export * from './faqs';
 export * from './api-keys';
 export * from './earnings';
+export * from './data-export';

@@ -14,6 +14,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { badgesRoutes } from './modules/employees/badges.routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(apiKeysRoutes);
   await app.register(integrationRoutes);
   await app.register(earningsRoutes);
+  await app.register(dataExportRoutes);
 
   await webApp(app, config.webDist);
   return app;

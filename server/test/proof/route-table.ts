@@ -284,6 +284,8 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/activity-logs': { expect: managerList },
   'GET /api/activity-logs/export-csv': { expect: managerList },
   'GET /api/activity-logs/count': { expect: managerList },
+  'GET /api/export-pdf': { expect: managerList },
+  'GET /api/export-excel': { expect: managerList },
   'GET /api/dashboard': { expect: managerList },
 
   'GET /faqs': { expect: e({ employee: 200 }, managerList) },

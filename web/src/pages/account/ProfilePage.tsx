@@ -12,10 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { messages, type UserView } from '@punchclock/contract';
-import { IconAlertCircle, IconId, IconPhoto, IconQrcode } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconId, IconPhoto, IconQrcode } from '@tabler/icons-react';
 import { useCurrentUser, useProfilePicture } from '../../api/auth';
 import { messageOf } from '../../api/client';
 import { AppPage } from '../../components/AppPage';
+import { ExportDataPanel } from './ExportDataPanel';
 import { ProfilePictureForm } from './ProfilePictureForm';
 import { QrCodePanel } from './QrCodePanel';
 
@@ -40,6 +41,50 @@ function UserInformation({ user }: { user: UserView }) {
       <Detail label="Date of Birth" value={user.date_of_birth} />
       <Detail label="Company" value={user.company_name} />
     </SimpleGrid>
+  );
+}
+
+/**
+ * The user settings tabs (spec §2.4 User settings page): User Information, Upload Profile Picture, Export Your
+ * Data (managers only: the account's data) and Your QR Code. Shown on /UserProfile and /Account_Setting.
+ */
+export function UserSettingsTabs({ user, picture }: { user: UserView; picture: string | null }) {
+  const manager = user.user_type === 'user';
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Tabs defaultValue="info">
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="info" leftSection={<IconId size={16} />}>
+            User Information
+          </Tabs.Tab>
+          <Tabs.Tab value="picture" leftSection={<IconPhoto size={16} />}>
+            Upload Profile Picture
+          </Tabs.Tab>
+          {manager && (
+            <Tabs.Tab value="export" leftSection={<IconDownload size={16} />}>
+              Export Your Data
+            </Tabs.Tab>
+          )}
+          <Tabs.Tab value="qr" leftSection={<IconQrcode size={16} />}>
+            Your QR Code
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="info">
+          <UserInformation user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="picture">
+          <ProfilePictureForm current={picture} name={user.name} />
+        </Tabs.Panel>
+        {manager && (
+          <Tabs.Panel value="export">
+            <ExportDataPanel userId={user.user_id} />
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="qr">
+          <QrCodePanel initial={user.qr_code_url} username={user.username} />
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
   );
 }
 
@@ -93,30 +138,7 @@ export function ProfilePage() {
         </Group>
       </Paper>
 
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Tabs defaultValue="info">
-          <Tabs.List mb="lg">
-            <Tabs.Tab value="info" leftSection={<IconId size={16} />}>
-              User Information
-            </Tabs.Tab>
-            <Tabs.Tab value="picture" leftSection={<IconPhoto size={16} />}>
-              Profile Picture
-            </Tabs.Tab>
-            <Tabs.Tab value="qr" leftSection={<IconQrcode size={16} />}>
-              Your QR Code
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="info">
-            <UserInformation user={u} />
-          </Tabs.Panel>
-          <Tabs.Panel value="picture">
-            <ProfilePictureForm current={picture.data ?? null} name={u.name} />
-          </Tabs.Panel>
-          <Tabs.Panel value="qr">
-            <QrCodePanel initial={u.qr_code_url} username={u.username} />
-          </Tabs.Panel>
-        </Tabs>
-      </Paper>
+      <UserSettingsTabs user={u} picture={picture.data ?? null} />
     </AppPage>
   );
 }

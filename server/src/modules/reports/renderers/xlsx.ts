@@ -597,3 +597,95 @@ export async function renderXlsx({ meta, columns, rows, totals }: ExportInput, o
   await zip.finish();
   await finished(out, { readable: false });
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Several sheets in one workbook (the account's own data export: profile, settings, departments, ...)
+
+export interface XlsxSheet {
+  /** Shown on the sheet's tab; made fit by sheetName() and unique by the caller. */
+  name: string;
+  columns: ReportColumn[];
+  rows: AsyncIterable<Record<string, Cell>> | Iterable<Record<string, Cell>>;
+}
+
+const contentTypesFor = (count: number) =>
+  CONTENT_TYPES.replace(
+    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>',
+    Array.from(
+      { length: count },
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    ).join(''),
+  );
+
+const workbookRelsFor = (count: number) =>
+  XML_HEAD +
+  `<Relationships xmlns="${PKG_REL_NS}">` +
+  Array.from(
+    { length: count },
+    (_, i) =>
+      `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  ).join('') +
+  `<Relationship Id="rId${count + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+  '</Relationships>';
+
+const workbookXmlFor = (names: string[]) =>
+  XML_HEAD +
+  `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+  '<bookViews><workbookView/></bookViews>' +
+  `<sheets>${names.map((name, i) => `<sheet name="${xmlText(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets>` +
+  '</workbook>';
+
+/**
+ * Several sheets streamed into `out` one after the other, each as renderXlsx writes its one sheet (bold frozen
+ * header, typed cells on the account's wall clock, no totals row). Rows are pulled from each sheet's iterable
+ * only when its turn comes, a few hundred at a time, so memory stays flat whatever the number of rows.
+ */
+export async function renderXlsxSheets(meta: ExportMeta, sheets: XlsxSheet[], out: Writable): Promise<void> {
+  const zip = new ZipWriter(out, meta.generatedAt);
+  await zip.add('[Content_Types].xml', contentTypesFor(sheets.length));
+  await zip.add('_rels/.rels', ROOT_RELS);
+  await zip.add('docProps/core.xml', coreXml(meta));
+  await zip.add('xl/workbook.xml', workbookXmlFor(sheets.map((s) => sheetName(s.name))));
+  await zip.add('xl/_rels/workbook.xml.rels', workbookRelsFor(sheets.length));
+  await zip.add('xl/styles.xml', stylesXml(meta));
+  const offsetAt = offsetCache(meta.zone);
+
+  for (const [index, sheet] of sheets.entries()) {
+    const { columns, rows } = sheet;
+    const letters = columns.map((_, i) => columnLetters(i));
+    const keys = columns.map((c) => c.key);
+    const kinds = columns.map((c) => c.kind);
+    const styles = columns.map((c) => styleOf(c.kind, false));
+    await zip.stream(`xl/worksheets/sheet${index + 1}.xml`, async (write) => {
+      let xml = sheetHead(columns);
+      let rowNumber = 1;
+      let pending = 0;
+      const addRow = async (row: Record<string, Cell>) => {
+        if (++rowNumber > MAX_ROWS) {
+          throw new Error(
+            `The sheet ${sheet.name} has more rows than an Excel sheet holds (${MAX_ROWS.toLocaleString('en-US')})`,
+          );
+        }
+        let cells = `<row r="${rowNumber}">`;
+        for (let i = 0; i < keys.length; i++) {
+          const value = row[keys[i]];
+          if (value === null || value === undefined) continue;
+          cells += cellXml(kinds[i], letters[i] + rowNumber, styles[i], value, offsetAt);
+        }
+        xml += cells + '</row>';
+        if (++pending === ROWS_PER_CHUNK) {
+          await write(xml);
+          xml = '';
+          pending = 0;
+        }
+      };
+      if (Symbol.asyncIterator in rows) for await (const row of rows) await addRow(row);
+      else for (const row of rows) await addRow(row);
+      await write(xml + SHEET_TAIL);
+    });
+  }
+
+  await zip.finish();
+  await finished(out, { readable: false });
+}

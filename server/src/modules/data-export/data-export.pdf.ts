@@ -1,0 +1,166 @@
+import type { Readable } from 'node:stream';
+import type PDFKitDocument from 'pdfkit';
+import { lazy } from '../../lib/lazy';
+import { cellText, formatDateTime } from '../reports/renderers/format';
+import type { ColumnKind, ExportMeta, ReportColumn } from '../reports/renderers/types';
+import type { DataExport, DataSection } from './data-export.service';
+
+const loadPdfKit = lazy<typeof PDFKitDocument>('pdfkit');
+
+const MARGIN = 36;
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const BODY = 8;
+const ROW = 14;
+const HEAD_ROW = 17;
+const PAD = 3;
+const INK = '#111827';
+const MUTED = '#6b7280';
+const HEADER_FILL = '#e5e7eb';
+const ZEBRA = '#f3f4f6';
+/** Output held before the writer waits for the reader (the client) to catch up. */
+const HIGH_WATER = 1 << 20;
+
+type Doc = PDFKit.PDFDocument;
+const WEIGHT: Record<ColumnKind, number> = {
+  text: 3,
+  integer: 1,
+  hours: 1,
+  money: 1.4,
+  date: 1.4,
+  datetime: 2.4,
+};
+
+function fit(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(`${text.slice(0, mid).trimEnd()}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo === 0 ? '' : `${text.slice(0, lo).trimEnd()}…`;
+}
+
+/** Waits while the document holds more unread output than HIGH_WATER; stops if the reader went away. */
+async function caughtUp(doc: Doc): Promise<void> {
+  while (doc.readableLength > HIGH_WATER) {
+    if (doc.destroyed) throw new Error('The reader of the PDF went away');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** One section; `startY` on the page in hand (the first), else from a new page. */
+async function drawSection(doc: Doc, section: DataSection, meta: ExportMeta, startY: number | null) {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const bottom = doc.page.height - doc.page.margins.bottom - 16;
+  const { columns } = section;
+  const total = columns.reduce((sum, c) => sum + WEIGHT[c.kind], 0);
+  const widths = columns.map((c) => ((right - left) * WEIGHT[c.kind]) / total);
+  const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((a, b) => a + b, 0));
+
+  if (startY === null) doc.addPage();
+  let y = startY ?? doc.page.margins.top;
+  const cells = (texts: string[], top: number, height: number) =>
+    texts.forEach((text, i) => {
+      const inner = widths[i] - 2 * PAD;
+      const shown = fit(doc, text, inner);
+      const figure = ['integer', 'money', 'hours'].includes(columns[i].kind);
+      const dx = figure ? inner - doc.widthOfString(shown) : 0;
+      doc.text(shown, xs[i] + PAD + dx, top + (height - BODY) / 2 + 0.5, { lineBreak: false });
+    });
+  const header = () => {
+    doc.rect(left, y, right - left, HEAD_ROW).fill(HEADER_FILL);
+    doc.font(BOLD).fontSize(BODY).fillColor(INK);
+    cells(
+      columns.map((c) => c.label),
+      y,
+      HEAD_ROW,
+    );
+    y += HEAD_ROW;
+  };
+  doc.font(BOLD).fontSize(13).fillColor(INK).text(section.name, left, y, { lineBreak: false });
+  y += 20;
+  header();
+
+  let index = 0;
+  for await (const row of section.rows) {
+    if (y + ROW > bottom) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      doc
+        .font(BOLD)
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`${section.name} (continued)`, left, y, { lineBreak: false });
+      y += 14;
+      header();
+      await caughtUp(doc);
+    }
+    if (index++ % 2 === 1) doc.rect(left, y, right - left, ROW).fill(ZEBRA);
+    doc.font(FONT).fontSize(BODY).fillColor(INK);
+    cells(
+      columns.map((c: ReportColumn) => cellText(c.kind, row[c.key] ?? null, meta)),
+      y,
+      ROW,
+    );
+    y += ROW;
+  }
+  if (index === 0) {
+    doc
+      .font(FONT)
+      .fontSize(BODY)
+      .fillColor(MUTED)
+      .text('Nothing here yet.', left + PAD, y + 4, {
+        lineBreak: false,
+      });
+  }
+}
+
+/**
+ * The account's data as a PDF: a title page header, then one section per part (Profile, Settings,
+ * Departments, Employees, Punches), each from a new page with a repeating table header. Pages are not
+ * buffered: each is written out as the next begins, and rows are pulled from the database a page at a time.
+ */
+export function renderDataPdf(data: DataExport): Readable {
+  const { meta } = data;
+  const PDFDocument = loadPdfKit();
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    layout: 'landscape',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    info: {
+      Title: `Your data - ${meta.companyName}`,
+      Author: meta.companyName,
+      CreationDate: new Date(meta.generatedAt),
+    },
+  });
+  const draw = async () => {
+    const left = doc.page.margins.left;
+    doc
+      .font(BOLD)
+      .fontSize(16)
+      .fillColor(INK)
+      .text(meta.companyName, left, doc.page.margins.top, { lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        `Your data, generated ${formatDateTime(meta.generatedAt, meta.zone, meta.dateFormat, meta.timeFormat)} (${meta.zone})`,
+        left,
+        doc.page.margins.top + 21,
+        { lineBreak: false },
+      );
+    for (const [i, section] of data.sections.entries()) {
+      await drawSection(doc, section, meta, i === 0 ? doc.page.margins.top + 44 : null);
+    }
+  };
+  draw().then(
+    () => doc.end(),
+    (error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return doc;
+}
