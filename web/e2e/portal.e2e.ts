@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { messages } from '@punchclock/contract';
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -197,8 +198,24 @@ describe('employee portal', () => {
     const png = await download;
     expect(png.suggestedFilename()).toContain(code);
     const bytes = readFileSync((await png.path()) as string);
+    await png.saveAs(
+      new URL(`./artifacts/${process.env.E2E_DIALECT}-portal-qr-download.png`, import.meta.url).pathname,
+    );
     expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([400, 500]);
+    // The image's QR reads back as the signed badge (PC1.…) a station accepts, not the bare Employee ID.
+    const pixels = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+      ctx.drawImage(img, 0, 0);
+      return Array.from(ctx.getImageData(0, 0, img.width, img.height).data);
+    }, bytes.toString('base64'));
+    expect(jsQR(Uint8ClampedArray.from(pixels), 400, 500)?.data).toMatch(/^PC1\./);
     await screenshot(page, 'portal-qr');
 
     // 6. Daily Summary for last month (one shift there), on screen and exported as CSV.

@@ -13,6 +13,17 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
+/**
+ * The QR's SVG (a data URL whose SVG has only a viewBox) with its size set, so the browser draws the vector at
+ * `px` instead of scaling a tiny raster: scaled rasters blur or break the modules, which scanners then misread.
+ */
+function sized(src: string, px: number): string {
+  const base64 = 'data:image/svg+xml;base64,';
+  if (!src.startsWith(base64)) return src;
+  const svg = atob(src.slice(base64.length)).replace(/<svg\b/, `<svg width="${px}" height="${px}"`);
+  return base64 + btoa(svg);
+}
+
 /** Text shortened with an ellipsis until it fits `max` pixels. */
 function fitted(ctx: CanvasRenderingContext2D, text: string, max: number): string {
   if (ctx.measureText(text).width <= max) return text;
@@ -31,9 +42,7 @@ export async function badgeImage(qrSrc: string, employeeId: string, name: string
   if (!ctx) throw new Error('This browser cannot draw images.');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
-  const img = await loadImage(qrSrc);
-  // Sharp modules: no smoothing when the small SVG raster is scaled up.
-  ctx.imageSmoothingEnabled = false;
+  const img = await loadImage(sized(qrSrc, qr));
   ctx.drawImage(img, (width - qr) / 2, 40, qr, qr);
   ctx.fillStyle = '#111111';
   ctx.textAlign = 'center';
