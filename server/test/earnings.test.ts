@@ -226,6 +226,25 @@ describe('a month across the spring daylight-saving change (New York, 8 March 20
   });
 });
 
+describe('Attendance Only', () => {
+  it('earns nothing and deducts nothing: presence without hours or pay', async () => {
+    const f = await account('UTC');
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/settings',
+      headers: f.a.auth,
+      payload: { attendance_mode: 'Attendance Only' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    await punch(f, '2026-04-06', '09:00', '17:00');
+    await punch(f, '2026-04-06', '12:00', '12:30', 'Lunch', 'Auto');
+    const d = await ok(f, '2026-04-01', '2026-04-30');
+    expect(d.earnings.daily).toEqual({ '2026-04-06': 0 });
+    expect(d.deductions.daily).toEqual([]);
+    expect(d.totals).toMatchObject({ paid_minutes: 0, original_earnings: 0, earnings: 0 });
+  });
+});
+
 describe('who may ask, and bad input', () => {
   let f: Fixture;
   let other: Account;
