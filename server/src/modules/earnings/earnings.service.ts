@@ -6,11 +6,9 @@ import {
 } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { badRequest, notFound } from '../../lib/errors';
-import { earningsCents } from '../../lib/money';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { addDays, weekStartOf } from '../time/calendar';
-import type { DayFigures } from '../time/engine';
 import { periodFigures } from '../time/period';
 import { type TimeRules, timeRulesFor } from '../time/time-rules';
 import type { EarningsRepository } from './earnings.repository';
@@ -23,19 +21,12 @@ interface Sums {
   deducted: number;
   manual: number;
   paid: number;
-  /** Cents of the worked minutes (before the Auto deduction), rounded per day like the engine's earnings. */
+  /** Cents of the worked minutes (before the Auto deduction): the engine's gross, rounded per day. */
   original: number;
   /** The engine's earnings: the paid minutes' cents, rounded per day. */
   earnings: number;
 }
 const zero = (): Sums => ({ worked: 0, deducted: 0, manual: 0, paid: 0, original: 0, earnings: 0 });
-
-/**
- * The pay of a day's worked minutes before the Auto deduction, as Payroll Summary's gross: the engine's
- * earnings rule (money.ts) over the worked instead of the paid minutes; nothing in Attendance Only.
- */
-const originalOf = (d: DayFigures, rules: TimeRules) =>
-  rules.attendanceOnly ? 0 : earningsCents(d.workedMinutes, d.rateCents);
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) / 100 : 0);
 
@@ -141,7 +132,8 @@ export function earningsService(deps: {
       };
       const totals = zero();
       for (const d of days) {
-        const original = originalOf(d, rules);
+        // The engine's gross: the worked minutes' pay before the Auto deduction (Payroll Summary's gross).
+        const original = d.grossCents;
         for (const s of [
           ...(Object.keys(sums) as Period[]).map((p) => {
             const key = keyOf[p](d.day);
