@@ -116,6 +116,11 @@ export const activityLogPage = z.object({
   /** The next / previous page's position (send back as `cursor`); null at either end. */
   next_cursor: z.string().nullable(),
   prev_cursor: z.string().nullable(),
+  /**
+   * Names of the rows the page's details refer to, keyed `kind:id` (station:3, punch:1945, employee:12,
+   * department:4): resolved by the server for the whole page at once (activity-details.ts shows them).
+   */
+  refs: z.record(z.string(), z.string()),
 });
 export type ActivityLogPage = z.infer<typeof activityLogPage>;
 /** GET /api/activity-logs/count: how many entries the filters match. */

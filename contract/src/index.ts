@@ -9,6 +9,7 @@ export * from './settings';
 export * from './punches';
 export * from './people';
 export * from './activity';
+export * from './activity-details';
 export * from './paging';
 export * from './errors';
 export * from './permissions';

@@ -1,6 +1,6 @@
 import { ACTIVITY_PAGE_SIZE } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { createEmployeeLogin } from './factories';
+import { createEmployee, createEmployeeLogin, createStation, insertPunch } from './factories';
 import { signUp, useTestApp, type Session } from './helper';
 
 const t = useTestApp();
@@ -215,10 +215,107 @@ describe('activity logs', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="activity_logs.csv"');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('ID,Date,Action,Description,User,Employee ID,Employee,Details');
+    expect(lines[0]).toMatch(
+      /^ID,Date,Time,Time zone,Action,Description,User,Employee ID,Employee,ID \(details\),Employee ID \(details\),Name,Title,Email,Department,/,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',employee.created,Employee created,');
+    // The department id in the details is written as the department's name.
+    expect(lines[1]).toContain(',Yard,');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(lines[1]).not.toMatch(/,=HYPERLINK/);
+  });
+
+  describe('details by name, and the export in the account formats', () => {
+    /** An account on New York time, DD/MM/YY and 24 hours, with a station, an employee and a punch. */
+    async function accountWithPunch() {
+      const s = await signUp(t.app, { name: 'Nia Owner' });
+      const accountId = await accountOf(s);
+      await t.db
+        .updateTable('accounts')
+        .set({ time_zone: 'America/New_York' })
+        .where('id', '=', accountId)
+        .execute();
+      await t.db
+        .updateTable('settings')
+        .set({ date_format: 'DD/MM/YY', time_format: '24 Hours' })
+        .where('account_id', '=', accountId)
+        .execute();
+      const station = await createStation(t, s, 'Loading bay');
+      const emp = await createEmployee(t, s, { name: 'Omar Punch', employee_id: 'OP-1' });
+      const punch = await insertPunch(t, accountId, emp.id, { time_in: '2026-03-02T14:05:00.000Z' });
+      await t.db
+        .insertInto('activity_logs')
+        .values({
+          account_id: accountId,
+          user_id: null,
+          employee_id: emp.id,
+          action: 'punch.clock_in',
+          details: JSON.stringify({
+            punch_id: punch.id,
+            time_in: '2026-03-02T14:05:00.000Z',
+            station_id: station.id,
+          }),
+          created_at: '2026-03-02T14:05:01.000Z',
+          updated_at: '2026-03-02T14:05:01.000Z',
+        })
+        .execute();
+      return { s, accountId, station, emp, punch };
+    }
+
+    it('a page names the stations, employees and punches its details refer to, in the account formats', async () => {
+      const { s, station, punch } = await accountWithPunch();
+      const page = (await logs(s, '?action=punch.clock_in')).json();
+      expect(page.data).toHaveLength(1);
+      // 14:05Z on 2 March is 09:05 in New York (EST), written DD/MM/YY and 24 hours.
+      expect(page.refs).toEqual({
+        [`station:${station.id}`]: 'Loading bay',
+        [`punch:${punch.id}`]: 'Omar Punch, 02/03/26 09:05',
+      });
+    });
+
+    it("never names another account's rows: a forged id stays an id", async () => {
+      const mine = await accountWithPunch();
+      const theirs = await accountWithPunch();
+      await t.db
+        .insertInto('activity_logs')
+        .values({
+          account_id: mine.accountId,
+          user_id: null,
+          employee_id: null,
+          action: 'station.renamed',
+          details: JSON.stringify({ station_id: theirs.station.id, punch_id: theirs.punch.id }),
+          created_at: '2026-03-03T10:00:00.000Z',
+          updated_at: '2026-03-03T10:00:00.000Z',
+        })
+        .execute();
+      const page = (await logs(mine.s, '?action=station.renamed')).json();
+      expect(page.data).toHaveLength(1);
+      expect(page.refs).toEqual({});
+    });
+
+    it("the CSV writes the account's zone and formats and one column per detail, with names", async () => {
+      const { s, punch } = await accountWithPunch();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/activity-logs/export-csv?action=punch.clock_in',
+        headers: s.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const [head, row, ...rest] = res.body.trim().split('\r\n');
+      expect(rest).toHaveLength(0);
+      expect(head).toBe(
+        'ID,Date,Time,Time zone,Action,Description,User,Employee ID,Employee,Punch,Time in,Station',
+      );
+      const logId = (await logs(s, '?action=punch.clock_in')).json().data[0].id;
+      // Logged at 14:05:01Z: 09:05 in New York on 2 March; no user (a station did it).
+      expect(row).toBe(
+        `${logId},02/03/26,09:05,America/New_York,punch.clock_in,Clock in,,OP-1,Omar Punch,` +
+          `"Omar Punch, 02/03/26 09:05",02/03/26 09:05,Loading bay`,
+      );
+      expect(res.body).not.toContain('2026-03-02T14:05');
+      expect(res.body).not.toContain('{');
+      expect(punch.id).toBeGreaterThan(0);
+    });
   });
 });

@@ -41,7 +41,10 @@ describe('activity logs', () => {
   it('pages, filters and exports the account log, and shows a punch edit with its old and new values', async () => {
     const owner = await ownerWithHistory('logs', 'Kim Forklift');
     const other = await ownerWithHistory('logs2', 'Pat Elsewhere');
-    const { page, context } = await b.newPage({ acceptDownloads: true });
+    const { page, context } = await b.newPage({
+      acceptDownloads: true,
+      viewport: { width: 1280, height: 900 },
+    });
     await logIn(page, owner.email, owner.password);
     await page.waitForURL(/\/HomeSecond$/);
     await page.goto('/Settings');
@@ -68,7 +71,9 @@ describe('activity logs', () => {
     await page.getByRole('option', { name: 'Punch edited', exact: true }).click();
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.getByText(/^Page 1 of 1 · 1 entries$/).waitFor();
-    await table.getByText('time_out: 17:00 → 16:00', { exact: true }).waitFor();
+    await table.getByText('Time out: 17:00 → 16:00', { exact: true }).waitFor();
+    // Details read as names and labels, never raw keys.
+    expect(await table.getByText('time_out:').count()).toBe(0);
     await table.getByText('Kim Forklift (W1)').waitFor();
     expect(await previous.isDisabled()).toBe(true);
     expect(await next.isDisabled()).toBe(true);
@@ -82,10 +87,33 @@ describe('activity logs', () => {
     const csv = readFileSync(await download.path(), 'utf8')
       .trim()
       .split('\r\n');
-    expect(csv[0]).toBe('ID,Date,Action,Description,User,Employee ID,Employee,Details');
+    await page.getByText(messages.export.csvDone, { exact: true }).first().waitFor();
+    // The account's zone and formats (UTC, MM/DD/YY, 12 hours by default), then one column per detail.
+    expect(csv[0]).toBe(
+      'ID,Date,Time,Time zone,Action,Description,User,Employee ID,Employee,Time out,Rounded time out,Hours',
+    );
     expect(csv).toHaveLength(2);
-    expect(csv[1]).toContain('punch.updated');
+    expect(csv[1]).toMatch(/^\d+,\d{2}\/\d{2}\/\d{2},\d{1,2}:\d{2} [AP]M,UTC,punch\.updated,Punch edited,/);
     expect(csv[1]).toContain('Kim Forklift');
+    expect(csv[1]).toContain('17:00 → 16:00');
+    expect(csv.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(csv.join('\n')).not.toContain('{');
+    await page.screenshot({
+      path: `/tmp/polish-activity-1280-${process.env.E2E_DIALECT}.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: `/tmp/polish-activity-390-${process.env.E2E_DIALECT}.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A punch added by hand names its employee.
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Punch added by hand', exact: true }).click();
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await table.getByText('Employee: Kim Forklift (W1)', { exact: true }).waitFor();
 
     // Days with nothing in them: the empty row and the toast.
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

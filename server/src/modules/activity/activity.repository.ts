@@ -112,6 +112,57 @@ export function activityRepository(db: Kysely<DB>) {
         .$if(!!position.offset, (q) => q.offset(position.offset!))
         .limit(limit)
         .execute(),
+
+    /**
+     * The rows a page of entries refers to, by id, each kind in one query inside the account (at most four
+     * queries a page, none for a kind the page does not name): station names, employee names and codes,
+     * department names, and each punch's employee and clock-in instant.
+     */
+    async named(
+      accountId: number,
+      ids: { station: number[]; punch: number[]; employee: number[]; department: number[] },
+    ) {
+      const [stations, punches, employees, departments] = await Promise.all([
+        ids.station.length
+          ? db
+              .selectFrom('stations')
+              .where('account_id', '=', accountId)
+              .where('id', 'in', ids.station)
+              .select(['id', 'name'])
+              .execute()
+          : [],
+        ids.punch.length
+          ? db
+              .selectFrom('punches')
+              .innerJoin('employees', (j) =>
+                j
+                  .onRef('employees.id', '=', 'punches.employee_ref')
+                  .on('employees.account_id', '=', accountId),
+              )
+              .where('punches.account_id', '=', accountId)
+              .where('punches.id', 'in', ids.punch)
+              .select(['punches.id', 'punches.time_in', 'employees.name'])
+              .execute()
+          : [],
+        ids.employee.length
+          ? db
+              .selectFrom('employees')
+              .where('account_id', '=', accountId)
+              .where('id', 'in', ids.employee)
+              .select(['id', 'name', 'employee_id'])
+              .execute()
+          : [],
+        ids.department.length
+          ? db
+              .selectFrom('departments')
+              .where('account_id', '=', accountId)
+              .where('id', 'in', ids.department)
+              .select(['id', 'dp_name'])
+              .execute()
+          : [],
+      ]);
+      return { stations, punches, employees, departments };
+    },
   };
 }
 export type ActivityRepository = ReturnType<typeof activityRepository>;

@@ -3,12 +3,18 @@ import {
   ACTIVITY_EXPORT_MAX_ROWS,
   type ActivityFilter,
   type ActivityQuery,
+  type ActivityRefs,
+  detailEntries,
+  type RefKind,
+  refsIn,
 } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { csvLine } from '../../lib/csv';
 import { type Cursor, decodeCursor, pageOf } from '../../lib/cursor';
 import { unprocessable } from '../../lib/errors';
-import { zonedToUtc } from '../../lib/time';
+import { localDay, localTime, zonedToUtc } from '../../lib/time';
+import { formatClock, formatDate, formatDateTime } from '../reports/renderers/format';
+import type { TimeRules } from '../time/time-rules';
 import { timeRulesFor } from '../time/time-rules';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { ActivityRepository, InstantRange } from './activity.repository';
@@ -23,7 +29,27 @@ const keyOf = (r: { created_at: string; id: number }) => [r.created_at, r.id];
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 1000;
 
-const CSV_HEADER = ['ID', 'Date', 'Action', 'Description', 'User', 'Employee ID', 'Employee', 'Details'];
+/** The CSV's fixed columns; one column per detail label the export's entries hold follows them. */
+const CSV_HEADER = [
+  'ID',
+  'Date',
+  'Time',
+  'Time zone',
+  'Action',
+  'Description',
+  'User',
+  'Employee ID',
+  'Employee',
+];
+/** The column of details that have no field of their own (a rename, text that is not JSON). */
+const CHANGE = 'Change';
+/** A detail column named like a fixed column (ID, Employee ID) is told apart from it. */
+const columnOf = (label: string | null) =>
+  label === null ? CHANGE : CSV_HEADER.includes(label) ? `${label} (details)` : label;
+
+type AccountClock = Pick<TimeRules, 'zone' | 'dateFormat' | 'timeFormat'>;
+const instantIn = (c: AccountClock) => (iso: string) =>
+  formatDateTime(iso, c.zone, c.dateFormat, c.timeFormat);
 
 export function activityService({
   repos,
@@ -41,6 +67,43 @@ export function activityService({
       from: q.start_date ? zonedToUtc(q.start_date, '00:00', zone).toISOString() : undefined,
       before: q.end_date ? zonedToUtc(nextDay(q.end_date), '00:00', zone).toISOString() : undefined,
     };
+  }
+
+  /**
+   * Names for the ids a batch of entries' details name, set-based: at most one query per kind of row for the
+   * whole batch (activity.repository `named`), never one per entry. Punches read as "employee, clock-in".
+   */
+  async function refsFor(
+    accountId: number,
+    rows: { details: string | null }[],
+    clock: AccountClock,
+  ): Promise<ActivityRefs> {
+    const ids: Record<RefKind, Set<number>> = {
+      station: new Set(),
+      punch: new Set(),
+      employee: new Set(),
+      department: new Set(),
+    };
+    for (const r of rows) {
+      for (const ref of refsIn(r.details)) {
+        const [kind, id] = ref.split(':') as [RefKind, string];
+        ids[kind].add(Number(id));
+      }
+    }
+    if (Object.values(ids).every((set) => set.size === 0)) return {};
+    const found = await logs.named(accountId, {
+      station: [...ids.station],
+      punch: [...ids.punch],
+      employee: [...ids.employee],
+      department: [...ids.department],
+    });
+    const when = instantIn(clock);
+    const refs: ActivityRefs = {};
+    for (const s of found.stations) refs[`station:${s.id}`] = s.name;
+    for (const p of found.punches) refs[`punch:${p.id}`] = `${p.name}, ${when(p.time_in)}`;
+    for (const e of found.employees) refs[`employee:${e.id}`] = `${e.name} (${e.employee_id})`;
+    for (const d of found.departments) refs[`department:${d.id}`] = d.dp_name;
+    return refs;
   }
 
   return {
@@ -67,6 +130,7 @@ export function activityService({
         cursor?.back ? 'asc' : 'desc',
       );
       const page = pageOf(LIST, rows, { limit, cursor: cursor ?? byOffset, keyOf, total });
+      const refs = await refsFor(auth.accountId, page.data, await rulesOf(auth.accountId));
       return {
         data: page.data,
         current_page: page.page,
@@ -74,6 +138,7 @@ export function activityService({
         per_page: limit,
         next_cursor: page.next_cursor,
         prev_cursor: page.prev_cursor,
+        refs,
       };
     },
 
@@ -97,29 +162,58 @@ export function activityService({
           `The export would hold ${total} entries; narrow the dates to at most ${ACTIVITY_EXPORT_MAX_ROWS}.`,
         );
       const accountId = auth.accountId;
-      return (async function* () {
-        yield csvLine(CSV_HEADER);
+      const clock = await rulesOf(accountId);
+      const when = instantIn(clock);
+      /** The filtered entries, oldest first, in keyset batches (one batch in memory at a time). */
+      async function* batches() {
         let after: (string | number)[] | undefined;
         for (let sent = 0; sent < ACTIVITY_EXPORT_MAX_ROWS;) {
           const rows = await logs.page(accountId, filter, { after }, EXPORT_BATCH, 'asc');
           if (rows.length === 0) return;
+          yield rows;
+          sent += rows.length;
+          if (rows.length < EXPORT_BATCH) return;
+          after = keyOf(rows[rows.length - 1]);
+        }
+      }
+      return (async function* () {
+        // A first pass learns which detail labels the entries hold (a column each); the second writes them.
+        const labels = new Map<string, number>();
+        for await (const rows of batches()) {
+          for (const r of rows) {
+            for (const [label] of detailEntries(r.details)) {
+              const name = columnOf(label);
+              if (!labels.has(name)) labels.set(name, labels.size);
+            }
+          }
+        }
+        yield csvLine([...CSV_HEADER, ...labels.keys()]);
+        for await (const rows of batches()) {
+          const refs = await refsFor(accountId, rows, clock);
           yield rows
-            .map((r) =>
-              csvLine([
+            .map((r) => {
+              const at = new Date(r.created_at);
+              const details: string[] = Array.from({ length: labels.size }, () => '');
+              for (const [label, text] of detailEntries(r.details, { when, refs })) {
+                const col = labels.get(columnOf(label));
+                // An entry written after the first pass can bring a label it did not see: it has no column.
+                if (col === undefined) continue;
+                details[col] = details[col] ? `${details[col]}; ${text}` : text;
+              }
+              return csvLine([
                 r.id,
-                r.created_at,
+                formatDate(localDay(at, clock.zone), clock.dateFormat),
+                formatClock(localTime(at, clock.zone), clock.timeFormat),
+                clock.zone,
                 r.action,
                 ACTIVITY_ACTIONS[r.action] ?? r.action,
                 r.user_name,
                 r.employee_code,
                 r.employee_name,
-                r.details,
-              ]),
-            )
+                ...details,
+              ]);
+            })
             .join('');
-          sent += rows.length;
-          if (rows.length < EXPORT_BATCH) return;
-          after = keyOf(rows[rows.length - 1]);
         }
       })();
     },

@@ -12,7 +12,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { ACTIVITY_ACTIONS, ACTIVITY_PAGE_SIZE, type ActivityLogRow, messages } from '@punchclock/contract';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_PAGE_SIZE,
+  type ActivityLogRow,
+  type ActivityRefs,
+  messages,
+} from '@punchclock/contract';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
@@ -25,7 +31,7 @@ import { messageOf } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
-import { describeDetails } from './log-details';
+import { detailPairs } from './log-details';
 
 const NO_FILTERS: ActivityFilters = { action: '', start_date: '', end_date: '' };
 const ACTION_OPTIONS = [
@@ -96,8 +102,16 @@ function FilterBar({
   );
 }
 
-function LogRow({ row, when }: { row: ActivityLogRow; when: (iso: string) => string }) {
-  const lines = describeDetails(row.details, when);
+function LogRow({
+  row,
+  when,
+  refs,
+}: {
+  row: ActivityLogRow;
+  when: (iso: string) => string;
+  refs: ActivityRefs;
+}) {
+  const pairs = detailPairs(row.details, when, refs);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.created_at)}</Table.Td>
@@ -109,11 +123,16 @@ function LogRow({ row, when }: { row: ActivityLogRow; when: (iso: string) => str
       <Table.Td>{row.user_name ?? (row.user_id === null ? 'Station or system' : '—')}</Table.Td>
       <Table.Td>{row.employee_name ? `${row.employee_name} (${row.employee_code})` : '—'}</Table.Td>
       <Table.Td maw={420}>
-        <Spoiler maxHeight={DETAIL_LINES_SHOWN * 18} showLabel="Show all" hideLabel="Show less" fz="xs">
+        <Spoiler maxHeight={DETAIL_LINES_SHOWN * 20 + 6} showLabel="Show all" hideLabel="Show less" fz="xs">
           <Stack gap={0}>
-            {lines.map((l, i) => (
-              <Text key={i} size="xs" ff="monospace" lh="18px" style={{ wordBreak: 'break-word' }}>
-                {l}
+            {pairs.map(([label, text], i) => (
+              <Text key={i} size="sm" lh="20px" style={{ wordBreak: 'break-word' }}>
+                {label && (
+                  <Text span size="sm" c="dimmed">
+                    {label}:{' '}
+                  </Text>
+                )}
+                {text}
               </Text>
             ))}
           </Stack>
@@ -154,8 +173,8 @@ export default function ActivityLogs() {
   const exportCsv = () => {
     setExporting(true);
     exportActivityCsv(filters)
-      .then(() => notifySuccess('The activity log was exported as activity_logs.csv.'))
-      .catch((e: unknown) => notifyError(messageOf(e, messages.general.genericError)))
+      .then(() => notifySuccess(messages.export.csvDone))
+      .catch((e: unknown) => notifyError(messageOf(e, messages.export.logsFailed)))
       .finally(() => setExporting(false));
   };
 
@@ -200,7 +219,7 @@ export default function ActivityLogs() {
               </Table.Thead>
               <Table.Tbody>
                 {data?.data.length ? (
-                  data.data.map((r) => <LogRow key={r.id} row={r} when={when} />)
+                  data.data.map((r) => <LogRow key={r.id} row={r} when={when} refs={data.refs ?? {}} />)
                 ) : (
                   <Table.Tr>
                     <Table.Td colSpan={COLUMNS.length}>
