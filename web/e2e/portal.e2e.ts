@@ -260,7 +260,18 @@ describe('employee portal', () => {
     await screenshot(page, 'portal-qr-narrow');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // 7. Change the password, then log out.
+    // 7. Read a FAQ of the company on Support (the manager wrote it), change the password, then log out.
+    const faq = await api(owner.token, 'POST', '/api/faqs', {
+      question: 'Who approves my overtime?',
+      answer: 'Your shift lead approves it in the same week.',
+      topic: 'Pay',
+    });
+    expect(faq.status, JSON.stringify(faq.body)).toBe(201);
+    await page.getByRole('link', { name: 'Support', exact: true }).first().click();
+    await page.waitForURL(/\/SupportUser$/);
+    await page.getByRole('textbox', { name: 'Search FAQs' }).fill('overtime');
+    await page.getByRole('button', { name: 'Who approves my overtime?' }).click();
+    await page.getByText('Your shift lead approves it in the same week.').waitFor();
     password = 'a brand new pass 7';
     await page.goto('/PasswordSet');
     await page.getByLabel('Current Password').fill(u.password);
