@@ -78,6 +78,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser that runs the app's ES2020+ code has <link rel="modulepreload">: no polyfill
+    // in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The contract's modules only declare constants and zod schemas. Saying so lets pages that
       // need just a message string leave zod out of the first load.
@@ -89,6 +92,20 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            // Mantine's text input in one file, not four small ones (each costs its own request and
+            // gzip framing): what the login form loads besides the app's frame.
+            {
+              name: 'input',
+              test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton)[\\/]/,
+              // Only these modules: Mantine's core that they import stays where it is (the entry's).
+              includeDependenciesRecursively: false,
+            },
+            // Likewise the small pieces the sign-in pages share (a few hundred bytes each).
+            {
+              name: 'auth-shell',
+              test: /(src[\\/](pages[\\/]auth[\\/]AuthShell|components[\\/]SubmitButton|forms[\\/]validation)|contract[\\/]src[\\/]login-messages)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

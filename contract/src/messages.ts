@@ -3,22 +3,13 @@
  * Server and web both import from here so a message is written once.
  */
 import { PRODUCT_NAME } from './brand';
+import { loginMessages } from './login-messages';
 
 export { NOTIFICATION_AUTO_CLOSE_MS, PRODUCT_NAME } from './brand';
+export { loginMessages } from './login-messages';
 
 export const messages = {
-  login: {
-    headline: 'Login to manage employees, print cards and run reports',
-    failed: 'Login failed',
-    emptyResponse: 'Empty response from server',
-    tokenMissing: 'Access token is missing from response',
-    userTypeMissing: 'User type is missing from response',
-    success: 'Login successful!',
-    submitting: 'Logging in...',
-    submit: 'Login',
-    invalidCredentials: 'Invalid email or password.',
-    tooManyAttempts: 'Too many login attempts. Please wait a minute and try again.',
-  },
+  login: loginMessages,
   logout: {
     success: 'Logged out successfully',
     busy: 'Logging out...',

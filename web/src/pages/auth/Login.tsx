@@ -1,5 +1,5 @@
-import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { messages, type LoginBody } from '@punchclock/contract';
+import { Anchor, Group, Stack, TextInput, UnstyledButton } from '@mantine/core';
+import { loginMessages, type LoginBody } from '@punchclock/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -10,11 +10,41 @@ import { AuthShell } from './AuthShell';
 // (first focus of a field, or submit): the page a visitor waits for is only the form.
 const loadSubmit = () => import('./login-submit');
 
+/** Tabler's eye and eye-off outlines, drawn here rather than loaded as two more files. */
+function EyeIcon({ off }: { off: boolean }) {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {off ? (
+        <>
+          <path d="M10.585 10.587a2 2 0 0 0 2.829 2.828" />
+          <path d="M16.681 16.673a8.717 8.717 0 0 1 -4.681 1.327c-3.6 0 -6.6 -2 -9 -6c1.272 -2.12 2.712 -3.678 4.32 -4.674m2.86 -1.146a9.055 9.055 0 0 1 1.82 -.18c3.6 0 6.6 2 9 6c-.666 1.11 -1.379 2.067 -2.138 2.87" />
+          <path d="M3 3l18 18" />
+        </>
+      ) : (
+        <>
+          <path d="M10 12a2 2 0 1 0 4 0a2 2 0 0 0 -4 0" />
+          <path d="M21 12c-2.4 4 -5.4 6 -9 6c-3.6 0 -6.6 -2 -9 -6c2.4 -4 5.4 -6 9 -6c3.6 0 6.6 2 9 6" />
+        </>
+      )}
+    </svg>
+  );
+}
+
 export default function Login() {
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(false);
 
   const field = (name: keyof LoginBody) => ({
     value: values[name],
@@ -45,7 +75,7 @@ export default function Login() {
 
   return (
     <AuthShell
-      title={messages.login.headline}
+      title={loginMessages.headline}
       subtitle="Welcome back. Log in to your Punchclock account."
       footer={
         <>
@@ -66,14 +96,33 @@ export default function Login() {
             placeholder="you@company.com"
             {...field('email')}
           />
-          <PasswordInput label="Password" autoComplete="current-password" required {...field('password')} />
+          {/* A text input with a show/hide toggle (as PasswordInput draws it, hidden from assistive
+              technology), without PasswordInput's own code. */}
+          <TextInput
+            label="Password"
+            type={shown ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            rightSection={
+              <UnstyledButton
+                aria-hidden
+                tabIndex={-1}
+                onClick={() => setShown((v) => !v)}
+                c="dimmed"
+                style={{ display: 'flex' }}
+              >
+                <EyeIcon off={shown} />
+              </UnstyledButton>
+            }
+            {...field('password')}
+          />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/ForgetPassword" fz="sm">
               Forget Password?
             </Anchor>
           </Group>
-          <SubmitButton busy={busy} busyLabel={messages.login.submitting} fullWidth size="md">
-            {messages.login.submit}
+          <SubmitButton busy={busy} busyLabel={loginMessages.submitting} fullWidth size="md">
+            {loginMessages.submit}
           </SubmitButton>
         </Stack>
       </form>

@@ -2,9 +2,7 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Container,
-  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -96,8 +94,14 @@ function Hero({ onClock }: { onClock: () => void }) {
       py={{ base: 48, md: 88 }}
     >
       <Container size="xl">
-        <Grid gap={48} align="center">
-          <Grid.Col span={{ base: 12, md: 6 }}>
+        {/* SimpleGrid and Paper, not Grid and Card: the frame's footer loads them already. */}
+        <SimpleGrid
+          cols={{ base: 1, md: 2 }}
+          spacing={48}
+          verticalSpacing={48}
+          style={{ alignItems: 'center' }}
+        >
+          <div>
             <Stack gap="lg">
               <Badge variant="white" color="indigo" size="lg" radius="sm" w="fit-content">
                 Time &amp; attendance made simple
@@ -124,11 +128,9 @@ function Hero({ onClock }: { onClock: () => void }) {
                 </Button>
               </Group>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <StationPreview />
-          </Grid.Col>
-        </Grid>
+          </div>
+          <StationPreview />
+        </SimpleGrid>
       </Container>
     </Box>
   );
@@ -148,7 +150,7 @@ function Features() {
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {FEATURES.map((f) => (
-          <Card key={f.title} withBorder radius="lg" padding="xl">
+          <Paper key={f.title} withBorder radius="lg" p="xl">
             <ThemeIcon size={44} radius="md" variant="light" mb="md">
               <f.icon size={24} />
             </ThemeIcon>
@@ -158,7 +160,7 @@ function Features() {
             <Text c="dimmed" fz="sm">
               {f.text}
             </Text>
-          </Card>
+          </Paper>
         ))}
       </SimpleGrid>
     </Container>

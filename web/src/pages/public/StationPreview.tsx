@@ -1,10 +1,10 @@
-import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 
 const SAMPLE = [
-  { name: 'Maria Lopez', dept: 'Front Desk', time: '08:02', in: true },
-  { name: 'James Carter', dept: 'Warehouse', time: '07:55', in: true },
-  { name: 'Aisha Khan', dept: 'Kitchen', time: '06:30', in: false },
-  { name: 'Tom Becker', dept: 'Delivery', time: '08:15', in: true },
+  { name: 'Maria Lopez', color: 'lime', dept: 'Front Desk', time: '08:02', in: true },
+  { name: 'James Carter', color: 'violet', dept: 'Warehouse', time: '07:55', in: true },
+  { name: 'Aisha Khan', color: 'orange', dept: 'Kitchen', time: '06:30', in: false },
+  { name: 'Tom Becker', color: 'cyan', dept: 'Delivery', time: '08:15', in: true },
 ];
 
 /** A drawn sample of a time station screen for the marketing pages (no real data). */
@@ -43,7 +43,13 @@ export function StationPreview() {
             wrap="nowrap"
           >
             <Group gap="sm" wrap="nowrap">
-              <Avatar name={e.name} color="initials" radius="xl" size={34} />
+              {/* Initials drawn with ThemeIcon (already loaded by the logo), not Avatar. */}
+              <ThemeIcon color={e.color} variant="light" radius="xl" size={34} fz="sm" fw={700} aria-hidden>
+                {e.name
+                  .split(' ')
+                  .map((w) => w[0])
+                  .join('')}
+              </ThemeIcon>
               <div>
                 <Text fz="sm" fw={600} c="dark.8">
                   {e.name}
