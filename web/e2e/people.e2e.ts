@@ -126,9 +126,24 @@ describe('people', () => {
     await row.getByText('App Access').waitFor();
     await row.getByText('Site Access').waitFor();
     expect(await row.textContent()).toContain('$18.50');
+    // At 1280 px the permission badges are whole, not cut to "APP AC…".
+    for (const badge of ['App Access', 'Site Access']) {
+      const label = row.getByText(badge, { exact: true });
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
 
+    // The search filters the one list (no second table of results above it).
     expect(await search(page, { text: 'Robin' })).toBe(1);
+    const list = page.getByTestId('employee-list');
+    expect(await list.count()).toBe(1);
+    await list.getByText('Robin Tester').waitFor();
     expect(await search(page, { text: 'Nobody Like This' })).toBe(0);
+    await list.getByText('No employees match this search.').waitFor();
+    expect(await list.getByText('Robin Tester').count()).toBe(0);
+    await page.screenshot({
+      path: `/tmp/polish-employees-search-1280-${process.env.E2E_DIALECT}.png`,
+      fullPage: true,
+    });
     expect(await search(page, { department: 'Warehouse' })).toBe(1);
     expect(await search(page, { department: 'Office' })).toBe(0);
     // A department assigned to all employees finds everyone, unless only current departments count.
@@ -141,6 +156,18 @@ describe('people', () => {
     await screenshot(page, 'people-search');
     await page.getByRole('button', { name: 'Clear Search' }).click();
     await page.getByText('Search Results').waitFor({ state: 'detached' });
+    // Cleared, the whole list is back.
+    await list.getByText('Robin Tester').waitFor();
+    await page.screenshot({
+      path: `/tmp/polish-employees-1280-${process.env.E2E_DIALECT}.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: `/tmp/polish-employees-390-${process.env.E2E_DIALECT}.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole('button', { name: 'Edit Robin Tester' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Employee' });

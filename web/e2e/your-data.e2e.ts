@@ -113,4 +113,54 @@ describe('your data', () => {
     await page.getByText(messages.export.excelFailed, { exact: true }).waitFor();
     await context.close();
   });
+
+  it('polish: departments keep timestamps on one line, every signed-in page has the same frame, a favicon', async () => {
+    const owner = await ownerWithData('polish', 'Frame Person');
+    const { page, context } = await b.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInAsManager(page, owner);
+    await page.goto('/Departments');
+    const cell = page
+      .getByRole('row', { name: /polish Dock/ })
+      .getByRole('cell')
+      .nth(7);
+    await cell.waitFor();
+    // One line of text: its text has a single line box.
+    const lines = await cell.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    await page.screenshot({ path: `/tmp/polish-departments-1280-${dialect}.png`, fullPage: true });
+
+    // The frame (where the page title starts, how wide it may grow) is the same on every signed-in page.
+    const frames = new Set<string>();
+    for (const path of [
+      '/Departments',
+      '/Employee',
+      '/UserProfile',
+      '/Account_Setting',
+      '/ActivityLogs',
+      '/Settings',
+    ]) {
+      await page.goto(path);
+      const title = page.getByRole('heading', { level: 1 }).first();
+      await title.waitFor();
+      frames.add(JSON.stringify(await title.evaluate((el) => Math.round(el.getBoundingClientRect().left))));
+    }
+    expect([...frames]).toHaveLength(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/Departments');
+    await page.getByText('polish Dock').first().waitFor();
+    await page.screenshot({ path: `/tmp/polish-departments-390-${dialect}.png`, fullPage: true });
+
+    for (const icon of ['/favicon.ico', '/favicon.svg']) {
+      const res = await fetch(new URL(icon, b.baseUrl));
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    expect(await page.locator('link[rel="icon"][href="/favicon.ico"]').count()).toBe(1);
+    await context.close();
+  });
 });

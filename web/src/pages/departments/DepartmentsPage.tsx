@@ -6,13 +6,13 @@ import { type MouseEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/client';
 import { type DepartmentView, useDepartments, usePeopleMutations } from '../../api/people';
+import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { confirmDepartmentDelete } from './deleteDepartment';
 import { EditDepartmentModal } from './EditDepartmentModal';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
-const when = (iso: string) => new Date(iso).toLocaleString();
 const HEADERS = [
   'Department Name',
   'Type',
@@ -35,8 +35,12 @@ interface RowProps {
   onDelete: () => void;
 }
 
+/** Timestamps stay on one line: the account's clock and formats, e.g. 11/24/26 9:05 AM. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
 function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
   const navigate = useNavigate();
+  const { when } = useAccountInstant();
   return (
     <Table.Tr
       onClick={() => navigate(`/Departments/${d.id}`)}
@@ -56,8 +60,8 @@ function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
       <Table.Td>{yesNo(d.use_company_settings)}</Table.Td>
       <Table.Td>{yesNo(d.assign_to_all_employees)}</Table.Td>
       <Table.Td>{d.employee_count}</Table.Td>
-      <Table.Td>{when(d.created_at)}</Table.Td>
-      <Table.Td>{when(d.updated_at)}</Table.Td>
+      <Table.Td style={ONE_LINE}>{when(d.created_at)}</Table.Td>
+      <Table.Td style={ONE_LINE}>{when(d.updated_at)}</Table.Td>
       <Table.Td onClick={stop}>
         <Group gap={4} wrap="nowrap">
           <ActionIcon variant="subtle" aria-label={`Edit ${d.dp_name}`} onClick={onEdit}>

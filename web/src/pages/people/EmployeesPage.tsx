@@ -20,19 +20,35 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messageOf } from '../../api/client';
-import { type EmployeeView, useEmployeePages, usePeopleMutations } from '../../api/people';
+import {
+  type EmployeeView,
+  type SearchInput,
+  useEmployeeSearch,
+  useEmployeePages,
+  usePeopleMutations,
+} from '../../api/people';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { money } from './download';
 import { EditEmployeeModal } from './EditEmployeeModal';
 import { SearchPanel } from './SearchPanel';
 
+/** Badges never shrink (a cut "APP AC…" says nothing): the column is as wide as its badges. */
+const WHOLE = {
+  root: { flexShrink: 0, overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 function Permissions({ e }: { e: EmployeeView }) {
   return (
-    <Group gap={4} wrap="nowrap">
-      {e.permission_app && <Badge variant="light">App Access</Badge>}
+    <Group gap={4} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
+      {e.permission_app && (
+        <Badge variant="light" styles={WHOLE}>
+          App Access
+        </Badge>
+      )}
       {e.permission_site && (
-        <Badge variant="light" color="grape">
+        <Badge variant="light" color="grape" styles={WHOLE}>
           Site Access
         </Badge>
       )}
@@ -64,11 +80,13 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td>
-        <Checkbox
-          aria-label={`Select ${e.name}`}
-          checked={selected}
-          onChange={(ev) => onSelect(ev.currentTarget.checked)}
-        />
+        {!e.deleted_at && (
+          <Checkbox
+            aria-label={`Select ${e.name}`}
+            checked={selected}
+            onChange={(ev) => onSelect(ev.currentTarget.checked)}
+          />
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
@@ -78,6 +96,11 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
           <Anchor component={Link} to={`/Employee/${e.id}`}>
             {e.name}
           </Anchor>
+          {e.deleted_at && (
+            <Badge color="gray" variant="outline" size="sm">
+              Deleted
+            </Badge>
+          )}
         </Group>
       </Table.Td>
       <Table.Td>{e.employee_id}</Table.Td>
@@ -85,11 +108,11 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
       <Table.Td>{e.title}</Table.Td>
       <Table.Td>{e.email}</Table.Td>
       <Table.Td>{money(e.hourly_rate)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Permissions e={e} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" display={e.deleted_at ? 'none' : undefined}>
           <ActionIcon variant="subtle" aria-label={`Edit ${e.name}`} onClick={onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
@@ -147,18 +170,21 @@ function useSelection(ids: number[]) {
 interface TableProps {
   rows: EmployeeView[];
   total: number;
+  /** Set while a search filters the list: the spec's Search Results heading and its count. */
+  searching: boolean;
   more: boolean;
   loadingMore: boolean;
   onMore: () => void;
 }
 
 /** The loaded pages of the list (the server pages it by position); "Load more" asks for the next page. */
-function EmployeeTable({ rows, total, more, loadingMore, onMore }: TableProps) {
+function EmployeeTable({ rows, total, searching, more, loadingMore, onMore }: TableProps) {
   const { deleteEmployees } = usePeopleMutations();
   const [editing, setEditing] = useState<EmployeeView | null>(null);
-  const sel = useSelection(rows.map((e) => e.id));
+  // Deleted employees (found by "Show Deleted Employees") cannot be selected, edited or deleted again.
+  const sel = useSelection(rows.filter((e) => !e.deleted_at).map((e) => e.id));
   const visible = rows;
-  const pageIds = visible.map((e) => e.id);
+  const pageIds = visible.filter((e) => !e.deleted_at).map((e) => e.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => sel.chosen.has(id));
   const someOnPage = pageIds.some((id) => sel.chosen.has(id));
 
@@ -185,11 +211,23 @@ function EmployeeTable({ rows, total, more, loadingMore, onMore }: TableProps) {
 
   return (
     <Stack>
+      {searching && (
+        <Title order={2} fz="h3">
+          Search Results
+        </Title>
+      )}
       <Group justify="space-between">
-        <Text c="dimmed" size="sm">
-          {total} employees{rows.length < total && `, ${rows.length} shown`}
-          {sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}
-        </Text>
+        {searching ? (
+          <Text data-testid="search-count">
+            Found {total} employees
+            {sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}
+          </Text>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {total} employees{rows.length < total && `, ${rows.length} shown`}
+            {sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}
+          </Text>
+        )}
         <Button
           color="red"
           variant="light"
@@ -223,6 +261,15 @@ function EmployeeTable({ rows, total, more, loadingMore, onMore }: TableProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {visible.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={9}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No employees match this search.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
             {visible.map((e) => (
               <EmployeeRow
                 key={e.id}
@@ -247,11 +294,20 @@ function EmployeeTable({ rows, total, more, loadingMore, onMore }: TableProps) {
   );
 }
 
-/** /Employee: the search panel, then every employee of the account with edit, delete and bulk delete. */
+/**
+ * /Employee: one list of the account's employees, which the search panel above it filters: while a search is
+ * asked the list shows its results under the spec's "Search Results" heading and "Found N employees" count;
+ * Clear Search brings the whole list back. Edit, delete and bulk delete work on either.
+ */
 export default function EmployeesPage() {
+  const [asked, setAsked] = useState<SearchInput | null>(null);
   const employees = useEmployeePages();
+  const search = useEmployeeSearch(asked);
+  const searching = asked !== null;
   const pages = employees.data?.pages;
-  const rows = pages?.flatMap((p) => p.data) ?? [];
+  const all = pages?.flatMap((p) => p.data) ?? [];
+  const found = search.data?.pages;
+  const rows = searching ? (found?.flatMap((p) => p.employees) ?? []) : all;
   const navigate = useNavigate();
   const actions = (
     <Group>
@@ -261,26 +317,32 @@ export default function EmployeesPage() {
       </Button>
     </Group>
   );
+  const list = searching ? search : employees;
   return (
-    <AppPage title="Employees" actions={actions} size="xl">
-      <SearchPanel />
-      {employees.isLoading && (
+    <AppPage title="Employees" actions={actions}>
+      <SearchPanel
+        onSearch={setAsked}
+        busy={search.isFetching && !search.isFetchingNextPage}
+        error={search.isError ? search.error : null}
+      />
+      {list.isLoading && (
         <Group>
           <Loader size="sm" />
           <Text>{messages.employees.loading}</Text>
         </Group>
       )}
-      {employees.isError && (
+      {employees.isError && !searching && (
         <Alert color="red">{messageOf(employees.error, messages.employees.fetchFailed)}</Alert>
       )}
-      {pages && rows.length === 0 && <NoEmployees />}
-      {rows.length > 0 && (
+      {!searching && pages && all.length === 0 && <NoEmployees />}
+      {(searching ? !!found : all.length > 0) && (
         <EmployeeTable
           rows={rows}
-          total={pages?.[0].total ?? rows.length}
-          more={!!employees.hasNextPage}
-          loadingMore={employees.isFetchingNextPage}
-          onMore={() => void employees.fetchNextPage()}
+          searching={searching}
+          total={(searching ? found?.[0].total : pages?.[0].total) ?? rows.length}
+          more={!!list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onMore={() => void list.fetchNextPage()}
         />
       )}
     </AppPage>

@@ -2,7 +2,6 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktopCog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ClockPanel } from '../../station/ClockPanel';
-import { HOW_TO_PAIR } from '../../station/PairStation';
 import type { StationMeAnswer } from '@punchclock/contract';
 import { readStation } from '../../station/station-session';
 
@@ -25,7 +24,11 @@ export default function ClockModal({ opened, onClose }: { opened: boolean; onClo
             icon={<IconDeviceDesktopCog />}
             title="This browser is not a time station yet"
           >
-            <Text fz="sm">{HOW_TO_PAIR}</Text>
+            {/* The title says it is not a station yet; the text says only how to make it one. */}
+            <Text fz="sm">
+              A manager pairs it from Settings → Devices: choose &quot;This browser&quot; while logged in
+              here, or create a pairing code and enter it under Pair with a code.
+            </Text>
           </Alert>
           <Button component={Link} to="/Station" onClick={onClose}>
             Pair with a code
