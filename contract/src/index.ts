@@ -17,6 +17,7 @@ export * from './punch-rules';
 export * from './reports';
 export * from './dashboard';
 export * from './faqs';
+export * from './account';
 export * from './api-keys';
 export * from './earnings';
 export * from './data-export';

@@ -263,6 +263,13 @@ export const messages = {
       `${valid} row${valid === 1 ? '' : 's'} can be imported; ${bad} row${bad === 1 ? ' has' : 's have'} problems.`,
     siteAccessDenied: 'Your employer has not given you access to this site.',
   },
+  account: {
+    planChanged: (plan: string) => `Your account is now on the ${plan}.`,
+    planTooSmall: (plan: string, seats: number, administrators: number) =>
+      `The ${plan} allows ${seats} administrator${seats === 1 ? '' : 's'} and this account has ${administrators}. Remove administrators first, then change the plan.`,
+    noPayment:
+      'This version takes no payment: changing the plan changes its limits at once, and nothing is charged.',
+  },
   general: {
     noLogs: 'No activity logs found.',
     noLogsRow: 'No activity logs available.',

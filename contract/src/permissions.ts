@@ -38,6 +38,9 @@ export const ACTIONS = [
   /** The account's API keys: only managers. */
   'apikeys:read',
   'apikeys:write',
+  /** The account's plan and its administrators: only managers. */
+  'account:read',
+  'account:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Scope = 'own' | 'all';

@@ -9,6 +9,7 @@ import { createDatabase, type Database, databaseReachable, dialectOf } from './d
 import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter';
+import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(customFieldsRoutes);
   await app.register(activityRoutes);
   await app.register(dashboardRoutes);
+  await app.register(accountRoutes);
   await app.register(faqsRoutes);
   await app.register(apiKeysRoutes);
   await app.register(integrationRoutes);

@@ -287,6 +287,9 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/export-pdf': { expect: managerList },
   'GET /api/export-excel': { expect: managerList },
   'GET /api/dashboard': { expect: managerList },
+  'GET /api/administrators': { expect: managerList },
+  'GET /api/account/plan': { expect: managerList },
+  'PUT /api/account/plan': { expect: managerList, req: () => ({ payload: { plan: 'pro' } }) },
 
   'GET /faqs': { expect: e({ employee: 200 }, managerList) },
   'GET /api/faqs': { expect: e({ employee: 200 }, managerList) },
