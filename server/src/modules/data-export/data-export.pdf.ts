@@ -22,14 +22,39 @@ const ZEBRA = '#f3f4f6';
 const HIGH_WATER = 1 << 20;
 
 type Doc = PDFKit.PDFDocument;
-const WEIGHT: Record<ColumnKind, number> = {
-  text: 3,
-  integer: 1,
-  hours: 1,
-  money: 1.4,
-  date: 1.4,
-  datetime: 2.4,
+/** The widest value a column of each kind usually holds; text columns share what room is left. */
+const SAMPLE: Record<ColumnKind, string> = {
+  text: 'Xxxxxxxxxx',
+  integer: '0000000',
+  hours: '0000.00',
+  money: '$000,000.00',
+  date: '00/00/00',
+  datetime: '00/00/00 00:00 PM',
 };
+const SPARE_SHARE: Record<ColumnKind, number> = {
+  text: 6,
+  integer: 0,
+  hours: 0,
+  money: 0,
+  date: 0,
+  datetime: 0,
+};
+
+/** Each column as wide as its label and usual value; the room left goes to text columns. */
+function widthsFor(doc: Doc, columns: ReportColumn[], room: number): number[] {
+  const needs = columns.map((c) => {
+    const label = doc.font(BOLD).fontSize(BODY).widthOfString(c.label);
+    const sample = doc.font(FONT).fontSize(BODY).widthOfString(SAMPLE[c.kind]);
+    return Math.max(label, sample) + 2 * PAD + 2;
+  });
+  const needed = needs.reduce((a, b) => a + b, 0);
+  const spare = room - needed;
+  if (spare < 0) return needs.map((n) => (n * room) / needed);
+  const shares = columns.reduce((sum, c) => sum + SPARE_SHARE[c.kind], 0);
+  return shares === 0
+    ? needs.map((n) => n + spare / needs.length)
+    : columns.map((c, i) => needs[i] + (spare * SPARE_SHARE[c.kind]) / shares);
+}
 
 function fit(doc: Doc, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
@@ -57,8 +82,7 @@ async function drawSection(doc: Doc, section: DataSection, meta: ExportMeta, sta
   const right = doc.page.width - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom - 16;
   const { columns } = section;
-  const total = columns.reduce((sum, c) => sum + WEIGHT[c.kind], 0);
-  const widths = columns.map((c) => ((right - left) * WEIGHT[c.kind]) / total);
+  const widths = widthsFor(doc, columns, right - left);
   const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((a, b) => a + b, 0));
 
   if (startY === null) doc.addPage();
