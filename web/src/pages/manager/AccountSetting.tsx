@@ -17,6 +17,7 @@ export default function AccountSetting() {
     <AppPage
       title="Account Settings"
       description="Your details, picture, data and QR code, and how you sign in to Punchclock."
+      size="md"
       actions={
         <Button component={Link} to="/UserProfile" variant="default" leftSection={<IconUser size={16} />}>
           View your profile
