@@ -17,7 +17,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = dataExportService({ repo: dataExportRepository(db), settings: settingsRepository(db) });
   const tags = ['Your data'];
   const description =
-    "The signed-in manager's account: profile, settings, departments, employees with their custom fields, and punches, one section each; instants on the account's wall clock in its Date and Time formats. Streamed: rows are read a page at a time while the file is written. An employee's login or an API key is answered 403.";
+    "The signed-in manager's account: profile, settings, departments, employees with their custom fields, and punches, one section each; instants on the account's wall clock in its Date and Time formats. Streamed: rows are read a page at a time while the file is written. Bearer only: an employee's login is answered 403 (API keys are not taken).";
 
   app.get(
     '/api/export-pdf',

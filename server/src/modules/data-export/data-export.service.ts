@@ -65,7 +65,7 @@ export function dataExportService({
     /**
      * The caller's data as sections (profile, settings, departments, employees with custom fields, punches),
      * each a lazy row source read in pages when the renderer pulls it. Managers only: an employee's login or
-     * an API key is refused (403).
+     * a caller that is not a signed-in manager is refused (403).
      */
     async build(auth: Caller): Promise<DataExport> {
       requireAccess(auth, 'settings:write');
