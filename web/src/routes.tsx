@@ -1,7 +1,6 @@
 import type { UserType } from '@punchclock/contract';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { ComingSoon } from './components/ComingSoon';
 import { Page, PageLoader } from './components/Page';
 import { RouteError } from './components/RouteError';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -14,7 +13,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 interface PageDef {
   path: string;
   title: string;
-  load?: Loader;
+  load: Loader;
   /** /Login and /SignUp send a visitor who is already logged in home. */
   guestOnly?: boolean;
 }
@@ -96,7 +95,11 @@ const MANAGER_PAGES: PageDef[] = [
   { path: '/attendance', title: 'Employee Attendance', load: () => import('./pages/reports/Attendance') },
   { path: '/Settings', title: 'Settings', load: () => import('./pages/settings/SettingsPage') },
   { path: '/Support', title: 'Support Center', load: () => import('./pages/support/SupportPage') },
-  { path: '/Administrator', title: 'Administrators' },
+  {
+    path: '/Administrator',
+    title: 'Administrators',
+    load: () => import('./pages/account-admin/Administrators'),
+  },
   { path: '/Device', title: 'Devices', load: () => import('./pages/devices/Devices') },
   { path: '/DownloadUser', title: 'Download the App', load: () => import('./pages/devices/DownloadUser') },
   { path: '/CustomFields', title: 'Custom Fields', load: () => import('./pages/fields/CustomFieldsPage') },
@@ -119,7 +122,11 @@ const MANAGER_PAGES: PageDef[] = [
     title: 'Set Up Employees',
     load: () => import('./pages/manager/AccountEmployees'),
   },
-  { path: '/PricingUser', title: 'Upgrade Account' },
+  {
+    path: '/PricingUser',
+    title: 'Upgrade Account',
+    load: () => import('./pages/account-admin/PricingUser'),
+  },
   { path: '/ActivityLogs', title: 'Activity Logs', load: () => import('./pages/activity/ActivityLogs') },
   { path: '/PunchDetails', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },
 ];
@@ -134,7 +141,7 @@ const EITHER_ROLE_PAGES: PageDef[] = [
 ];
 
 function toRoute({ path, title, load, guestOnly }: PageDef): RouteObject {
-  const Screen = load ? lazy(load) : () => <ComingSoon title={title} />;
+  const Screen = lazy(load);
   const screen = <Screen />;
   return {
     path,

@@ -1,0 +1,25 @@
+import type { AdministratorView, PlanAnswer, PlanId } from '@punchclock/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from './client';
+
+const PLAN = ['account', 'plan'];
+
+/** The account's administrators (Settings → Administrators). */
+export const useAdministrators = () =>
+  useQuery({
+    queryKey: ['account', 'administrators'],
+    queryFn: () => request<{ data: AdministratorView[] }>('/api/administrators').then((a) => a.data),
+  });
+
+/** The plan the account is on and its administrator seats. */
+export const usePlan = () =>
+  useQuery({ queryKey: PLAN, queryFn: () => request<PlanAnswer>('/api/account/plan') });
+
+export function useChangePlan() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (plan: PlanId) =>
+      request<PlanAnswer & { message: string }>('/api/account/plan', { method: 'PUT', body: { plan } }),
+    onSuccess: (answer) => qc.setQueryData(PLAN, answer),
+  });
+}
