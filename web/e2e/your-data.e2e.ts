@@ -163,6 +163,18 @@ describe('your data', () => {
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
     expect(await page.locator('link[rel="icon"][href="/favicon.ico"]').count()).toBe(1);
+
+    // The Clock In and Out dialog on a browser that is not a station says so once.
+    for (const width of [1280, 390]) {
+      const visitor = await b.newPage({ viewport: { width, height: 844 } });
+      await visitor.page.goto('/');
+      await visitor.page.getByRole('button', { name: 'Clock In and Out' }).first().click();
+      const dialog = visitor.page.getByRole('dialog', { name: 'Clock In and Out' });
+      await dialog.getByRole('link', { name: 'Pair with a code' }).waitFor();
+      expect(await dialog.getByText(/not a time station yet/).count()).toBe(1);
+      await visitor.page.screenshot({ path: `/tmp/polish-clock-dialog-${width}-${dialect}.png` });
+      await visitor.context.close();
+    }
     await context.close();
   });
 });
