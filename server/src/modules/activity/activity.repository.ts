@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
@@ -35,6 +35,15 @@ export async function recordActivity(db: Kysely<DB>, entry: ActivityEntry): Prom
       updated_at: at,
     })
     .execute();
+}
+
+/** A row an entry's details name: `at` is a punch's clock-in, `code` an employee's Employee ID. */
+export interface NamedRow {
+  kind: 'station' | 'punch' | 'employee' | 'department';
+  id: number;
+  name: string;
+  code: string | null;
+  at: string | null;
 }
 
 /** Instants as stored (ISO UTC text): `from` included, `before` excluded. */
@@ -114,23 +123,25 @@ export function activityRepository(db: Kysely<DB>) {
         .execute(),
 
     /**
-     * The rows a page of entries refers to, by id, each kind in one query inside the account (at most four
-     * queries a page, none for a kind the page does not name): station names, employee names and codes,
-     * department names, and each punch's employee and clock-in instant.
+     * The rows a page of entries refers to, by id, in one set-based query (a UNION ALL of the kinds the page
+     * names, each inside the account): station names, employee names and codes, department names, and each
+     * punch's employee and clock-in instant. One row per id found: (kind, id, name, code, at).
      */
-    async named(
+    named(
       accountId: number,
       ids: { station: number[]; punch: number[]; employee: number[]; department: number[] },
-    ) {
-      const [stations, punches, employees, departments] = await Promise.all([
+    ): Promise<NamedRow[]> {
+      // The kind as a literal, not a parameter: PostgreSQL cannot type a bare parameter in a UNION.
+      const kind = (k: NamedRow['kind']) => sql<NamedRow['kind']>`${sql.lit(k)}`.as('kind');
+      const none = sql<string | null>`null`;
+      const parts = [
         ids.station.length
           ? db
               .selectFrom('stations')
               .where('account_id', '=', accountId)
               .where('id', 'in', ids.station)
-              .select(['id', 'name'])
-              .execute()
-          : [],
+              .select([kind('station'), 'id', 'name', none.as('code'), none.as('at')])
+          : null,
         ids.punch.length
           ? db
               .selectFrom('punches')
@@ -141,27 +152,33 @@ export function activityRepository(db: Kysely<DB>) {
               )
               .where('punches.account_id', '=', accountId)
               .where('punches.id', 'in', ids.punch)
-              .select(['punches.id', 'punches.time_in', 'employees.name'])
-              .execute()
-          : [],
+              .select([
+                kind('punch'),
+                'punches.id',
+                'employees.name',
+                'employees.employee_id as code',
+                sql<string | null>`punches.time_in`.as('at'),
+              ])
+          : null,
         ids.employee.length
           ? db
               .selectFrom('employees')
               .where('account_id', '=', accountId)
               .where('id', 'in', ids.employee)
-              .select(['id', 'name', 'employee_id'])
-              .execute()
-          : [],
+              .select([kind('employee'), 'id', 'name', 'employee_id as code', none.as('at')])
+          : null,
         ids.department.length
           ? db
               .selectFrom('departments')
               .where('account_id', '=', accountId)
               .where('id', 'in', ids.department)
-              .select(['id', 'dp_name'])
-              .execute()
-          : [],
-      ]);
-      return { stations, punches, employees, departments };
+              .select([kind('department'), 'id', 'dp_name as name', none.as('code'), none.as('at')])
+          : null,
+      ].filter((q) => q !== null);
+      if (parts.length === 0) return Promise.resolve([]);
+      const [first, ...rest] = parts;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parts share one row shape
+      return rest.reduce((q: any, next) => q.unionAll(next), first).execute() as Promise<NamedRow[]>;
     },
   };
 }

@@ -70,8 +70,8 @@ export function activityService({
   }
 
   /**
-   * Names for the ids a batch of entries' details name, set-based: at most one query per kind of row for the
-   * whole batch (activity.repository `named`), never one per entry. Punches read as "employee, clock-in".
+   * Names for the ids a batch of entries' details name, set-based: one query for the whole batch
+   * (activity.repository `named`, a UNION ALL), never one per entry. Punches read as "employee, clock-in".
    */
   async function refsFor(
     accountId: number,
@@ -99,10 +99,12 @@ export function activityService({
     });
     const when = instantIn(clock);
     const refs: ActivityRefs = {};
-    for (const s of found.stations) refs[`station:${s.id}`] = s.name;
-    for (const p of found.punches) refs[`punch:${p.id}`] = `${p.name}, ${when(p.time_in)}`;
-    for (const e of found.employees) refs[`employee:${e.id}`] = `${e.name} (${e.employee_id})`;
-    for (const d of found.departments) refs[`department:${d.id}`] = d.dp_name;
+    for (const r of found) {
+      const id = Number(r.id);
+      if (r.kind === 'punch') refs[`punch:${id}`] = r.at ? `${r.name}, ${when(r.at)}` : r.name;
+      else if (r.kind === 'employee') refs[`employee:${id}`] = `${r.name} (${r.code})`;
+      else refs[`${r.kind}:${id}`] = r.name;
+    }
     return refs;
   }
 
