@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLANS } from './constants';
 import { errorAnswers } from './errors';
+import { email, requiredText } from './fields';
 
 export type PlanId = (typeof PLANS)[number]['id'];
 export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
@@ -34,3 +35,12 @@ export const planBody = z.object({
 });
 export const planChangedAnswer = planAnswer.extend({ message: z.string() });
 export const accountErrors = errorAnswers(400, 401, 403, 422);
+
+/** POST /api/administrators: invite a manager with full access by e-mail (the set-password mail). */
+export const administratorBody = z.object({
+  name: requiredText('Name', 100),
+  email,
+});
+export type AdministratorBody = z.input<typeof administratorBody>;
+export const administratorInvitedAnswer = z.object({ message: z.string(), data: administratorView });
+export const administratorErrors = errorAnswers(400, 401, 403, 404, 409, 422);

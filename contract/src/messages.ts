@@ -269,6 +269,13 @@ export const messages = {
       `The ${plan} allows ${seats} administrator${seats === 1 ? '' : 's'} and this account has ${administrators}. Remove administrators first, then change the plan.`,
     noPayment:
       'This version takes no payment: changing the plan changes its limits at once, and nothing is charged.',
+    seatsFull: (plan: string, seats: number) =>
+      `The ${plan} allows ${seats} administrator${seats === 1 ? '' : 's'}. Upgrade the plan to invite more.`,
+    adminInvited: (email: string) => `Invitation sent to ${email}.`,
+    adminRemoved: 'Administrator removed.',
+    adminEmailTaken: 'This email already has a Punchclock login. Invite another email.',
+    adminNotFound: 'Administrator not found.',
+    ownerCannotBeRemoved: 'The account owner cannot be removed.',
   },
   general: {
     noLogs: 'No activity logs found.',

@@ -1,7 +1,7 @@
 import { messages } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, createEmployeeLogin } from './factories';
-import { useTestApp } from './helper';
+import { lastLinkTo, useTestApp } from './helper';
 
 /**
  * Settings → Administrators and Upgrade Account on both databases: the account's real administrators, and plans
@@ -13,7 +13,7 @@ let b: Account;
 
 const call = (
   who: { auth: Record<string, string> } | null,
-  method: 'GET' | 'PUT',
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   payload?: unknown,
 ) => t.app.inject({ method, url, headers: who?.auth ?? {}, payload: payload as object });
@@ -124,5 +124,82 @@ describe('plans', () => {
       expect(typeof res.json().message).toBe('string');
     }
     expect((await call(a, 'GET', '/api/account/plan')).json().plan).toBe('basic');
+  });
+});
+
+describe('inviting and removing administrators', () => {
+  it('a Basic account cannot add a second administrator; on Pro it can, who then logs in as a manager', async () => {
+    const owner = await createAccount(t);
+    const who = { name: 'Morgan Admin', email: `morgan${Date.now()}@example.com` };
+    const full = await call(owner, 'POST', '/api/administrators', who);
+    expect(full.statusCode).toBe(422);
+    expect(full.json().message).toBe(messages.account.seatsFull('Basic Plan', 1));
+    expect((await call(owner, 'PUT', '/api/account/plan', { plan: 'pro' })).statusCode).toBe(200);
+
+    const invited = await call(owner, 'POST', '/api/administrators', who);
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json()).toMatchObject({
+      message: messages.account.adminInvited(who.email),
+      data: { name: who.name, email: who.email, role: 'Administrator', permissions: 'Full' },
+    });
+    // The set-password mail, then a login with the manager's rights on the same account.
+    const link = Object.fromEntries(new URL(lastLinkTo(t, who.email)).searchParams);
+    const password = 'admin password 9';
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/password-update',
+      payload: { ...link, password, password_confirmation: password },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: who.email, password },
+    });
+    expect(login.statusCode).toBe(200);
+    const admin = { auth: { authorization: `Bearer ${login.json().access_token}` } };
+    const list = await call(admin, 'GET', '/api/administrators');
+    expect(list.json().data.map((a: { email: string }) => a.email)).toEqual([owner.email, who.email]);
+    // Seats: Pro has 5, two are taken; the plan cannot go back to Basic now.
+    expect((await call(owner, 'GET', '/api/account/plan')).json()).toMatchObject({
+      seats: 5,
+      administrators: 2,
+    });
+    expect((await call(owner, 'PUT', '/api/account/plan', { plan: 'basic' })).statusCode).toBe(422);
+
+    // Removing them ends their session at once.
+    const id = invited.json().data.id;
+    const removed = await call(owner, 'DELETE', `/api/administrators/${id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe(messages.account.adminRemoved);
+    expect((await call(admin, 'GET', '/api/administrators')).statusCode).toBe(401);
+    expect((await call(owner, 'GET', '/api/account/plan')).json().administrators).toBe(1);
+  });
+
+  it('refuses to remove the owner, another account’s administrator, a taken e-mail and bad input', async () => {
+    const owner = await createAccount(t);
+    await call(owner, 'PUT', '/api/account/plan', { plan: 'enterprise' });
+    const admins = (await call(owner, 'GET', '/api/administrators')).json().data;
+    const self = await call(owner, 'DELETE', `/api/administrators/${admins[0].id}`);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe(messages.account.ownerCannotBeRemoved);
+    // b's owner is no administrator of this account: 404, and nothing changes.
+    expect((await call(owner, 'DELETE', `/api/administrators/${b.userId}`)).statusCode).toBe(404);
+    expect((await call(b, 'GET', '/api/administrators')).json().data).toHaveLength(1);
+    const taken = await call(owner, 'POST', '/api/administrators', { name: 'Copy', email: b.email });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(messages.account.adminEmailTaken);
+    for (const payload of [
+      {},
+      { name: 'X' },
+      { name: 'X', email: 'not an email' },
+      { name: 'X\u0000', email: 'x@example.com' },
+      { name: 'x'.repeat(10_000), email: 'x@example.com' },
+      { name: 'X', email: null },
+    ]) {
+      const res = await call(owner, 'POST', '/api/administrators', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await call(owner, 'GET', '/api/administrators')).json().data).toHaveLength(1);
   });
 });

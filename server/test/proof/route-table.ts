@@ -288,6 +288,15 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/export-excel': { expect: managerList },
   'GET /api/dashboard': { expect: managerList },
   'GET /api/administrators': { expect: managerList },
+  // B is on Basic: its one administrator seat is taken, so B's manager is refused for the plan (422).
+  'POST /api/administrators': {
+    expect: e({ other: 422 }, managerList),
+    req: () => ({ payload: { name: 'Proof Admin', email: `proofadmin${clientId()}@example.com` } }),
+  },
+  'DELETE /api/administrators/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/administrators/${w.a.userId}` }),
+  },
   'GET /api/account/plan': { expect: managerList },
   'PUT /api/account/plan': { expect: managerList, req: () => ({ payload: { plan: 'pro' } }) },
 

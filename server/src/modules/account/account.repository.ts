@@ -1,18 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
+import { authRepository } from '../auth/auth.repository';
 
 /** The account row's plan and the account's managers; account first. */
 export function accountRepository(db: Kysely<DB>) {
   return {
     plan: async (accountId: number) =>
+      (await db.selectFrom('accounts').select('plan').where('id', '=', accountId).executeTakeFirstOrThrow())
+        .plan,
+
+    companyName: async (accountId: number) =>
       (
         await db
           .selectFrom('accounts')
-          .select('plan')
+          .select('company_name')
           .where('id', '=', accountId)
           .executeTakeFirstOrThrow()
-      ).plan,
+      ).company_name,
 
     setPlan: async (accountId: number, plan: string, at: string) => {
       await db.updateTable('accounts').set({ plan, updated_at: at }).where('id', '=', accountId).execute();
@@ -30,11 +36,51 @@ export function accountRepository(db: Kysely<DB>) {
         .orderBy('u.name')
         .orderBy('u.id')
         .execute(),
+
+    /** A manager login of the account with no password yet (the invitation mail sets it). */
+    insertAdministrator: async (accountId: number, who: { name: string; email: string }): Promise<number> => {
+      const at = nowIso();
+      const row = await db
+        .insertInto('users')
+        .values({
+          account_id: accountId,
+          user_type: 'user',
+          employee_ref: null,
+          name: who.name,
+          email: who.email,
+          username: who.email,
+          phone_number: null,
+          date_of_birth: null,
+          password_hash: null,
+          profile_image: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Removes a manager login: its sessions and links first (they name it), then the user row. */
+    removeAdministrator: async (accountId: number, userId: number) => {
+      await db
+        .deleteFrom('auth_tokens')
+        .where('account_id', '=', accountId)
+        .where('user_id', '=', userId)
+        .execute();
+      await db
+        .deleteFrom('users')
+        .where('account_id', '=', accountId)
+        .where('id', '=', userId)
+        .where('user_type', '=', 'user')
+        .execute();
+    },
   };
 }
 
 export const accountRepositories = (db: Kysely<DB>) => ({
   account: accountRepository(db),
   activity: activityRepository(db),
+  logins: authRepository(db),
 });
 export type AccountRepos = ReturnType<typeof accountRepositories>;

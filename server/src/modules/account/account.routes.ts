@@ -1,6 +1,11 @@
 import {
   accountErrors as errors,
+  administratorBody,
+  administratorErrors,
+  administratorInvitedAnswer,
   administratorsAnswer,
+  idParams,
+  messageResponse,
   planAnswer,
   planBody,
   planChangedAnswer,
@@ -15,7 +20,11 @@ const tags = ['Account'];
 const onRequest = requireAuth;
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const account = accountService(repositories(app.deps.db, accountRepositories));
+  const { db, mailer, config } = app.deps;
+  const account = accountService({
+    ...repositories(db, accountRepositories),
+    mail: { mailer, appSecret: config.appSecret, publicUrl: config.publicUrl },
+  });
 
   app.get(
     '/api/administrators',
@@ -29,6 +38,34 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => account.administrators(authOf(req)),
+  );
+  app.post(
+    '/api/administrators',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Invite an administrator with full access (managers): {name, email}. Sends the set-password mail. 422 when the plan's administrator seats are taken; 409 when the e-mail already logs in.",
+        body: administratorBody,
+        response: { 201: administratorInvitedAnswer, ...administratorErrors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await account.invite(authOf(req), req.body)),
+  );
+  app.delete(
+    '/api/administrators/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Remove an administrator and end their sessions (managers); the owner cannot be removed (422); another account's id answers 404",
+        params: idParams,
+        response: { 200: messageResponse, ...administratorErrors },
+      },
+    },
+    async (req) => account.remove(authOf(req), req.params.id),
   );
   app.get(
     '/api/account/plan',

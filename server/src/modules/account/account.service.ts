@@ -1,8 +1,17 @@
-import { messages, PLAN_SEATS, PLANS, type PlanAnswer, type PlanId } from '@punchclock/contract';
+import {
+  type AdministratorView,
+  messages,
+  PLAN_SEATS,
+  PLANS,
+  type PlanAnswer,
+  type PlanId,
+} from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
+import { createPasswordLink } from '../../auth/password-links';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import { unprocessable } from '../../lib/errors';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
 import { nowIso } from '../../lib/time';
 import type { AccountRepos } from './account.repository';
 
@@ -19,9 +28,12 @@ const known = (plan: string): PlanId =>
 export function accountService({
   repos,
   inTransaction,
+  mail,
 }: {
   repos: AccountRepos;
   inTransaction: UnitOfWork<AccountRepos>;
+  /** How invitations are sent: the mailer, and what signs and addresses the set-password link. */
+  mail: { mailer: Mailer; appSecret: string; publicUrl: string };
 }) {
   async function planOf(r: AccountRepos, accountId: number): Promise<PlanAnswer> {
     const plan = known(await r.account.plan(accountId));
@@ -29,22 +41,81 @@ export function accountService({
     return { plan, seats: PLAN_SEATS[plan], administrators, payments: false };
   }
 
+  async function administratorsOf(r: AccountRepos, accountId: number): Promise<AdministratorView[]> {
+    return (await r.account.administrators(accountId)).map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      role: u.id === u.owner_user_id ? 'Owner' : 'Administrator',
+      // Every administrator has full access: managers limited to chosen departments are not built yet.
+      permissions: 'Full',
+      departments: 'All',
+      created_at: u.created_at,
+    }));
+  }
+
+  async function sendInvitation(accountId: number, to: { id: number; name: string; email: string }) {
+    const link = await createPasswordLink(repos.logins, {
+      secret: mail.appSecret,
+      publicUrl: mail.publicUrl,
+      userId: to.id,
+      accountId,
+      email: to.email,
+    });
+    const company = await repos.account.companyName(accountId);
+    await mail.mailer.send({
+      to: to.email,
+      subject: `${company} made you an administrator on Punchclock`,
+      text: `Hello ${to.name},\n\nYou can now manage ${company} on Punchclock: employees, punches, reports and settings.\nChoose your password within 60 minutes with this link:\n\n${link}\n\nThen log in with this e-mail address. If the link has expired, use "Forgot password" on the login page.\n`,
+      links: [link],
+    });
+  }
+
   return {
     async administrators(auth: AuthContext) {
       requireAccess(auth, 'account:read');
-      const rows = await repos.account.administrators(auth.accountId);
-      return {
-        data: rows.map((u) => ({
-          id: u.id,
-          name: u.name,
-          email: u.email,
-          role: u.id === u.owner_user_id ? ('Owner' as const) : ('Administrator' as const),
-          // Department-scoped administrators come with inviting them; every administrator today has full access.
-          permissions: 'Full' as const,
-          departments: 'All' as const,
-          created_at: u.created_at,
-        })),
-      };
+      return { data: await administratorsOf(repos, auth.accountId) };
+    },
+
+    /**
+     * Invites a manager with full access: a login with no password and the set-password mail. Refused (422) when
+     * the plan's seats are taken, and (409) when the e-mail already logs in anywhere.
+     */
+    async invite(auth: AuthContext, who: { name: string; email: string }) {
+      requireAccess(auth, 'account:write');
+      const invited = await inTransaction(async (r) => {
+        const { plan, seats, administrators } = await planOf(r, auth.accountId);
+        if (seats !== null && administrators >= seats)
+          throw unprocessable(messages.account.seatsFull(planName(plan), seats));
+        if (await r.logins.findUserByEmail(who.email))
+          throw conflict(messages.account.adminEmailTaken, { email: [messages.account.adminEmailTaken] });
+        const id = await r.account.insertAdministrator(auth.accountId, who);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'administrator.invited',
+          details: { new: { id, name: who.name, email: who.email } },
+        });
+        return (await administratorsOf(r, auth.accountId)).find((a) => a.id === id)!;
+      });
+      await sendInvitation(auth.accountId, invited);
+      return { message: messages.account.adminInvited(invited.email), data: invited };
+    },
+
+    /** Removes an administrator and ends their sessions; the owner cannot be removed. */
+    async remove(auth: AuthContext, id: number) {
+      requireAccess(auth, 'account:write');
+      return inTransaction(async (r) => {
+        const admin = (await administratorsOf(r, auth.accountId)).find((a) => a.id === id);
+        if (!admin) throw notFound(messages.account.adminNotFound);
+        if (admin.role === 'Owner') throw unprocessable(messages.account.ownerCannotBeRemoved);
+        await r.account.removeAdministrator(auth.accountId, id);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'administrator.removed',
+          details: { old: { id, name: admin.name, email: admin.email } },
+        });
+        return { message: messages.account.adminRemoved };
+      });
     },
 
     async plan(auth: AuthContext) {
