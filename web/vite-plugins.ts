@@ -122,3 +122,52 @@ export function queryThroughClient(srcDir: string): Plugin {
     },
   };
 }
+
+/**
+ * The first page's own code starts loading with the app's entry, not after it has run: a small
+ * script (a file, since the CSP allows no inline script) in index.html adds <link rel=modulepreload>
+ * for the lazily loaded chunks of the page in the address bar, for the pages listed (path, lower
+ * case, to the modules that page lazily loads: its layout, its page). Other paths load as before.
+ */
+export function routePreload(pages: Record<string, RegExp[]>): Plugin {
+  return {
+    name: 'punchclock:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset') return;
+      const closure = (start: string, into = new Set<string>()) => {
+        const chunk = bundle[start];
+        if (!chunk || chunk.type !== 'chunk' || into.has(start)) return into;
+        into.add(start);
+        chunk.imports.forEach((i) => closure(i, into));
+        return into;
+      };
+      const loaded = closure(entry.fileName);
+      const map: Record<string, string[]> = {};
+      for (const [path, modules] of Object.entries(pages)) {
+        const files = new Set<string>();
+        for (const m of modules) {
+          const page = chunks.find((c) => c.facadeModuleId && m.test(c.facadeModuleId));
+          if (page) closure(page.fileName, files);
+        }
+        // Names only: every chunk is assets/<name>.js.
+        map[path] = [...files]
+          .filter((f) => !loaded.has(f) && /^assets\/[^/]+\.js$/.test(f))
+          .map((f) => f.slice('assets/'.length, -'.js'.length));
+      }
+      const source =
+        `(function(){var m=${JSON.stringify(map)},l=m[location.pathname.toLowerCase()]||[];` +
+        `l.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.href='/assets/'+h+'.js';document.head.appendChild(e)})})();\n`;
+      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
+      const file = this.getFileName(ref);
+      html.source = String(html.source).replace(
+        '</title>',
+        `</title>\n    <script async src="/${file}"></script>`,
+      );
+    },
+  };
+}
