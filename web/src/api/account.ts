@@ -1,4 +1,4 @@
-import type { AdministratorView, PlanAnswer, PlanId } from '@punchclock/contract';
+import type { AdministratorBody, AdministratorView, PlanAnswer, PlanId } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
@@ -22,4 +22,22 @@ export function useChangePlan() {
       request<PlanAnswer & { message: string }>('/api/account/plan', { method: 'PUT', body: { plan } }),
     onSuccess: (answer) => qc.setQueryData(PLAN, answer),
   });
+}
+
+/** Invite an administrator (the set-password mail) and remove one; both change the list and the seats taken. */
+export function useAdministratorMutations() {
+  const qc = useQueryClient();
+  const done = () => qc.invalidateQueries({ queryKey: ['account'] });
+  return {
+    invite: useMutation({
+      mutationFn: (body: AdministratorBody) =>
+        request<{ message: string; data: AdministratorView }>('/api/administrators', { body }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) =>
+        request<{ message: string }>(`/api/administrators/${id}`, { method: 'DELETE' }),
+      onSuccess: done,
+    }),
+  };
 }

@@ -1,17 +1,41 @@
-import { Alert, Anchor, Badge, Card, Loader, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { AdministratorView } from '@punchclock/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAdministrators, usePlan } from '../../api/account';
-import { AppPage } from '../../components/AppPage';
+import { useAdministratorMutations, useAdministrators, usePlan } from '../../api/account';
 import { messageOf } from '../../api/client';
+import { AppPage } from '../../components/AppPage';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { InviteAdministrator } from './InviteAdministrator';
 
 /** Settings → Administrators: the account's real administrators and the seats its plan gives. */
 export default function Administrators() {
   const admins = useAdministrators();
   const plan = usePlan();
+  const { remove } = useAdministratorMutations();
+  const [inviting, setInviting] = useState(false);
   const seats = plan.data ? (plan.data.seats === null ? 'unlimited' : String(plan.data.seats)) : null;
+  const confirmRemove = (a: AdministratorView) =>
+    modals.openConfirmModal({
+      title: 'Remove administrator?',
+      children: (
+        <Text size="sm">
+          {a.name} ({a.email}) will be signed out and can no longer manage this account.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(a.id, {
+          onSuccess: (r) => notifySuccess(r.message),
+          onError: (e) => notifyError(messageOf(e, 'Could not remove the administrator.')),
+        }),
+    });
   return (
     <AppPage
       title="Administrators"
+      actions={<Button onClick={() => setInviting(true)}>Invite administrator</Button>}
       description={
         seats && plan.data ? (
           <>
@@ -39,6 +63,9 @@ export default function Administrators() {
                   <Table.Th>Email</Table.Th>
                   <Table.Th>Permissions</Table.Th>
                   <Table.Th>Departments</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -57,6 +84,19 @@ export default function Administrators() {
                     <Table.Td>{a.email}</Table.Td>
                     <Table.Td>{a.permissions}</Table.Td>
                     <Table.Td>{a.departments}</Table.Td>
+                    <Table.Td ta="right">
+                      {a.role !== 'Owner' && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${a.name}`}
+                          onClick={() => confirmRemove(a)}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -64,6 +104,7 @@ export default function Administrators() {
           </Table.ScrollContainer>
         )}
       </Card>
+      <InviteAdministrator opened={inviting} onClose={() => setInviting(false)} />
     </AppPage>
   );
 }
