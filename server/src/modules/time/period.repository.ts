@@ -8,6 +8,8 @@ export interface DayTotalsOptions {
   employeeRef?: number;
   /** Only these employees' punches (a screen page's employees), read through their own index. */
   employeeRefs?: readonly number[];
+  /** false: leave out each day's first in and last out (sums do not read them). */
+  presence?: boolean;
 }
 
 /**
@@ -61,16 +63,20 @@ export function periodRepository(db: Kysely<DB>) {
         : sql<number>`cast(round((julianday(time_out) - julianday(time_in)) * 86400000.0) as integer)`;
     const rounded = (column: string, agg: 'min' | 'max') =>
       step ? sql`${sql.raw(agg)}(case when type = 'None' then ${at(column)} end)` : sql`null`;
+    // The day's first in and last out, which sums never read: left out of them (text per day costs).
+    const presence =
+      opts.presence === false
+        ? sql``
+        : sql`min(case when type = 'None' then time_in end) as raw_first_in,
+          max(case when type = 'None' then time_out end) as raw_last_out,
+          ${rounded('time_in', 'min')} as first_in_ms,
+          ${rounded('time_out', 'max')} as last_out_ms,`;
     return sql<DayTotals>`
       select d.*,
         coalesce(b.auto_break, 0) as auto_break,
         coalesce(b.manual_break, 0) as manual_break
       from (
-        select employee_ref, work_date,
-          min(case when type = 'None' then time_in end) as raw_first_in,
-          max(case when type = 'None' then time_out end) as raw_last_out,
-          ${rounded('time_in', 'min')} as first_in_ms,
-          ${rounded('time_out', 'max')} as last_out_ms,
+        select employee_ref, work_date, ${presence}
           cast(sum(case when type = 'None' and time_out is not null
             then ${greatest(sql`0`, length)} / 60000 else 0 end) as integer) as worked,
           cast(sum(case when type = 'None' and time_out is null then 1 else 0 end) as integer) as open_shifts,
@@ -167,7 +173,7 @@ export function periodRepository(db: Kysely<DB>) {
           ${total(col('punches'))} as punches,
           ${total(f.earningsCents)} as "earningsCents",
           ${total(f.grossCents)} as "grossCents"
-        from (${daysSql(accountId, start, end, opts)}) t
+        from (${daysSql(accountId, start, end, { ...opts, presence: false })}) t
         join employees e on e.id = t.employee_ref and e.account_id = ${accountId}
         group by t.employee_ref`.execute(db);
       return result.rows;
