@@ -2,7 +2,7 @@ import { REPORTS, messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
-import { apiCall, chooseOption, logIn, screenshot, useBrowser } from './support';
+import { apiCall, chooseOption, clickSteadily, logIn, screenshot, useBrowser } from './support';
 
 const b = useBrowser();
 
@@ -42,7 +42,7 @@ async function dailyRow(page: Page, day: string) {
 async function pickEmployee(page: Page, name: string) {
   const input = page.getByRole('combobox', { name: 'Employee' });
   await input.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name} \\(`) }).click();
+  await clickSteadily(page.getByRole('option', { name: new RegExp(`^${name} \\(`) }));
 }
 
 /** Saves settings through the Settings page, as a manager does. */
@@ -146,7 +146,7 @@ describe('reports on the demo account', () => {
       // New York → Auckland (18 hours ahead in November): a morning shift moves to the next day's small hours.
       await saveSettings(page, async (p) => {
         await p.getByRole('combobox', { name: 'Time Zone' }).fill('Pacific/Auckland');
-        await p.getByRole('option', { name: 'Pacific/Auckland', exact: true }).click();
+        await clickSteadily(p.getByRole('option', { name: 'Pacific/Auckland', exact: true }));
       });
       await page.goto('/RunReport?report=Daily%20Summary');
       await pickEmployee(page, name);

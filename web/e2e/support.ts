@@ -166,3 +166,18 @@ export async function chooseOption(page: Page, input: ReturnType<Page['getByRole
   await input.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * Clicks an option of a list that re-renders while it filters (a Mantine Select being typed into): a click that
+ * lands while the option is replaced is tried again, a few times, instead of failing the journey on a loaded machine.
+ */
+export async function clickSteadily(target: ReturnType<Page['getByRole']>, tries = 5): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      await target.click({ timeout: 4000 });
+      return;
+    } catch (error) {
+      if (i >= tries) throw error;
+    }
+  }
+}

@@ -281,8 +281,9 @@ describe('manager tools: API keys, FAQs and the Support Center, Download App, se
     }
     await expect.poll(() => table.getByText(tag).count()).toBe(0);
     await worker.page.reload();
-    // The demo company has no other FAQs: the employee now sees the empty state.
-    await worker.page.getByText(messages.faq.emptyEmployee).waitFor();
+    // Gone for the employee too: their search finds nothing (the demo company's own FAQs stay).
+    await worker.page.getByRole('textbox', { name: 'Search FAQs' }).fill(tag);
+    await worker.page.getByText(messages.faq.noMatch).waitFor();
 
     expect(errors).toEqual([]);
     expect(workerErrors).toEqual([]);
