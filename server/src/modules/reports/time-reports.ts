@@ -63,7 +63,7 @@ async function sumsOf(ctx: ReportContext, employees: Covered): Promise<Map<numbe
 }
 
 /** How many employees' days an export computes at a time (an object so that tests can cross chunk borders). */
-export const exportChunk = { employees: 500 };
+export const exportChunk = { employees: 100 };
 
 /**
  * The employees whose days make rows [offset, offset + size) of a per-day report in name order, and the row
