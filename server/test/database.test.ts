@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database';
 import { createAccount, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
+import { pgUrlFor } from './pg';
 
 const t = useTestApp();
 
@@ -14,6 +16,24 @@ describe('database', () => {
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2);
       expect(await pragma('foreign_keys')).toBe(1);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
+    'lives on when PostgreSQL ends an idle connection of the pool, and the next query opens a new one',
+    async () => {
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
+      const other = createDatabase(pgUrlFor(rows[0].name));
+      try {
+        const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(other)).rows[0].pid;
+        // From another connection: the server ends the pool's idle one (as a restart or a DROP … FORCE does).
+        await sql`select pg_terminate_backend(${pid})`.execute(t.db);
+        await new Promise((r) => setTimeout(r, 300));
+        const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(other);
+        expect(again.rows[0].pid).not.toBe(pid);
+      } finally {
+        await other.destroy();
+      }
     },
   );
 

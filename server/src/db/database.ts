@@ -25,9 +25,12 @@ export function createDatabase(url: string): Database {
     const pg = loadPg();
     // PostgreSQL returns COUNT(*) and BIGINT as strings; ids here are INTEGER, counts are cast by callers.
     pg.types.setTypeParser(20, (v) => Number(v));
-    return new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: poolMax() }) }),
-    });
+    const pool = new pg.Pool({ connectionString: url, max: poolMax() });
+    // An idle connection the server ends (a restart, an administrator's terminate, a database dropped while
+    // the pool closes) is reported here after the pool has already discarded it; the next query opens a new
+    // one. Without a listener that report is an unhandled 'error' event, which ends the whole process.
+    pool.on('error', () => undefined);
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = new SQLite(url);
   file.pragma('journal_mode = WAL');
