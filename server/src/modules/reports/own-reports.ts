@@ -1,11 +1,11 @@
 import { workedMinutes } from '../time/worked';
 import type { ReportEntry, Row } from './report-types';
-import { definition, periodDays } from './time-reports';
+import { covered, definition, periodPunches } from './time-reports';
 
 /**
  * Activity (the employee side's report, spec §9): every punch of the period, work and breaks, in time order,
  * with its type, deduction, length (the engine's definition of time worked; the total counts work only) and whether it was synced late.
- * The same punch query as Timesheet; the covered employees as every time report's.
+ * The same punches as Timesheet (periodPunches); the covered employees as every time report's.
  */
 export const activity: ReportEntry = {
   definition: definition('Activity'),
@@ -21,22 +21,8 @@ export const activity: ReportEntry = {
     { key: 'late_sync', label: 'Synced Late', kind: 'text' },
   ],
   async run(ctx) {
-    const [{ employees }, all] = await Promise.all([
-      periodDays(ctx),
-      ctx.repo.punches(
-        ctx.accountId,
-        ctx.params.start_date,
-        ctx.params.end_date,
-        ctx.params.employee_id || undefined,
-      ),
-    ]);
-    const order = new Map([...employees.keys()].map((id, i) => [id, i]));
-    const punches = all
-      .filter((p) => employees.has(p.employee_ref))
-      .sort(
-        (a, b) =>
-          order.get(a.employee_ref)! - order.get(b.employee_ref)! || a.time_in.localeCompare(b.time_in),
-      );
+    const employees = await covered(ctx);
+    const punches = await periodPunches(ctx, employees);
     let hours = 0;
     const rows = punches.map((p): Row => {
       const e = employees.get(p.employee_ref)!;

@@ -17,7 +17,7 @@ import {
 export const definition = (name: string) => REPORTS.find((r) => r.name === name)!;
 
 /** The employees a time report covers (deleted ones too: a period keeps people who left during it). */
-async function covered(ctx: ReportContext) {
+export async function covered(ctx: ReportContext) {
   const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
     employeeId: ctx.params.employee_id || undefined,
     departmentId: ctx.params.department_id || undefined,
@@ -60,6 +60,27 @@ async function sumsOf(ctx: ReportContext, employees: Covered): Promise<Map<numbe
     end: ctx.params.end_date,
   });
   return new Map(sums.map((s) => [s.employeeRef, s]));
+}
+
+/**
+ * The period's punches of the covered employees (work and breaks), in the employees' name order, then by time
+ * in: what the per-punch reports (Timesheet, the employee's Activity) list.
+ */
+export async function periodPunches(ctx: ReportContext, employees: Covered) {
+  const all = await ctx.repo.punches(
+    ctx.accountId,
+    ctx.params.start_date,
+    ctx.params.end_date,
+    ctx.params.employee_id || undefined,
+  );
+  const order = new Map([...employees.keys()].map((id, i) => [id, i]));
+  return all
+    .filter((p) => order.has(p.employee_ref))
+    .sort(
+      (a, b) =>
+        order.get(a.employee_ref)! - order.get(b.employee_ref)! ||
+        (a.time_in < b.time_in ? -1 : a.time_in > b.time_in ? 1 : 0),
+    );
 }
 
 /** How many employees' days an export computes at a time (an object so that tests can cross chunk borders). */
@@ -255,24 +276,10 @@ export const timesheet: ReportEntry = {
   ],
   /** Every punch of each employee's day, in time order; the day's paid total stands on its last punch. */
   async run(ctx) {
-    const [{ employees, days }, all] = await Promise.all([
-      periodDays(ctx),
-      ctx.repo.punches(
-        ctx.accountId,
-        ctx.params.start_date,
-        ctx.params.end_date,
-        ctx.params.employee_id || undefined,
-      ),
-    ]);
-    const punches = all.filter((p) => employees.has(p.employee_ref));
+    const employees = await covered(ctx);
+    const [ordered, days] = await Promise.all([periodPunches(ctx, employees), daysOf(ctx, employees)]);
     const dayOf = new Map(days.map((d) => [`${d.employeeRef}|${d.day}`, d]));
     const rows: Row[] = [];
-    const ordered = [...punches].sort(
-      (a, b) =>
-        employees.get(a.employee_ref)!.name.localeCompare(employees.get(b.employee_ref)!.name) ||
-        a.employee_ref - b.employee_ref ||
-        a.time_in.localeCompare(b.time_in),
-    );
     ordered.forEach((p, i) => {
       const e = employees.get(p.employee_ref)!;
       const d = dayOf.get(`${p.employee_ref}|${p.work_date}`);
