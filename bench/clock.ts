@@ -8,6 +8,7 @@
 // 50 connections with correct PINs over 300 employees, none with two punches in flight, so no PIN lock and no
 // conflict is hit. Then the ceiling: raw one-row durable INSERT transactions into a scratch
 // table (SQLite WAL with the app's synchronous setting, in one process; PostgreSQL with 50 clients).
+// Then the floor: GET /api/health (HTTP and one `select 1`) on the same server, what any request costs here.
 // BENCH_SECONDS (default 10) sets the load duration, BENCH_CONNECTIONS (default 50) the connections.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -201,6 +202,14 @@ async function main() {
     queries: number;
     cpuSeconds: number;
   }>('stats');
+  // The floor of any request on this machine now: the same server, connections and headers on GET /api/health
+  // (routing, hooks, security headers, serialisation and one `select 1`), no punch.
+  const floor = await autocannon({
+    url: `${base.url}/api/health`,
+    connections: CONNECTIONS,
+    headers: base.headers,
+    duration: 5,
+  });
   child.send('close');
 
   const ceiling = setup.dialect === 'sqlite' ? sqliteCeiling(setup.synchronous) : await pgCeiling(setup.url);
@@ -219,6 +228,10 @@ async function main() {
       `${((cpuSeconds * 1000) / answered).toFixed(2)} ms CPU per request (${cpuSeconds.toFixed(1)} s CPU in ${SECONDS} s)`,
   );
   if (result.non2xx) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  console.log(
+    `floor (GET /api/health: HTTP and one select 1, ${CONNECTIONS} connections, 5 s): ` +
+      `${Math.round(floor.requests.average)} req/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms`,
+  );
   console.log(`ceiling (raw one-row durable INSERT transactions): ${Math.round(ceiling)} /s`);
   console.log(`ratio: ${((rps / ceiling) * 100).toFixed(1)} %`);
 }

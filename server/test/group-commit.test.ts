@@ -4,7 +4,7 @@ import { cachedStatements } from '../src/db/database';
 import { groupCommitUnitOfWork } from '../src/db/unit-of-work';
 import { activityRepository } from '../src/modules/activity/activity.repository';
 import { createAccount } from './factories';
-import { useTestApp } from './helper';
+import { dialect, useTestApp } from './helper';
 
 const t = useTestApp();
 
@@ -32,6 +32,48 @@ describe('group commit (issue 11)', () => {
     expect(kept).toEqual(Array.from({ length: 20 }, (_, n) => n).filter((n) => n % 5 !== 3));
     // The shared transaction is over: the database takes a plain statement again.
     expect((await sql`select 1 as one`.execute(t.db)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('groups units by key (PostgreSQL lanes), reruns a failed group unit by unit, keeps only what succeeded', async () => {
+    const { accountId } = await createAccount(t);
+    const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ db, activity: activityRepository(db) }));
+    const txid = async (db: typeof t.db) =>
+      dialect === 'postgres'
+        ? String((await sql<{ id: string }>`select txid_current()::text as id`.execute(db)).rows[0].id)
+        : 'sqlite';
+    const write = (n: number, fails: boolean) =>
+      inTransaction(
+        async (r) => {
+          await r.activity.record(accountId, { userId: null, action: 'group.keyed', details: { n } });
+          const id = await txid(r.db);
+          if (fails) throw new Error(`unit ${n} fails`);
+          return id;
+        },
+        { key: n % 2 },
+      );
+    // Ten units for two keys, all succeeding: each key's units share one transaction.
+    const together = await Promise.all(Array.from({ length: 10 }, (_, n) => write(n, false)));
+    if (dialect === 'postgres') {
+      expect(new Set(together.filter((_, n) => n % 2 === 0)).size).toBe(1);
+      expect(new Set(together.filter((_, n) => n % 2 === 1)).size).toBe(1);
+    }
+    // Ten more where two fail: the failing ones answer their error, every other one is kept exactly once.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => write(10 + i, i % 4 === 1)),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(
+      Array.from({ length: 10 }, (_, i) => (i % 4 === 1 ? 'rejected' : 'fulfilled')),
+    );
+    const rows = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('account_id', '=', accountId)
+      .where('action', '=', 'group.keyed')
+      .execute();
+    const kept = rows.map((r) => (JSON.parse(r.details as string) as { n: number }).n).sort((a, b) => a - b);
+    expect(kept).toEqual(
+      Array.from({ length: 20 }, (_, n) => n).filter((n) => !(n >= 10 && (n - 10) % 4 === 1)),
+    );
   });
 
   it('keeps at most the bound of prepared statements, reusing a cached one', () => {

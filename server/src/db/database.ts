@@ -18,7 +18,7 @@ const loadPg = lazy<typeof PgModule>('pg');
  * PostgreSQL connections per server process (PG_POOL_MAX, default 10). Each clock punch holds one for its
  * transaction, so the pool bounds how many punches wait on the database at once.
  */
-const poolMax = () => Number(process.env.PG_POOL_MAX) || 10;
+export const poolMax = () => Number(process.env.PG_POOL_MAX) || 10;
 
 export function createDatabase(url: string): Database {
   if (dialectOf(url) === 'postgres') {
@@ -30,7 +30,7 @@ export function createDatabase(url: string): Database {
     // the pool closes) is reported here after the pool has already discarded it; the next query opens a new
     // one. Without a listener that report is an unhandled 'error' event, which ends the whole process.
     pool.on('error', () => undefined);
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }) });
   }
   const file = new SQLite(url);
   file.pragma('journal_mode = WAL');
@@ -68,6 +68,38 @@ export function cachedStatements(file: SQLite.Database, size = STATEMENT_CACHE_S
       file.close();
     },
   };
+}
+
+/** How many statement texts the PostgreSQL pool prepares by name (each connection prepares each on first use). */
+export const PG_PREPARED_MAX = 1_000;
+
+/**
+ * PostgreSQL: Kysely sends every query unnamed, so the server parses and plans its text again each time. This
+ * names each parameterised statement after its text (the first PG_PREPARED_MAX texts of at most 4,000
+ * characters; longer or later ones stay unnamed), so a connection parses it once and then only binds and
+ * executes it: the clock path's statements are prepared once per connection and reused.
+ */
+export function preparedStatements(pool: PgModule.Pool): PgModule.Pool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < PG_PREPARED_MAX && text.length <= 4_000)
+      names.set(text, (name = `pc${names.size + 1}`));
+    return name;
+  };
+  // Every new connection of the pool, before its first query.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      const name =
+        typeof text === 'string' && Array.isArray(values) && values.length && args.length === 2
+          ? nameOf(text)
+          : undefined;
+      return name ? query({ name, text, values }) : query(...args);
+    }) as typeof client.query;
+  });
+  return pool;
 }
 
 export async function databaseReachable(db: Database): Promise<boolean> {

@@ -1,12 +1,20 @@
 import { CompiledQuery, type Kysely, SqliteAdapter } from 'kysely';
-import type { Database } from './database';
+import { type Database, poolMax } from './database';
 import type { DB } from './schema';
 
 /**
  * Runs work in one database transaction with a module's repositories bound to it, so a change and the
  * activity-log row that records it commit together (or not at all). Services get this instead of `db`.
  */
-export type UnitOfWork<R> = <T>(work: (repos: R) => Promise<T>) => Promise<T>;
+export type UnitOfWork<R> = <T>(work: (repos: R) => Promise<T>, opts?: UnitOptions) => Promise<T>;
+
+export interface UnitOptions {
+  /**
+   * Group commit on PostgreSQL: units with the same key (the employee a punch is for) share a lane, so two
+   * lanes never wait on each other's row locks. A unit without a key runs in its own transaction there.
+   */
+  key?: number;
+}
 
 /** Repositories of a module, built over the database or over one transaction. */
 export type RepositoryBundle<R> = (db: Kysely<DB>) => R;
@@ -27,7 +35,7 @@ export function repositories<R>(
   };
 }
 
-/** At most this many units of work share one SQLite commit. */
+/** At most this many units of work share one commit. */
 export const GROUP_COMMIT_MAX = 200;
 
 type Job = {
@@ -35,34 +43,60 @@ type Job = {
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 };
-const committers = new WeakMap<Database, (job: Job) => void>();
+const committers = new WeakMap<Database, ReturnType<typeof committer>>();
 
 /**
- * Group commit for SQLite (issue 11): one writer and a synchronous disk flush per COMMIT make the flush the limit
- * of the clock path. Units of work that arrive together run one after another in ONE transaction, each inside its
- * own SAVEPOINT: a unit that throws is rolled back alone (its caller gets its error), the others are kept. Every
- * caller is answered only after the shared COMMIT returned, so an answered unit is as durable as with its own
- * transaction; if the COMMIT fails, every unit of the group gets the error. A lone unit runs as a plain
- * transaction. PostgreSQL has many connections and groups concurrent commits itself: there it is unitOfWork.
+ * Group commit (issue 11): units of work that arrive together run one after another in ONE transaction, and
+ * every caller is answered only after the shared COMMIT returned, so an answered unit is as durable as with its
+ * own transaction; if the COMMIT fails, every unit of the group gets the error. A lone unit runs as a plain
+ * transaction. The work of a unit may run twice (see below): it must have no effect outside the database.
+ *
+ * SQLite: one writer and a synchronous disk flush per COMMIT make the flush the limit of the clock path. Each
+ * unit runs inside its own SAVEPOINT: a unit that throws is rolled back alone (its caller gets its error).
+ *
+ * PostgreSQL: the cost of a punch is its round trips (BEGIN and COMMIT are two of them, and the flush of each
+ * COMMIT). Units with a key go to one of several lanes (by key), each lane one connection at a time; a group
+ * runs its units without savepoints (two round trips fewer per unit). Should one unit throw, the group is
+ * rolled back and each of its units runs again alone in its own transaction, so the others are kept and the
+ * failing one answers its own error. Lanes by key (the employee) never wait on each other's row locks; units
+ * without a key (a sync batch, which locks many employees) run alone.
  */
 export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R>): UnitOfWork<R> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return unitOfWork(db, build);
   let enqueue = committers.get(db);
   if (!enqueue) committers.set(db, (enqueue = committer(db)));
   const add = enqueue;
-  return <T>(work: (repos: R) => Promise<T>) =>
-    new Promise<T>((resolve, reject) =>
-      add({ work: (trx) => work(build(trx)), resolve: resolve as (v: unknown) => void, reject }),
-    );
+  const alone = unitOfWork(db, build);
+  return <T>(work: (repos: R) => Promise<T>, opts?: UnitOptions) =>
+    add.grouped(opts?.key)
+      ? new Promise<T>((resolve, reject) =>
+          add.push(opts?.key, {
+            work: (trx) => work(build(trx)),
+            resolve: resolve as (v: unknown) => void,
+            reject,
+          }),
+        )
+      : alone(work);
 }
 
+/** PostgreSQL lanes: half the pool, so lookups outside the transactions still find a connection. */
+const laneCount = () => Math.max(1, Math.floor(poolMax() / 2));
+
 function committer(db: Database) {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const lanes = Array.from({ length: sqlite ? 1 : laneCount() }, () => lane(db, sqlite));
+  return {
+    grouped: (key: number | undefined) => sqlite || key !== undefined,
+    push: (key: number | undefined, job: Job) => lanes[sqlite ? 0 : Math.abs(key ?? 0) % lanes.length](job),
+  };
+}
+
+function lane(db: Database, sqlite: boolean) {
   const queue: Job[] = [];
   let scheduled = false;
   const run = async () => {
     while (queue.length) {
       const group = queue.splice(0, GROUP_COMMIT_MAX);
-      await commitGroup(db, group);
+      await (sqlite ? commitGroup(db, group) : commitGroupPostgres(db, group));
     }
     scheduled = false;
   };
@@ -111,4 +145,39 @@ async function commitGroup(db: Database, group: Job[]) {
   group.forEach((job, i) =>
     outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value),
   );
+}
+
+/** A unit's own error, carried out of the group's transaction (which rolls back on it). */
+class UnitFailed extends Error {}
+
+async function commitGroupPostgres(db: Database, group: Job[]) {
+  if (group.length === 1) {
+    const [job] = group;
+    await db.transaction().execute(job.work).then(job.resolve, job.reject);
+    return;
+  }
+  let values: unknown[];
+  try {
+    values = await db.transaction().execute(async (trx) => {
+      const done: unknown[] = [];
+      for (const job of group) {
+        try {
+          done.push(await job.work(trx));
+        } catch {
+          throw new UnitFailed();
+        }
+      }
+      return done;
+    });
+  } catch (e) {
+    if (!(e instanceof UnitFailed)) {
+      // The COMMIT (or BEGIN) failed: whether it took effect is unknown, so nothing runs again.
+      for (const job of group) job.reject(e);
+      return;
+    }
+    // Nothing of the group was kept: each unit again, alone, answers for itself.
+    for (const job of group) await db.transaction().execute(job.work).then(job.resolve, job.reject);
+    return;
+  }
+  group.forEach((job, i) => job.resolve(values[i]));
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
+import { punchBook } from './punch-book';
 import { type PunchRow, punchesRepository } from './punches.repository';
 import type { PunchCandidate, Refusal } from './rules/types';
 import { validatePunch } from './rules/validate-punch';
@@ -43,10 +44,18 @@ export type SaveResult =
  */
 export async function savePunch(r: PunchRepos, actor: PunchActor, req: SaveRequest): Promise<SaveResult> {
   await r.punches.lockEmployee(actor.accountId, req.candidate.employeeRef);
-  const checked = await validatePunch(req.candidate, {
+  const { candidate } = req;
+  // A live clock-in or -out reads what its rules ask in one query (the same predicates, in memory); a manual
+  // punch asks the repository rule by rule.
+  const lookups =
+    candidate.kind === 'interval'
+      ? r.punches.lookups(actor.accountId)
+      : punchBook(await r.punches.clockBook(actor.accountId, candidate.employeeRef, candidate.timeIn))
+          .lookups;
+  const checked = await validatePunch(candidate, {
     now: req.now,
     attendanceOnly: req.attendanceOnly,
-    lookups: r.punches.lookups(actor.accountId),
+    lookups,
   });
   if (!checked.ok) return { ok: false, refusal: checked.refusal };
   const row = await req.write(checked.punch);

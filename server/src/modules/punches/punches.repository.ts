@@ -100,6 +100,33 @@ export function punchesRepository(db: Kysely<DB>) {
     },
 
     /**
+     * What a live clock-in or -out at `at` can meet (punchBook), in one query: the employee's open shift, and
+     * every current punch ending after `at` or after the open shift's start (a clock-out's span starts there).
+     */
+    clockBook: (accountId: number, employeeRef: number, at: string): Promise<BookPunch[]> =>
+      current(accountId)
+        .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
+        .where('employee_ref', '=', employeeRef)
+        .where((eb) =>
+          eb.or([
+            eb('time_out', 'is', null),
+            eb('time_out', '>', at),
+            eb(
+              'time_out',
+              '>',
+              eb
+                .selectFrom('punches as open')
+                .select('open.time_in')
+                .where('open.account_id', '=', accountId)
+                .where('open.employee_ref', '=', employeeRef)
+                .where('open.time_out', 'is', null)
+                .where('open.deleted_at', 'is', null),
+            ),
+          ]),
+        )
+        .execute(),
+
+    /**
      * Inserts many punches with multi-row INSERTs; a replayed client id or a second open shift is skipped (only
      * the written rows are answered). Should a chunk fail, its rows are tried one by one, each in its own
      * savepoint on PostgreSQL, so one bad row does not abort the rest: a row that fails alone is not answered.

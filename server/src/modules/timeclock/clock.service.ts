@@ -138,17 +138,19 @@ export function clockService(deps: {
       }
       const at = nowIso();
       const row = clockInRow(caller, employee, settings, { ...body, client_id: clientId }, at, at);
-      const saved = await inTransaction((r) =>
-        savePunch(r, caller, {
-          candidate: { kind: 'in', employeeRef: employee.id, timeIn: at, timeOut: null, type: 'None' },
-          now: at,
-          attendanceOnly: false,
-          write: () => r.punches.insertIfFree(caller.accountId, row),
-          activity: (p) => ({
-            action: 'punch.clock_in',
-            details: { punch_id: p.id, time_in: p.time_in, station_id: caller.stationId },
+      const saved = await inTransaction(
+        (r) =>
+          savePunch(r, caller, {
+            candidate: { kind: 'in', employeeRef: employee.id, timeIn: at, timeOut: null, type: 'None' },
+            now: at,
+            attendanceOnly: false,
+            write: () => r.punches.insertIfFree(caller.accountId, row),
+            activity: (p) => ({
+              action: 'punch.clock_in',
+              details: { punch_id: p.id, time_in: p.time_in, station_id: caller.stationId },
+            }),
           }),
-        }),
+        { key: employee.id },
       );
       if (saved.ok) return clockInAnswer(employee, saved.row);
       // Not written: a retry of a punch already made (or a concurrent retry that won), or a shift is open.
@@ -179,27 +181,29 @@ export function clockService(deps: {
       }
       const at = nowIso();
       const pos = keepPosition(settings, body);
-      const saved = await inTransaction((r) =>
-        savePunch(r, caller, {
-          candidate: { kind: 'out', employeeRef: employee.id, timeIn: at, timeOut: at, type: 'None' },
-          now: at,
-          attendanceOnly: false,
-          write: () =>
-            r.punches.closeShift(caller.accountId, employee.id, {
-              time_out: at,
-              clock_out_client_id: clientId,
-              device_time_out: body.device_time ?? null,
-              received_out_at: at,
-              station_out_id: caller.stationId,
-              latitude_out: pos.latitude,
-              longitude_out: pos.longitude,
-              accuracy_out: pos.accuracy,
+      const saved = await inTransaction(
+        (r) =>
+          savePunch(r, caller, {
+            candidate: { kind: 'out', employeeRef: employee.id, timeIn: at, timeOut: at, type: 'None' },
+            now: at,
+            attendanceOnly: false,
+            write: () =>
+              r.punches.closeShift(caller.accountId, employee.id, {
+                time_out: at,
+                clock_out_client_id: clientId,
+                device_time_out: body.device_time ?? null,
+                received_out_at: at,
+                station_out_id: caller.stationId,
+                latitude_out: pos.latitude,
+                longitude_out: pos.longitude,
+                accuracy_out: pos.accuracy,
+              }),
+            activity: (p) => ({
+              action: 'punch.clock_out',
+              details: { punch_id: p.id, time_out: at, station_id: caller.stationId },
             }),
-          activity: (p) => ({
-            action: 'punch.clock_out',
-            details: { punch_id: p.id, time_out: at, station_id: caller.stationId },
           }),
-        }),
+        { key: employee.id },
       );
       if (saved.ok) return clockOutAnswer(employee, saved.row, settings);
       const existing = await made();
