@@ -1,10 +1,11 @@
 // Lighthouse (mobile preset, the default config) on the built web app served by the real server.
 // Builds nothing: run `npm run build -w web` first.
-// Usage: npx tsx bench/lighthouse.ts [--runs N] [--pages /,/Login,/HomeSecond]; WEB_DIST=dir for another build.
+// Usage: npx tsx bench/lighthouse.ts [--runs N] [--pages /,/Login,/HomeSecond] [--save DIR];
+// WEB_DIST=dir for another build.
 // The server is the app of server/src/app.ts on a free port over a throwaway SQLite file; a tiny
 // static page served by the same server (a route only in this bench) gives the ceiling of this
 // machine and server, and each page is shown beside it.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -36,6 +37,11 @@ const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) :
 // --pages /,/Login: only these pages (the ceiling is always measured first).
 const pagesArg = process.argv.indexOf('--pages');
 const ONLY = pagesArg > 0 ? new Set(String(process.argv[pagesArg + 1] ?? '').split(',')) : null;
+// --save DIR: every run's full Lighthouse report (JSON) into DIR, to read its LCP element, TBT and
+// network waterfall.
+const saveArg = process.argv.indexOf('--save');
+const SAVE_DIR = saveArg > 0 ? resolve(String(process.argv[saveArg + 1])) : null;
+let saved = 0;
 
 interface Figures {
   score: number;
@@ -132,6 +138,11 @@ async function measure(origin: string, path: string, storage?: Record<string, st
     });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
     const { lhr } = result;
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      const name = `${++saved}-${path.replace(/[^A-Za-z0-9]+/g, '_')}.json`;
+      writeFileSync(join(SAVE_DIR, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // A signed-out visit of a guarded page would end on /Login: measure only what was asked for.
     const landed = new URL(lhr.finalDisplayedUrl).pathname;

@@ -127,9 +127,14 @@ export function queryThroughClient(srcDir: string): Plugin {
  * The first page's own code starts loading with the app's entry, not after it has run: a small
  * script (a file, since the CSP allows no inline script) in index.html adds <link rel=modulepreload>
  * for the lazily loaded chunks of the page in the address bar, for the pages listed (path, lower
- * case, to the modules that page lazily loads: its layout, its page). Other paths load as before.
+ * case, to the modules that page lazily loads: its layout, its page). The `signedIn` pages' only
+ * when a session token is stored (without one, the guards send the visitor to /Login). Other paths
+ * load as before.
  */
-export function routePreload(pages: Record<string, RegExp[]>): Plugin {
+export function routePreload(
+  pages: Record<string, RegExp[]>,
+  signedIn: Record<string, RegExp[]> = {},
+): Plugin {
   return {
     name: 'punchclock:route-preload',
     apply: 'build',
@@ -147,21 +152,25 @@ export function routePreload(pages: Record<string, RegExp[]>): Plugin {
         return into;
       };
       const loaded = closure(entry.fileName);
-      const map: Record<string, string[]> = {};
-      for (const [path, modules] of Object.entries(pages)) {
-        const files = new Set<string>();
-        for (const m of modules) {
-          const page = chunks.find((c) => c.facadeModuleId && m.test(c.facadeModuleId));
-          if (page) closure(page.fileName, files);
+      const names = (list: Record<string, RegExp[]>) => {
+        const map: Record<string, string[]> = {};
+        for (const [path, modules] of Object.entries(list)) {
+          const files = new Set<string>();
+          for (const m of modules) {
+            const page = chunks.find((c) => c.facadeModuleId && m.test(c.facadeModuleId));
+            if (page) closure(page.fileName, files);
+          }
+          // Names only: every chunk is assets/<name>.js.
+          map[path] = [...files]
+            .filter((f) => !loaded.has(f) && /^assets\/[^/]+\.js$/.test(f))
+            .map((f) => f.slice('assets/'.length, -'.js'.length));
         }
-        // Names only: every chunk is assets/<name>.js.
-        map[path] = [...files]
-          .filter((f) => !loaded.has(f) && /^assets\/[^/]+\.js$/.test(f))
-          .map((f) => f.slice('assets/'.length, -'.js'.length));
-      }
+        return JSON.stringify(map);
+      };
       const source =
-        `(function(){var m=${JSON.stringify(map)},l=m[location.pathname.toLowerCase()]||[];` +
-        `l.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.href='/assets/'+h+'.js';document.head.appendChild(e)})})();\n`;
+        `(function(){var p=location.pathname.toLowerCase(),l=${names(pages)}[p];` +
+        `try{l=l||localStorage.getItem('token')&&${names(signedIn)}[p]}catch(e){}` +
+        `(l||[]).forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.href='/assets/'+h+'.js';document.head.appendChild(e)})})();\n`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const file = this.getFileName(ref);
       html.source = String(html.source).replace(

@@ -39,12 +39,54 @@ const proxy = {
   [`^/(${BARE_API_PATHS.join('|')})(/|\\?|$)`]: bareApi,
 };
 
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
+/** Joins regular expressions into one that matches what any of them matches. */
+const anyOf = (...list: RegExp[]) => new RegExp(list.map((r) => r.source).join('|'));
+const MANTINE = String.raw`@mantine[\\/]core[\\/]esm[\\/]`;
+// Mantine's small shared utilities (contexts, refs, event helpers, the check and chevron icons) that the
+// pages past the first load use: one small file rather than a dozen tiny ones.
+const MANTINE_UTILS = anyOf(
+  new RegExp(
+    `${MANTINE}core[\\\\/](DirectionProvider|Box[\\\\/]get-style-object|utils[\\\\/](is-element|get-single-element-child|create-safe-context|find-element-ancestor|create-scoped-keydown-handler|get-default-z-index|close-on-escape|create-event-handler|get-context-item-index|create-use-external-events|get-ref-prop|noop))[\\\\/]`,
+  ),
+  new RegExp(
+    `${MANTINE}components[\\\\/](Accordion[\\\\/]AccordionChevron|Checkbox[\\\\/]CheckIcon|Radio[\\\\/]RadioIcon)\\.mjs$`,
+  ),
+  /@mantine[\\/]hooks[\\/]esm[\\/](utils[\\/]use-callback-ref|use-merged-ref|use-uncontrolled|use-click-outside|use-long-press|use-force-update|use-drag|use-debounced-callback|use-window-event)[\\/]/,
+);
+// The overlay machinery of the signed-in areas and the time station: Modal, ScrollArea, focus trap,
+// floating-ui, scroll lock.
+const SHARED_UI = anyOf(
+  new RegExp(
+    `${MANTINE}components[\\\\/](FocusTrap|Modal|ModalBase|Overlay|Portal|ScrollArea|VisuallyHidden|Alert)[\\\\/]`,
+  ),
+  /@mantine[\\/]hooks[\\/]esm[\\/](use-focus-return|use-focus-trap)[\\/]/,
+  /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,
+);
+// What the signed-in areas (and the public pages that call the API) need to talk to the server: TanStack
+// Query (not QueryClientProvider: the entry's query context), zod and the contract's schemas, the API client,
+// the account's settings and date formats.
+const APP_DATA = anyOf(
+  /node_modules[\\/]@tanstack[\\/](query-core[\\/]|react-query[\\/]build[\\/]modern[\\/](?!QueryClientProvider))/,
+  /node_modules[\\/]zod[\\/]/,
+  /src[\\/](api[\\/](auth|client|queryClient|react-query|settings|dashboard)|pages[\\/]punches[\\/]display-format)\.ts$/,
+  /contract[\\/]src[\\/](auth|fields|account|dashboard|errors)\.ts$/,
+);
+// The rest of the signed-in frame: the confirm dialogs, the notifications (not their CSS: the entry's), the
+// account menu, and the page frame every signed-in page uses.
+const APP_FRAME = anyOf(
+  /node_modules[\\/](@mantine[\\/](modals|notifications[\\/]esm|store)|react-transition-group|@babel[\\/]runtime)[\\/]/,
+  new RegExp(`${MANTINE}(components[\\\\/](Menu|Popover|Avatar|Notification)|utils[\\\\/]Floating)[\\\\/]`),
+  /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Logout|ChevronDown)\.mjs$/,
+  /src[\\/](layouts[\\/]AccountMenu|session[\\/]logout|components[\\/](notify|AppPage))\.tsx?$/,
+);
 const station = stationFiles(/[\\/]src[\\/]station[\\/]StationPage\.tsx$/);
 
 export default defineConfig({
   plugins: [
     react(),
-    queryThroughClient(fileURLToPath(new URL('./src', import.meta.url))),
+    queryThroughClient(srcDir),
     station.plugin,
     // The time station must load and take punches with no connection: the service worker precaches
     // the app shell and the station's code (not every page: the others load when visited, online);
@@ -73,12 +115,21 @@ export default defineConfig({
       },
     }),
     // The chunks of the home and login pages load beside the entry when those pages are opened,
-    // not once the router has rendered. (Listing /HomeSecond's layout and page too would add their
-    // ~50 chunk names to this script on every first load: about 1 kB gzip.)
-    routePreload({
-      '/': [/[\\/]src[\\/]pages[\\/]public[\\/]Home\.tsx$/],
-      '/login': [/[\\/]src[\\/]pages[\\/]auth[\\/]Login\.tsx$/],
-    }),
+    // not once the router has rendered; so do the manager's layout and dashboard, with a session.
+    // (Their ~20 chunk names, since the signed-in frame is grouped, cost ~0.3 kB gzip on every
+    // first load.)
+    routePreload(
+      {
+        '/': [/[\\/]src[\\/]pages[\\/]public[\\/]Home\.tsx$/],
+        '/login': [/[\\/]src[\\/]pages[\\/]auth[\\/]Login\.tsx$/],
+      },
+      {
+        '/homesecond': [
+          /[\\/]src[\\/]layouts[\\/]ManagerLayout\.tsx$/,
+          /[\\/]src[\\/]pages[\\/]manager[\\/]HomeSecond\.tsx$/,
+        ],
+      },
+    ),
     // Last: .br and .gz twins of every file, the service worker's included.
     precompress(),
   ],
@@ -115,6 +166,16 @@ export default defineConfig({
               test: /(src[\\/](pages[\\/]auth[\\/]AuthShell|components[\\/]SubmitButton|forms[\\/]validation)|contract[\\/]src[\\/]login-messages)\.tsx?$|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Paper[\\/]/,
               includeDependenciesRecursively: false,
             },
+            // The signed-in areas' frame (account menu, confirm dialogs, notifications, TanStack Query, zod,
+            // the API client) in four files instead of ~40 small ones: a manager's or employee's first load
+            // fetched them six at a time over HTTP/1.1, a round trip each. Nothing here is part of the first
+            // load of `/` or `/Login` (bench/web-size.ts would show it). Keep a module with what it needs
+            // at start-up: contract/src/errors.ts alone made its chunk and app-data import each other, and
+            // its zod schema ran before zod was defined ("e is not a constructor" on every signed-in page).
+            { name: 'mantine-utils', test: MANTINE_UTILS, includeDependenciesRecursively: false },
+            { name: 'shared-ui', test: SHARED_UI, includeDependenciesRecursively: false },
+            { name: 'app-data', test: APP_DATA, includeDependenciesRecursively: false },
+            { name: 'app-frame', test: APP_FRAME, includeDependenciesRecursively: false },
           ],
         },
       },

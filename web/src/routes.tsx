@@ -4,8 +4,9 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { Page, PageLoader } from './components/Page';
 import { RouteError } from './components/RouteError';
 import { PublicLayout } from './layouts/PublicLayout';
+import { fetchEarly } from './api/early';
 import { RedirectIfLoggedIn, RequireRole } from './session/guards';
-import { useSession } from './session/session';
+import { session, useSession } from './session/session';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -16,6 +17,8 @@ interface PageDef {
   load: Loader;
   /** /Login and /SignUp send a visitor who is already logged in home. */
   guestOnly?: boolean;
+  /** The GET calls the page opens with: on a first load they start with its code (see startFirstPage). */
+  data?: readonly string[];
 }
 
 const PUBLIC_PAGES: PageDef[] = [
@@ -59,7 +62,12 @@ const EMPLOYEE_PAGES: PageDef[] = [
 // Spec §2.1 lists /Account_*, /Activity* and /HomeSecond as open; they show and change an
 // account's data, so they sit behind the manager guard like the rest of §2.3.
 const MANAGER_PAGES: PageDef[] = [
-  { path: '/HomeSecond', title: 'Welcome', load: () => import('./pages/manager/HomeSecond') },
+  {
+    path: '/HomeSecond',
+    title: 'Welcome',
+    load: () => import('./pages/manager/HomeSecond'),
+    data: ['/api/dashboard', '/api/get-user'],
+  },
   { path: '/Employee', title: 'Employees', load: () => import('./pages/people/EmployeesPage') },
   { path: '/Employee/:id', title: 'Employee Details', load: () => import('./pages/people/EmployeeDetail') },
   {
@@ -152,8 +160,33 @@ function toRoute({ path, title, load, guestOnly }: PageDef): RouteObject {
 }
 
 const NotFound = lazy(() => import('./pages/public/NotFound'));
-const ManagerLayout = lazy(() => import('./layouts/ManagerLayout'));
-const EmployeeLayout = lazy(() => import('./layouts/EmployeeLayout'));
+const loadManagerLayout = () => import('./layouts/ManagerLayout');
+const loadEmployeeLayout = () => import('./layouts/EmployeeLayout');
+const ManagerLayout = lazy(loadManagerLayout);
+const EmployeeLayout = lazy(loadEmployeeLayout);
+
+/**
+ * A first load of a signed-in page starts its layout's code, its own code and the GET calls it opens with
+ * together, as this module runs, instead of one after the other (the layout renders, then asks for the page,
+ * which renders, then calls the API). `lazy` later finds the modules loaded; the API client takes the early
+ * answers (api/early.ts). Without a session, or for another kind of account, nothing starts: the guards
+ * send the visitor elsewhere.
+ */
+function startFirstPage(): void {
+  if (typeof window === 'undefined') return;
+  const { token, user } = session.get();
+  if (!token || !user) return;
+  const [pages, loadLayout] =
+    user.user_type === 'employee' ? [EMPLOYEE_PAGES, loadEmployeeLayout] : [MANAGER_PAGES, loadManagerLayout];
+  const path = window.location.pathname.toLowerCase();
+  const page = pages.find((p) => p.path.toLowerCase() === path);
+  if (!page) return;
+  // A failed import is met again, and shown, when the route renders.
+  loadLayout().catch(() => undefined);
+  page.load().catch(() => undefined);
+  if (page.data) fetchEarly(page.data, token);
+}
+startFirstPage();
 
 /** The signed-in person's own layout (no token: /Login). */
 function EitherRoleLayout() {

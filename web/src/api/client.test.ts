@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { session } from '../session/session';
 import { fakeFetch } from '../test/render';
 import { ApiError, fieldErrors, messageOf, request } from './client';
+import { fetchEarly } from './early';
 
 describe('API client', () => {
   it('sends the stored token as a Bearer header', async () => {
@@ -54,5 +55,25 @@ describe('API client', () => {
     await request('/api/get-user').catch(() => undefined);
     expect(localStorage.getItem('token')).toBeNull();
     expect(session.get().token).toBeNull();
+  });
+
+  it('takes the answer of a GET started early for the same token once, then asks again', async () => {
+    const api = fakeFetch({ body: { n: 1 } }, { body: { n: 2 } });
+    vi.stubGlobal('fetch', api.fetch);
+    localStorage.setItem('token', 'abc');
+    fetchEarly(['/api/dashboard'], 'abc');
+    expect(await request('/api/dashboard')).toEqual({ n: 1 });
+    expect(await request('/api/dashboard')).toEqual({ n: 2 });
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/dashboard', '/api/dashboard']);
+    expect(new Headers(api.calls[0].init.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('does not use an early answer made with another token', async () => {
+    const api = fakeFetch({ body: { who: 'old' } }, { body: { who: 'new' } });
+    vi.stubGlobal('fetch', api.fetch);
+    fetchEarly(['/api/get-user'], 'old');
+    localStorage.setItem('token', 'new');
+    expect(await request('/api/get-user')).toEqual({ who: 'new' });
+    expect(new Headers(api.calls[1].init.headers).get('Authorization')).toBe('Bearer new');
   });
 });

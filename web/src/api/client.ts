@@ -1,5 +1,6 @@
 import { messages } from '@punchclock/contract';
 import { session } from '../session/session';
+import { takeEarly } from './early';
 
 /** A failed call: the server's `{message, errors?}` (empty message when it sent none). */
 export class ApiError extends Error {
@@ -59,15 +60,26 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   const multipart = opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  // A plain GET that the router started early (api/early.ts) for this session: its answer, not a second call.
+  const early =
+    method === 'GET' && mode === 'bearer' && !opts.headers && !opts.signal
+      ? takeEarly(path, token)
+      : undefined;
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body:
-        opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
+    res = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        body:
+          opts.body === undefined
+            ? undefined
+            : multipart
+              ? (opts.body as FormData)
+              : JSON.stringify(opts.body),
+        signal: opts.signal,
+      }));
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, messages.general.networkError);
