@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ACCESS } from './account';
 import { USER_TYPES } from './constants';
 import { anyPassword, email, isoDate, newPassword, requiredText, safeString, userIdField } from './fields';
 import { messages } from './messages';
@@ -108,6 +109,8 @@ export const userView = z.object({
   time_zone: z.string(),
   /** For an employee login: their own permissions, so screens show only what the server will allow. */
   permissions: z.record(z.string(), z.boolean()).nullable().optional(),
+  /** For an administrator: 'full', or 'departments' when they manage chosen departments only. */
+  administrator_access: z.enum(ADMIN_ACCESS).nullable().optional(),
   /** For an employee login: the account settings that change punching from the website. */
   clock_settings: z
     .object({

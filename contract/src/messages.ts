@@ -276,6 +276,11 @@ export const messages = {
     adminEmailTaken: 'This email already has a Punchclock login. Invite another email.',
     adminNotFound: 'Administrator not found.',
     ownerCannotBeRemoved: 'The account owner cannot be removed.',
+    ownerKeepsFullAccess: 'The account owner always has full access.',
+    adminAccessChanged: 'Administrator access updated.',
+    adminDepartmentNotFound: 'Choose departments of this account.',
+    scopedCannotImport:
+      'Importing can create departments, so it needs full access. Ask an administrator with full access.',
   },
   general: {
     noLogs: 'No activity logs found.',

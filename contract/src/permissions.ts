@@ -87,6 +87,34 @@ export function effectiveFlags<T extends Partial<PermissionFlags>>(flags: T): T 
 /** What the owner (and any full manager) may do: everything, account-wide. */
 export const MANAGER_PERMISSIONS: readonly Permission[] = ACTIONS.map((a) => `${a}:all` as const);
 
+/**
+ * What an administrator limited to chosen departments may do: the employees, punches, badges and reports of
+ * those departments (the server narrows each query to them), and read what the pages around them need.
+ * Account setup (departments, custom fields, stations, settings, API keys, FAQs, administrators and plan)
+ * and the account-wide activity log stay with full administrators.
+ */
+export const SCOPED_MANAGER_ACTIONS: readonly Action[] = [
+  'employees:read',
+  'employees:write',
+  'departments:read',
+  'fields:read',
+  'settings:read',
+  'punches:read',
+  'punches:create',
+  'punches:update',
+  'punches:delete',
+  'punches:gps',
+  'reports:run',
+  'badges:read',
+  'profile:read',
+  'profile:write',
+  'faqs:read',
+  'account:read',
+];
+export const SCOPED_MANAGER_PERMISSIONS: readonly Permission[] = SCOPED_MANAGER_ACTIONS.map(
+  (a) => `${a}:all` as const,
+);
+
 /** What a paired time station may do: clock anyone of its account in and out, and read who is in. */
 export const STATION_PERMISSIONS: readonly Permission[] = ['clock:punch:all', 'clock:status:all'];
 

@@ -4,6 +4,7 @@ import {
   MANAGER_PERMISSIONS,
   messages,
   OWN_REPORTS,
+  SCOPED_MANAGER_PERMISSIONS,
   type Permission,
   type PermissionFlags,
   type Scope,
@@ -23,11 +24,44 @@ export interface Caller {
   /** The employee record behind an employee's own login: what `own` scope reaches. */
   employeeRef: number | null;
   permissions: ReadonlySet<Permission>;
-  /** Departments whose rows `all` scope reaches; 'all' for the owner (department-scoped managers come later). */
-  departments: 'all' | readonly number[];
+  /** Departments whose employees `all` scope reaches: 'all', or a department-scoped administrator's. */
+  departments: DepartmentReach;
 }
 
+/** The departments a caller's `all` scope reaches: the whole account, or these ids (none when empty). */
+export type DepartmentReach = 'all' | readonly number[];
+
 export const managerPermissions = (): ReadonlySet<Permission> => new Set(MANAGER_PERMISSIONS);
+export const scopedManagerPermissions = (): ReadonlySet<Permission> => new Set(SCOPED_MANAGER_PERMISSIONS);
+
+/** An administrator's stored department access (users.department_access): null is the whole account. */
+export function reachOf(stored: string | null): DepartmentReach {
+  if (stored === null) return 'all';
+  return stored
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+export const storedReach = (ids: readonly number[] | null): string | null =>
+  ids === null ? null : [...new Set(ids)].sort((a, b) => a - b).join(',');
+
+/** Whether a department is within the caller's reach. */
+export const reaches = (caller: Pick<Caller, 'departments'>, departmentId: number | null | undefined) =>
+  caller.departments === 'all' || (departmentId != null && caller.departments.includes(departmentId));
+
+/**
+ * For rows found by id: a department-scoped caller gets the same 404 for another department's employee as for
+ * one that does not exist (it must not learn which). `departmentOf` is asked only for a scoped caller, so
+ * account-wide callers pay no query.
+ */
+export async function requireReach(
+  caller: Pick<Caller, 'departments'>,
+  departmentOf: () => Promise<number | null | undefined>,
+  message: string = messages.employees.notFound,
+): Promise<void> {
+  if (caller.departments === 'all') return;
+  if (!reaches(caller, await departmentOf())) throw notFound(message);
+}
 export const stationPermissions = (): ReadonlySet<Permission> => new Set(STATION_PERMISSIONS);
 export const employeeAccess = (flags: Partial<PermissionFlags>): ReadonlySet<Permission> =>
   new Set(employeePermissions(flags));

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from '../lib/errors';
 import { authRepository } from '../modules/auth/auth.repository';
-import { type Caller, employeeAccess, managerPermissions } from './access';
+import { type Caller, employeeAccess, managerPermissions, reachOf, scopedManagerPermissions } from './access';
 import { sha256 } from './tokens';
 
 /** A signed-in user (owner or employee): a Caller with a token and a user id. */
@@ -33,6 +33,9 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   if (!token) throw unauthorized();
   const row = await authRepository(req.server.deps.db).findSession(sha256(token));
   if (!row) throw unauthorized();
+  // The owner always manages the whole account, whatever the column says.
+  const isOwner = row.owner_user_id === null || row.owner_user_id === row.user_id;
+  const departments = row.user_type === 'user' && !isOwner ? reachOf(row.department_access) : 'all';
   return {
     tokenId: row.token_id,
     userId: row.user_id,
@@ -41,8 +44,13 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
     userType: row.user_type,
     employeeRef: row.employee_ref,
     stationId: null,
-    permissions: row.user_type === 'user' ? managerPermissions() : employeeAccess(row),
-    departments: 'all',
+    permissions:
+      row.user_type === 'employee'
+        ? employeeAccess(row)
+        : departments === 'all'
+          ? managerPermissions()
+          : scopedManagerPermissions(),
+    departments,
   };
 }
 

@@ -95,6 +95,8 @@ export interface UsersTable {
   date_of_birth: string | null;
   password_hash: string | null;
   profile_image: string | null;
+  /** An administrator's departments, comma-separated ids; null: the whole account (migration 008). */
+  department_access: Default<string | null>;
   created_at: string;
   updated_at: string;
 }

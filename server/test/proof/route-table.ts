@@ -293,6 +293,10 @@ export const TABLE: Record<string, Entry> = {
     expect: e({ other: 422 }, managerList),
     req: () => ({ payload: { name: 'Proof Admin', email: `proofadmin${clientId()}@example.com` } }),
   },
+  'PUT /api/administrators/:id': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/administrators/${w.a.userId}`, payload: { access: 'full' } }),
+  },
   'DELETE /api/administrators/:id': {
     expect: managerRow,
     req: (w) => ({ url: `/api/administrators/${w.a.userId}` }),

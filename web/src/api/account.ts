@@ -1,4 +1,10 @@
-import type { AdministratorBody, AdministratorView, PlanAnswer, PlanId } from '@punchclock/contract';
+import type {
+  AdministratorAccessBody,
+  AdministratorBody,
+  AdministratorView,
+  PlanAnswer,
+  PlanId,
+} from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
@@ -24,7 +30,7 @@ export function useChangePlan() {
   });
 }
 
-/** Invite an administrator (the set-password mail) and remove one; both change the list and the seats taken. */
+/** Invite an administrator (the set-password mail), change what one manages, remove one. */
 export function useAdministratorMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: ['account'] });
@@ -32,6 +38,14 @@ export function useAdministratorMutations() {
     invite: useMutation({
       mutationFn: (body: AdministratorBody) =>
         request<{ message: string; data: AdministratorView }>('/api/administrators', { body }),
+      onSuccess: done,
+    }),
+    changeAccess: useMutation({
+      mutationFn: ({ id, ...body }: AdministratorAccessBody & { id: number }) =>
+        request<{ message: string; data: AdministratorView }>(`/api/administrators/${id}`, {
+          method: 'PUT',
+          body,
+        }),
       onSuccess: done,
     }),
     remove: useMutation({

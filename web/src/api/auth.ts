@@ -93,6 +93,13 @@ export const useCurrentUser = () => useQuery({ queryKey: authKeys.user, queryFn:
 /** An employee's own permission flags from the server (empty until loaded; managers have none to check). */
 export const useOwnPermissions = (): Record<string, boolean> => useCurrentUser().data?.permissions ?? {};
 
+/**
+ * An administrator limited to chosen departments: account setup (Settings, importing, new departments) is not
+ * theirs, so the screens leave it out (the server refuses it as well).
+ */
+export const useScopedAdministrator = (): boolean =>
+  useCurrentUser().data?.administrator_access === 'departments';
+
 /** The picture URL, or null for the default avatar (also when it cannot be loaded). */
 export const useProfilePicture = () =>
   useQuery({ queryKey: authKeys.picture, queryFn: getProfilePicture, staleTime: 5 * 60_000, retry: false });

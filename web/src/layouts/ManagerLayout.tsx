@@ -1,6 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
+import { useScopedAdministrator } from '../api/auth';
 import { useSession } from '../session/session';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, type NavItem } from './AppFrame';
@@ -41,10 +42,11 @@ const MENU = [
 /** The administrator's area (spec §2.3); the guard in front of it has already checked the session. */
 export default function ManagerLayout() {
   const { username } = useSession();
+  const scoped = useScopedAdministrator();
   return (
     <AppFrame
       home="/HomeSecond"
-      links={LINKS}
+      links={scoped ? LINKS.filter((l) => l.to !== '/Settings') : LINKS}
       actions={<AccountMenu name={username ?? ''} links={MENU} />}
       mainBg="gray.0"
     >

@@ -29,7 +29,7 @@ export function accountRepository(db: Kysely<DB>) {
       db
         .selectFrom('users as u')
         .innerJoin('accounts as a', 'a.id', 'u.account_id')
-        .select(['u.id', 'u.name', 'u.email', 'u.created_at', 'a.owner_user_id'])
+        .select(['u.id', 'u.name', 'u.email', 'u.department_access', 'u.created_at', 'a.owner_user_id'])
         .where('u.account_id', '=', accountId)
         .where('u.user_type', '=', 'user')
         .orderBy((eb) => eb.case().when('u.id', '=', eb.ref('a.owner_user_id')).then(0).else(1).end())
@@ -38,7 +38,10 @@ export function accountRepository(db: Kysely<DB>) {
         .execute(),
 
     /** A manager login of the account with no password yet (the invitation mail sets it). */
-    insertAdministrator: async (accountId: number, who: { name: string; email: string }): Promise<number> => {
+    insertAdministrator: async (
+      accountId: number,
+      who: { name: string; email: string; department_access: string | null },
+    ): Promise<number> => {
       const at = nowIso();
       const row = await db
         .insertInto('users')
@@ -53,6 +56,7 @@ export function accountRepository(db: Kysely<DB>) {
           date_of_birth: null,
           password_hash: null,
           profile_image: null,
+          department_access: who.department_access,
           created_at: at,
           updated_at: at,
         })
@@ -60,6 +64,28 @@ export function accountRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
+
+    /** What a (non-owner) manager manages: null for the whole account, else department ids. */
+    setDepartmentAccess: async (accountId: number, userId: number, access: string | null) => {
+      await db
+        .updateTable('users')
+        .set({ department_access: access, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', userId)
+        .where('user_type', '=', 'user')
+        .execute();
+    },
+
+    /** The account's current departments (id and name) among `ids`, or all of them. */
+    departments: (accountId: number, ids?: readonly number[]) =>
+      db
+        .selectFrom('departments')
+        .select(['id', 'dp_name'])
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null)
+        .$if(!!ids, (q) => q.where('id', 'in', [...ids!, -1]))
+        .orderBy('dp_name')
+        .execute(),
 
     /** Removes a manager login: its sessions and links first (they name it), then the user row. */
     removeAdministrator: async (accountId: number, userId: number) => {

@@ -4,6 +4,7 @@ import {
   administratorErrors,
   administratorInvitedAnswer,
   administratorsAnswer,
+  administratorAccessBody,
   idParams,
   messageResponse,
   planAnswer,
@@ -46,12 +47,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Invite an administrator with full access (managers): {name, email}. Sends the set-password mail. 422 when the plan's administrator seats are taken; 409 when the e-mail already logs in.",
+          "Invite an administrator (managers with full access): {name, email, access: full | departments, department_ids}. Sends the set-password mail. 422 when the plan's administrator seats are taken; 409 when the e-mail already logs in.",
         body: administratorBody,
         response: { 201: administratorInvitedAnswer, ...administratorErrors },
       },
     },
     async (req, reply) => reply.code(201).send(await account.invite(authOf(req), req.body)),
+  );
+  app.put(
+    '/api/administrators/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Change what an administrator manages (managers with full access): {access: full | departments, department_ids}. The owner always keeps full access (422); another account's id answers 404; a department not of this account 422.",
+        params: idParams,
+        body: administratorAccessBody,
+        response: { 200: administratorInvitedAnswer, ...administratorErrors },
+      },
+    },
+    async (req) => account.changeAccess(authOf(req), req.params.id, req.body),
   );
   app.delete(
     '/api/administrators/:id',

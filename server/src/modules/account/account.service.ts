@@ -1,4 +1,5 @@
 import {
+  type AdminAccess,
   type AdministratorView,
   messages,
   PLAN_SEATS,
@@ -6,7 +7,7 @@ import {
   type PlanAnswer,
   type PlanId,
 } from '@punchclock/contract';
-import { requireAccess } from '../../auth/access';
+import { reachOf, requireAccess, storedReach } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
 import type { UnitOfWork } from '../../db/unit-of-work';
@@ -14,6 +15,8 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { nowIso } from '../../lib/time';
 import type { AccountRepos } from './account.repository';
+
+type Access = { access: AdminAccess; department_ids: number[] };
 
 const planName = (id: PlanId) => PLANS.find((p) => p.id === id)!.name;
 /** A stored plan the contract no longer names counts as Basic, the smallest. */
@@ -42,16 +45,43 @@ export function accountService({
   }
 
   async function administratorsOf(r: AccountRepos, accountId: number): Promise<AdministratorView[]> {
-    return (await r.account.administrators(accountId)).map((u) => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      role: u.id === u.owner_user_id ? 'Owner' : 'Administrator',
-      // Every administrator has full access: managers limited to chosen departments are not built yet.
-      permissions: 'Full',
-      departments: 'All',
-      created_at: u.created_at,
-    }));
+    const [users, departments] = await Promise.all([
+      r.account.administrators(accountId),
+      r.account.departments(accountId),
+    ]);
+    const nameOf = new Map(departments.map((d) => [d.id, d.dp_name]));
+    return users.map((u) => {
+      const owner = u.id === u.owner_user_id;
+      const reach = owner ? 'all' : reachOf(u.department_access);
+      // A deleted department drops out of the list (its id stays stored, reaching nothing).
+      const ids =
+        reach === 'all'
+          ? null
+          : reach.filter((id) => nameOf.has(id)).sort((x, y) => nameOf.get(x)!.localeCompare(nameOf.get(y)!));
+      return {
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        role: owner ? 'Owner' : 'Administrator',
+        access: ids === null ? 'full' : 'departments',
+        permissions: ids === null ? 'Full' : 'Departments',
+        departments: ids === null ? 'All' : ids.map((id) => nameOf.get(id)).join(', ') || 'None',
+        department_ids: ids,
+        created_at: u.created_at,
+      };
+    });
+  }
+
+  /** The stored access of a body: null for full access; the department ids, each one of the account's. */
+  async function accessOf(r: AccountRepos, accountId: number, body: Access): Promise<string | null> {
+    if (body.access === 'full') return null;
+    const ids = [...new Set(body.department_ids)];
+    const found = await r.account.departments(accountId, ids);
+    if (found.length !== ids.length || ids.length === 0)
+      throw unprocessable(messages.account.adminDepartmentNotFound, {
+        department_ids: [messages.account.adminDepartmentNotFound],
+      });
+    return storedReach(ids);
   }
 
   async function sendInvitation(accountId: number, to: { id: number; name: string; email: string }) {
@@ -81,7 +111,7 @@ export function accountService({
      * Invites a manager with full access: a login with no password and the set-password mail. Refused (422) when
      * the plan's seats are taken, and (409) when the e-mail already logs in anywhere.
      */
-    async invite(auth: AuthContext, who: { name: string; email: string }) {
+    async invite(auth: AuthContext, who: { name: string; email: string } & Access) {
       requireAccess(auth, 'account:write');
       const invited = await inTransaction(async (r) => {
         const { plan, seats, administrators } = await planOf(r, auth.accountId);
@@ -89,11 +119,16 @@ export function accountService({
           throw unprocessable(messages.account.seatsFull(planName(plan), seats));
         if (await r.logins.findUserByEmail(who.email))
           throw conflict(messages.account.adminEmailTaken, { email: [messages.account.adminEmailTaken] });
-        const id = await r.account.insertAdministrator(auth.accountId, who);
+        const access = await accessOf(r, auth.accountId, who);
+        const id = await r.account.insertAdministrator(auth.accountId, {
+          name: who.name,
+          email: who.email,
+          department_access: access,
+        });
         await r.activity.record(auth.accountId, {
           userId: auth.userId,
           action: 'administrator.invited',
-          details: { new: { id, name: who.name, email: who.email } },
+          details: { new: { id, name: who.name, email: who.email, departments: access ?? 'all' } },
         });
         return (await administratorsOf(r, auth.accountId)).find((a) => a.id === id)!;
       });
@@ -101,7 +136,32 @@ export function accountService({
       return { message: messages.account.adminInvited(invited.email), data: invited };
     },
 
-    /** Removes an administrator and ends their sessions; the owner cannot be removed. */
+    /**
+     * Changes what an administrator manages (full, or chosen departments); it applies to their next request.
+     * The owner always keeps full access, so the account always has a full administrator.
+     */
+    async changeAccess(auth: AuthContext, id: number, body: Access) {
+      requireAccess(auth, 'account:write');
+      return inTransaction(async (r) => {
+        const admin = (await administratorsOf(r, auth.accountId)).find((a) => a.id === id);
+        if (!admin) throw notFound(messages.account.adminNotFound);
+        if (admin.role === 'Owner') throw unprocessable(messages.account.ownerKeepsFullAccess);
+        const access = await accessOf(r, auth.accountId, body);
+        await r.account.setDepartmentAccess(auth.accountId, id, access);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          action: 'administrator.access_changed',
+          details: {
+            old: { id, departments: admin.department_ids ?? 'all' },
+            new: { id, departments: access ?? 'all' },
+          },
+        });
+        const data = (await administratorsOf(r, auth.accountId)).find((a) => a.id === id)!;
+        return { message: messages.account.adminAccessChanged, data };
+      });
+    },
+
+    /** Removes an administrator and ends their sessions; the owner (always a full administrator) cannot be removed. */
     async remove(auth: AuthContext, id: number) {
       requireAccess(auth, 'account:write');
       return inTransaction(async (r) => {

@@ -10,6 +10,8 @@ export interface SessionRow {
   owner_user_id: number | null;
   user_type: 'user' | 'employee';
   employee_ref: number | null;
+  /** An administrator's departments (migration 008): null for the whole account. */
+  department_access: string | null;
   /** The employee's permission flags (null for a manager): named access is resolved from them. */
   permission_app: number | null;
   permission_site: number | null;
@@ -139,6 +141,7 @@ export function authRepository(db: Kysely<DB>) {
           'accounts.owner_user_id',
           'users.user_type',
           'users.employee_ref',
+          'users.department_access',
           'employees.permission_app',
           'employees.permission_site',
           'employees.create_time_entries',

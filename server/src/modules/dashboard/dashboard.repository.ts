@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { DepartmentReach as DepartmentScope } from '../../auth/access';
+import { reachIds as inScope } from '../../db/reach';
 import type { DB } from '../../db/schema';
 import { periodRepository } from '../time/period.repository';
-
-/** 'all', or the departments a department-scoped manager may see (as reports take it). */
-export type DepartmentScope = 'all' | readonly number[];
-
-/** The department ids a scope reaches (-1 keeps the IN list valid when it is empty). */
-const inScope = (departments: DepartmentScope): number[] => [...(departments as readonly number[]), -1];
 
 /** What the dashboard reads; account first, limited to the caller's departments. */
 export function dashboardRepository(db: Kysely<DB>) {

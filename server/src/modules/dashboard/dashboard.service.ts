@@ -20,10 +20,11 @@ export function dashboardService(deps: {
   return {
     /** GET /api/dashboard: the manager's home figures for the caller's account (and departments). */
     async overview(caller: Caller): Promise<DashboardAnswer> {
-      // Account-wide callers only: an employee's `own` scopes (or a station's clock:status) do not reach it.
-      const status = requireAccess(caller, 'clock:status');
+      // Administrators only (a department-scoped one sees their departments): an employee's `own` scopes and a
+      // station do not reach it.
       const reports = requireAccess(caller, 'reports:run');
-      if (status !== 'all' || reports !== 'all' || caller.userId === null) throw forbidden();
+      const people = requireAccess(caller, 'employees:read');
+      if (reports !== 'all' || people !== 'all' || caller.userId === null) throw forbidden();
 
       const { accountId, departments } = caller;
       const rules = await rulesOf(accountId);

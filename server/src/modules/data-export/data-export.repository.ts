@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
+import type { DepartmentReach } from '../../auth/access';
+import { reachIds } from '../../db/reach';
 import type { DB } from '../../db/schema';
 
-/** Departments a caller reaches: every one ('all') or the listed ids. */
-export type DepartmentReach = 'all' | readonly number[];
+export type { DepartmentReach };
 
 /**
  * What "Your data" reads: the account's rows, account id first, a page at a time by id (keyset), never the
  * whole account at once. A department-scoped caller reads only its departments' rows.
  */
-/** The reached ids for an IN list (never empty: no department matches -1). */
-const idsOf = (reach: DepartmentReach): number[] =>
-  reach === 'all' || reach.length === 0 ? [-1] : [...reach];
+const idsOf = reachIds;
 
 export function dataExportRepository(db: Kysely<DB>) {
   return {

@@ -4,7 +4,7 @@ import {
   type DepartmentBody,
   type DepartmentView,
 } from '@punchclock/contract';
-import { requireAccess } from '../../auth/access';
+import { reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
@@ -53,7 +53,9 @@ export function departmentsService({
   inTransaction: UnitOfWork<DepartmentsRepos>;
 }) {
   const views = async (r: DepartmentsRepos, auth: AuthContext, id?: number) =>
-    (await r.departments.views(auth.accountId, id)).map((d) => toView(d, auth.ownerUserId));
+    (await r.departments.views(auth.accountId, id))
+      .filter((d) => reaches(auth, d.id))
+      .map((d) => toView(d, auth.ownerUserId));
 
   async function mustFind(r: DepartmentsRepos, auth: AuthContext, id: number) {
     const [d] = await views(r, auth, id);

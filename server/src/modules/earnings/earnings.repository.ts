@@ -7,7 +7,7 @@ export function earningsRepository(db: Kysely<DB>) {
   const employee = () =>
     db
       .selectFrom('employees')
-      .select(['id', 'employee_id', 'name', 'hourly_rate_cents'])
+      .select(['id', 'employee_id', 'name', 'hourly_rate_cents', 'department_id'])
       .where('deleted_at', 'is', null);
   return {
     /** The same period source the reports call (modules/time/period.repository.ts). */

@@ -4,7 +4,7 @@ import {
   type WithDeductionsAnswer,
   type WithDeductionsBody,
 } from '@punchclock/contract';
-import { type Caller, requireAccess } from '../../auth/access';
+import { type Caller, reaches, requireAccess } from '../../auth/access';
 import { badRequest, notFound } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
@@ -90,7 +90,7 @@ export function earningsService(deps: {
       employeeRef: e?.id ?? -1,
       notFoundMessage: messages.employees.notFound,
     });
-    if (!e) throw notFound(messages.employees.notFound);
+    if (!e || !reaches(caller, e.department_id)) throw notFound(messages.employees.notFound);
     return e;
   }
 

@@ -19,7 +19,7 @@ export function badgesService({
   appSecret: string;
 }) {
   async function badge(auth: AuthContext, id: number) {
-    const employee = await repos.employees.badgeOf(auth.accountId, id);
+    const employee = await repos.employees.badgeOf(auth.accountId, id, auth.departments);
     if (!employee) throw notFound(messages.employees.notFound);
     const token = signBadge(appSecret, {
       accountId: auth.accountId,
@@ -46,7 +46,8 @@ export function badgesService({
     async regenerate(auth: AuthContext, id: number) {
       requireAccess(auth, 'employees:write');
       await inTransaction(async (r) => {
-        if (!(await r.employees.badgeOf(auth.accountId, id))) throw notFound(messages.employees.notFound);
+        if (!(await r.employees.badgeOf(auth.accountId, id, auth.departments)))
+          throw notFound(messages.employees.notFound);
         await r.employees.bumpBadge(auth.accountId, id);
         await r.activity.record(auth.accountId, {
           userId: auth.userId,

@@ -7,7 +7,9 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import type { DepartmentReach } from '../../auth/access';
 import { keysetAfter } from '../../db/keyset';
+import { reachIds } from '../../db/reach';
 import type { DB, EmployeesTable, UsersTable } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
 import { decimalFromCents } from '../../lib/money';
@@ -86,7 +88,7 @@ function searchFilter<O>(q: SelectQueryBuilder<Scope, 'e' | 'd', O>, accountId: 
 }
 
 /** Employees with their department name, whether they hold an open shift, and whether they have a login. */
-function baseQuery(db: Kysely<DB>, accountId: number) {
+function baseQuery(db: Kysely<DB>, accountId: number, reach: DepartmentReach = 'all') {
   return db
     .selectFrom('employees as e')
     .innerJoin('departments as d', 'd.id', 'e.department_id')
@@ -98,7 +100,8 @@ function baseQuery(db: Kysely<DB>, accountId: number) {
         .exists(eb.selectFrom('users as u').select('u.id').whereRef('u.employee_ref', '=', 'e.id'))
         .as('has_login'),
     ])
-    .where('e.account_id', '=', accountId);
+    .where('e.account_id', '=', accountId)
+    .$if(reach !== 'all', (q) => q.where('e.department_id', 'in', reachIds(reach)));
 }
 
 function toView(r: Row, ownerUserId: number, custom: Map<number, Record<string, string>>): EmployeeView {
@@ -176,8 +179,15 @@ export function employeesRepository(db: Kysely<DB>) {
           .$if(!!opts.batchId, (q) => q.where('e.import_batch_id', '=', opts.batchId!)),
       ),
 
-    async one(accountId: number, ownerUserId: number, id: number, includeDeleted = false) {
-      const q = baseQuery(db, accountId)
+    /** One employee; a department-scoped caller finds only its departments' (`reach`). */
+    async one(
+      accountId: number,
+      ownerUserId: number,
+      id: number,
+      includeDeleted = false,
+      reach: DepartmentReach = 'all',
+    ) {
+      const q = baseQuery(db, accountId, reach)
         .where('e.id', '=', id)
         .$if(!includeDeleted, (b) => b.where('e.deleted_at', 'is', null));
       return (await views(accountId, ownerUserId, q))[0];
@@ -187,23 +197,30 @@ export function employeesRepository(db: Kysely<DB>) {
      * The search panel: text over name, department, title, ID and email; department; In/Out from real open
      * shifts; deleted. One page in (name, id) order after `page.after` (backwards when `page.back`).
      */
-    search: (accountId: number, ownerUserId: number, s: SearchBody, page: EmployeePage) =>
+    search: (
+      accountId: number,
+      ownerUserId: number,
+      s: SearchBody,
+      page: EmployeePage,
+      reach: DepartmentReach = 'all',
+    ) =>
       views(
         accountId,
         ownerUserId,
-        paged(searchFilter(baseQuery(db, accountId), accountId, s), page),
+        paged(searchFilter(baseQuery(db, accountId, reach), accountId, s), page),
         page.back ? 'desc' : 'asc',
       ),
 
     /** How many employees the search finds (counted once, for the first page). */
-    searchCount: async (accountId: number, s: SearchBody) =>
+    searchCount: async (accountId: number, s: SearchBody, reach: DepartmentReach = 'all') =>
       Number(
         (
           await searchFilter(
             db
               .selectFrom('employees as e')
               .innerJoin('departments as d', 'd.id', 'e.department_id')
-              .where('e.account_id', '=', accountId),
+              .where('e.account_id', '=', accountId)
+              .$if(reach !== 'all', (q) => q.where('e.department_id', 'in', reachIds(reach))),
             accountId,
             s,
           )
@@ -213,16 +230,16 @@ export function employeesRepository(db: Kysely<DB>) {
       ),
 
     /** One page of the account's current employees in (name, id) order: one range of employees_account_name. */
-    listPage: (accountId: number, ownerUserId: number, page: EmployeePage) =>
+    listPage: (accountId: number, ownerUserId: number, page: EmployeePage, reach: DepartmentReach = 'all') =>
       views(
         accountId,
         ownerUserId,
-        paged(baseQuery(db, accountId).where('e.deleted_at', 'is', null), page),
+        paged(baseQuery(db, accountId, reach).where('e.deleted_at', 'is', null), page),
         page.back ? 'desc' : 'asc',
       ),
 
     /** How many current employees the account has. */
-    count: async (accountId: number) =>
+    count: async (accountId: number, reach: DepartmentReach = 'all') =>
       Number(
         (
           await db
@@ -230,6 +247,7 @@ export function employeesRepository(db: Kysely<DB>) {
             .select((eb) => eb.fn.countAll().as('n'))
             .where('account_id', '=', accountId)
             .where('deleted_at', 'is', null)
+            .$if(reach !== 'all', (q) => q.where('department_id', 'in', reachIds(reach)))
             .executeTakeFirstOrThrow()
         ).n,
       ),
@@ -250,14 +268,15 @@ export function employeesRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Current employees among `ids`. */
-    current: (accountId: number, ids: number[]) =>
+    /** Current employees among `ids` (within `reach`). */
+    current: (accountId: number, ids: number[], reach: DepartmentReach = 'all') =>
       db
         .selectFrom('employees')
         .select(['id', 'employee_id', 'name'])
         .where('account_id', '=', accountId)
         .where('id', 'in', ids)
         .where('deleted_at', 'is', null)
+        .$if(reach !== 'all', (q) => q.where('department_id', 'in', reachIds(reach)))
         .execute(),
 
     /** New employees in chunks; answers their ids by employee code. */
@@ -325,13 +344,14 @@ export function employeesRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    badgeOf: (accountId: number, id: number) =>
+    badgeOf: (accountId: number, id: number, reach: DepartmentReach = 'all') =>
       db
         .selectFrom('employees')
         .select(['id', 'employee_id', 'name', 'badge_version'])
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
+        .$if(reach !== 'all', (q) => q.where('department_id', 'in', reachIds(reach)))
         .executeTakeFirst(),
 
     async bumpBadge(accountId: number, id: number) {

@@ -8,7 +8,7 @@ import {
   type SearchBody,
   type PageQuery,
 } from '@punchclock/contract';
-import { requireAccess } from '../../auth/access';
+import { reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
 import type { UnitOfWork } from '../../db/unit-of-work';
@@ -163,7 +163,7 @@ export function employeesService({
   publicUrl,
 }: EmployeesServiceDeps) {
   async function mustFind(r: EmployeesRepos, auth: AuthContext, id: number, includeDeleted = false) {
-    const e = await r.employees.one(auth.accountId, auth.ownerUserId, id, includeDeleted);
+    const e = await r.employees.one(auth.accountId, auth.ownerUserId, id, includeDeleted, auth.departments);
     if (!e) throw notFound(messages.employees.notFound);
     return e;
   }
@@ -396,6 +396,14 @@ export function employeesService({
     return { ...answer, ids, invitees };
   }
 
+  /** A department-scoped caller may place employees only in its own departments: others are "not found". */
+  const requireDepartmentInReach = (auth: AuthContext, departmentId: number) => {
+    if (!reaches(auth, departmentId))
+      throw unprocessable(messages.people.departmentNotFound, {
+        department_id: [messages.people.departmentNotFound],
+      });
+  };
+
   const fromBody = (body: EmployeeBody) =>
     newEmployee(1, { id: body.department_id }, body, {
       flags: sentFlags(body),
@@ -411,12 +419,17 @@ export function employeesService({
       assertOwnUserId(auth, userId);
       const cursor = decodeCursor('employees', q.cursor, EMPLOYEE_KEY);
       const [rows, total] = await Promise.all([
-        repos.employees.listPage(auth.accountId, auth.ownerUserId, {
-          after: cursor?.key,
-          back: cursor?.back,
-          limit: q.limit + 1,
-        }),
-        cursor?.total ?? repos.employees.count(auth.accountId),
+        repos.employees.listPage(
+          auth.accountId,
+          auth.ownerUserId,
+          {
+            after: cursor?.key,
+            back: cursor?.back,
+            limit: q.limit + 1,
+          },
+          auth.departments,
+        ),
+        cursor?.total ?? repos.employees.count(auth.accountId, auth.departments),
       ]);
       const page = pageOf('employees', rows, { limit: q.limit, cursor, keyOf: employeeKey, total });
       return { data: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
@@ -432,12 +445,18 @@ export function employeesService({
       requireAccess(auth, 'employees:read');
       const cursor = decodeCursor('employee-search', body.cursor, EMPLOYEE_KEY);
       const [rows, total] = await Promise.all([
-        repos.employees.search(auth.accountId, auth.ownerUserId, body, {
-          after: cursor?.key,
-          back: cursor?.back,
-          limit: body.limit + 1,
-        }),
-        cursor?.total ?? repos.employees.searchCount(auth.accountId, body),
+        repos.employees.search(
+          auth.accountId,
+          auth.ownerUserId,
+          body,
+          {
+            after: cursor?.key,
+            back: cursor?.back,
+            limit: body.limit + 1,
+          },
+          auth.departments,
+        ),
+        cursor?.total ?? repos.employees.searchCount(auth.accountId, body, auth.departments),
       ]);
       const page = pageOf('employee-search', rows, { limit: body.limit, cursor, keyOf: employeeKey, total });
       return { employees: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
@@ -445,6 +464,7 @@ export function employeesService({
 
     async create(auth: AuthContext, body: EmployeeBody) {
       requireAccess(auth, 'employees:write');
+      requireDepartmentInReach(auth, body.department_id);
       const { data, invitee } = await inTransaction(async (r) => {
         const created = await add(r, auth.accountId, [fromBody(body)]);
         if (created.issues.length) throw refusal(created.issues);
@@ -466,6 +486,7 @@ export function employeesService({
       assertOwnUserId(auth, userId);
       const { data, invitee } = await inTransaction(async (r) => {
         const old = await mustFind(r, auth, id);
+        requireDepartmentInReach(auth, body.department_id);
         const { good, issues } = await check(r, auth.accountId, [{ ...fromBody(body), id }]);
         if (issues.length) throw refusal(issues);
         const flags = storedFlags(
@@ -513,7 +534,7 @@ export function employeesService({
       assertOwnUserId(auth, userId);
       if (ids.length === 0) throw unprocessable(messages.people.noIds);
       await inTransaction(async (r) => {
-        const found = await r.employees.current(auth.accountId, ids);
+        const found = await r.employees.current(auth.accountId, ids, auth.departments);
         if (found.length !== ids.length)
           throw notFound(ids.length === 1 ? messages.employees.notFound : messages.people.someNotFound);
         await r.employees.softDelete(auth.accountId, ids);

@@ -69,6 +69,12 @@ export function profileService({
           company_name: settings.account_company_name,
           time_zone: settings.time_zone,
           permissions: await employeePermissions(auth),
+          administrator_access:
+            auth.userType === 'user'
+              ? auth.departments === 'all'
+                ? ('full' as const)
+                : ('departments' as const)
+              : null,
           clock_settings: clockSettings(auth, settings),
         },
       };

@@ -236,6 +236,18 @@ export function punchesRepository(db: Kysely<DB>) {
       return !!row;
     },
 
+    /** The department of a current employee (undefined when there is none): what a scoped caller is checked against. */
+    departmentOf: async (accountId: number, employeeRef: number): Promise<number | undefined> =>
+      (
+        await db
+          .selectFrom('employees')
+          .select('department_id')
+          .where('account_id', '=', accountId)
+          .where('id', '=', employeeRef)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      )?.department_id,
+
     find: (accountId: number, id: number) =>
       current(accountId).selectAll().where('id', '=', id).executeTakeFirst(),
 

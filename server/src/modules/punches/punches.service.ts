@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type ManualPunchBody, type PageQuery } from '@punchclock/contract';
-import { type Caller, may, requireAccess } from '../../auth/access';
+import { type Caller, may, reaches, requireAccess, requireReach } from '../../auth/access';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { notFound, unprocessable } from '../../lib/errors';
@@ -27,14 +27,27 @@ export function punchesService(deps: {
   const { repos, inTransaction, timeRules, punchList } = deps;
   const noEmployee = messages.punches.noEmployeeIdentifier;
 
-  /** The employee must be a current one of the caller's account (an `own` caller's is checked by requireAccess). */
+  /**
+   * The employee must be a current one of the caller's account (an `own` caller's is checked by requireAccess)
+   * and, for a department-scoped administrator, of one of their departments.
+   */
   async function mustExist(caller: Caller, employeeRef: number) {
-    if (!(await repos.punches.employeeIsCurrent(caller.accountId, employeeRef))) throw notFound(noEmployee);
+    const found =
+      caller.departments === 'all'
+        ? await repos.punches.employeeIsCurrent(caller.accountId, employeeRef)
+        : reaches(caller, await repos.punches.departmentOf(caller.accountId, employeeRef));
+    if (!found) throw notFound(noEmployee);
   }
 
+  /** A punch of the account, of an employee the caller reaches (another department's answers 404 too). */
   async function findPunch(caller: Caller, id: number) {
     const p = await repos.punches.find(caller.accountId, id);
     if (!p) throw notFound(messages.punches.dataNotFound);
+    await requireReach(
+      caller,
+      () => repos.punches.departmentOf(caller.accountId, p.employee_ref),
+      messages.punches.dataNotFound,
+    );
     return p;
   }
 

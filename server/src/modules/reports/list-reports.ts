@@ -1,3 +1,4 @@
+import { reachOf } from '../../auth/access';
 import { type ReportContext, type ReportEntry, type Row, totalsOf } from './report-types';
 
 import { definition } from './time-reports';
@@ -78,16 +79,26 @@ export const administratorList: ReportEntry = {
     { key: 'permissions', label: 'Permissions', kind: 'text' },
     { key: 'departments', label: 'Departments', kind: 'text' },
   ],
-  /** The account's managers; each holds every permission over every department. */
+  /** The account's managers: full ones over every department, department-scoped ones over theirs. */
   async run(ctx) {
-    const users = await ctx.repo.administrators(ctx.accountId);
-    const rows = users.map((u): Row => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      permissions: 'Full',
-      departments: 'All',
-    }));
+    const [users, departments] = await Promise.all([
+      ctx.repo.administrators(ctx.accountId),
+      ctx.repo.departments(ctx.accountId, { departments: 'all' }),
+    ]);
+    const nameOf = new Map(departments.map((d) => [d.id, d.dp_name]));
+    const rows = users.map((u): Row => {
+      const reach = u.id === u.owner_user_id ? 'all' : reachOf(u.department_access);
+      return {
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        permissions: reach === 'all' ? 'Full' : 'Departments',
+        departments:
+          reach === 'all'
+            ? 'All'
+            : reach.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id)] : [])).join(', ') || 'None',
+      };
+    });
     return { rows, totals: null };
   },
 };

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { DepartmentReach } from '../../auth/access';
+import { reachIds } from '../../db/reach';
 import type { DB } from '../../db/schema';
 import { periodRepository } from '../time/period.repository';
 
 /** What reports read; account first, and limited to the caller's departments in this one place. */
 export interface ReportScope {
   /** 'all', or the departments a department-scoped manager may see. */
-  departments: 'all' | readonly number[];
+  departments: DepartmentReach;
 }
 
 export interface ReportEmployeeFilter {
@@ -16,8 +18,7 @@ export interface ReportEmployeeFilter {
   excludeFromReports: boolean;
 }
 
-/** The department ids a scope reaches (-1 keeps the IN list valid when it is empty). */
-const inScope = (scope: ReportScope): number[] => [...(scope.departments as readonly number[]), -1];
+const inScope = (scope: ReportScope): number[] => reachIds(scope.departments);
 
 export function reportsRepository(db: Kysely<DB>) {
   return {
@@ -98,12 +99,13 @@ export function reportsRepository(db: Kysely<DB>) {
     /** The account's managers (users of type 'user'). */
     administrators: (accountId: number) =>
       db
-        .selectFrom('users')
-        .select(['id', 'name', 'email'])
-        .where('account_id', '=', accountId)
-        .where('user_type', '=', 'user')
-        .orderBy('name')
-        .orderBy('id')
+        .selectFrom('users as u')
+        .innerJoin('accounts as a', 'a.id', 'u.account_id')
+        .select(['u.id', 'u.name', 'u.email', 'u.department_access', 'a.owner_user_id'])
+        .where('u.account_id', '=', accountId)
+        .where('u.user_type', '=', 'user')
+        .orderBy('u.name')
+        .orderBy('u.id')
         .execute(),
 
     /** The account's stations (paired devices), revoked ones too. */
@@ -138,20 +140,23 @@ export function reportsRepository(db: Kysely<DB>) {
       return { open, closed };
     },
 
-    departmentExists: async (accountId: number, id: number) =>
+    /** A department of the account within the scope (another department is as unknown as a missing one). */
+    departmentExists: async (accountId: number, id: number, scope: ReportScope = { departments: 'all' }) =>
       !!(await db
         .selectFrom('departments')
         .select('id')
         .where('account_id', '=', accountId)
         .where('id', '=', id)
+        .$if(scope.departments !== 'all', (q) => q.where('id', 'in', inScope(scope)))
         .executeTakeFirst()),
 
-    employeeExists: async (accountId: number, id: number) =>
+    employeeExists: async (accountId: number, id: number, scope: ReportScope = { departments: 'all' }) =>
       !!(await db
         .selectFrom('employees')
         .select('id')
         .where('account_id', '=', accountId)
         .where('id', '=', id)
+        .$if(scope.departments !== 'all', (q) => q.where('department_id', 'in', inScope(scope)))
         .executeTakeFirst()),
   };
 }

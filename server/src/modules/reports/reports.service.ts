@@ -47,9 +47,10 @@ export function reportsService(deps: {
           [p]: [messages.reports.paramRequired(LABELS[p])],
         });
     }
-    if (body.employee_id && !(await repo.employeeExists(caller.accountId, body.employee_id)))
+    const scope = { departments: caller.departments };
+    if (body.employee_id && !(await repo.employeeExists(caller.accountId, body.employee_id, scope)))
       throw notFound(messages.employees.notFound);
-    if (body.department_id && !(await repo.departmentExists(caller.accountId, body.department_id)))
+    if (body.department_id && !(await repo.departmentExists(caller.accountId, body.department_id, scope)))
       throw notFound(messages.people.departmentNotFound);
   }
 

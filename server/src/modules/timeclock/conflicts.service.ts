@@ -19,7 +19,8 @@ export function conflictsService({ clock }: { clock: ClockRepository }) {
     /** The newest refused synced punches of the account, with employee and station names resolved. */
     async list(caller: Caller, limit = 200): Promise<PunchConflictsAnswer> {
       // The account's refusals name every employee: a manager's list, not an employee's (own scope is not enough).
-      if (requireAccess(caller, 'punches:read') !== 'all') throw forbidden();
+      // A department-scoped administrator does not see the account-wide refusals either.
+      if (requireAccess(caller, 'punches:read') !== 'all' || caller.departments !== 'all') throw forbidden();
       const logs = await clock.refusedPunches(caller.accountId, limit);
       const parsed = logs.map((l) => ({ log: l, d: JSON.parse(l.details ?? '{}') as Logged }));
       const { byCode, byRef, stations } = await clock.namesFor(

@@ -7,7 +7,7 @@ import { useAdministratorMutations, useAdministrators, usePlan } from '../../api
 import { messageOf } from '../../api/client';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { InviteAdministrator } from './InviteAdministrator';
+import { EditAdministratorAccess, InviteAdministrator } from './InviteAdministrator';
 
 /** Settings → Administrators: the account's real administrators and the seats its plan gives. */
 export default function Administrators() {
@@ -15,6 +15,7 @@ export default function Administrators() {
   const plan = usePlan();
   const { remove } = useAdministratorMutations();
   const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<AdministratorView | null>(null);
   const seats = plan.data ? (plan.data.seats === null ? 'unlimited' : String(plan.data.seats)) : null;
   const confirmRemove = (a: AdministratorView) =>
     modals.openConfirmModal({
@@ -89,6 +90,16 @@ export default function Administrators() {
                         <Button
                           size="xs"
                           variant="subtle"
+                          aria-label={`Edit access of ${a.name}`}
+                          onClick={() => setEditing(a)}
+                        >
+                          Edit access
+                        </Button>
+                      )}
+                      {a.role !== 'Owner' && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
                           color="red"
                           aria-label={`Remove ${a.name}`}
                           onClick={() => confirmRemove(a)}
@@ -105,6 +116,7 @@ export default function Administrators() {
         )}
       </Card>
       <InviteAdministrator opened={inviting} onClose={() => setInviting(false)} />
+      <EditAdministratorAccess admin={editing} onClose={() => setEditing(null)} />
     </AppPage>
   );
 }

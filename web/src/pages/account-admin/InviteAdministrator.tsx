@@ -1,17 +1,64 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Modal, MultiSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import type { AdminAccess, AdministratorView } from '@punchclock/contract';
+import { useEffect } from 'react';
 import { useAdministratorMutations } from '../../api/account';
 import { messageOf } from '../../api/client';
+import { useDepartments } from '../../api/people';
 import { notifySuccess } from '../../components/notify';
 
-/** Invite an administrator with full access: the server checks the plan's seats and mails the set-password link. */
+interface Values {
+  name: string;
+  email: string;
+  access: AdminAccess;
+  department_ids: string[];
+}
+
+/** Full access, or the departments a scoped administrator manages (shared by invite and edit). */
+function AccessFields({ form }: { form: Pick<UseFormReturnType<Values>, 'values' | 'getInputProps'> }) {
+  const departments = useDepartments();
+  const options = (departments.data ?? []).map((d) => ({ value: String(d.id), label: d.dp_name }));
+  return (
+    <>
+      <Radio.Group label="Access" {...form.getInputProps('access')}>
+        <Stack gap="xs" mt="xs">
+          <Radio value="full" label="Full access: every department, settings and administrators" />
+          <Radio value="departments" label="Chosen departments: their employees, punches and reports only" />
+        </Stack>
+      </Radio.Group>
+      {form.values.access === 'departments' && (
+        <MultiSelect
+          label="Departments"
+          placeholder={departments.isPending ? 'Loading departments…' : 'Choose departments'}
+          data={options}
+          searchable
+          required
+          nothingFoundMessage="No department matches"
+          {...form.getInputProps('department_ids')}
+        />
+      )}
+    </>
+  );
+}
+
+const accessRules = {
+  department_ids: (v: string[], values: Values) =>
+    values.access === 'departments' && v.length === 0 ? 'Choose at least one department.' : null,
+};
+const accessBody = (v: Values) => ({
+  access: v.access,
+  department_ids: v.access === 'departments' ? v.department_ids.map(Number) : [],
+});
+
+/** Invite an administrator: the server checks the plan's seats and mails the set-password link. */
 export function InviteAdministrator({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { invite } = useAdministratorMutations();
-  const form = useForm({
-    initialValues: { name: '', email: '' },
+  const form = useForm<Values>({
+    initialValues: { name: '', email: '', access: 'full', department_ids: [] },
     validate: {
       name: (v) => (v.trim() ? null : 'Name is required.'),
       email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Please enter a valid email address.'),
+      ...accessRules,
     },
   });
   const close = () => {
@@ -20,22 +67,26 @@ export function InviteAdministrator({ opened, onClose }: { opened: boolean; onCl
     onClose();
   };
   const submit = form.onSubmit((values) =>
-    invite.mutate(values, {
-      onSuccess: (a) => {
-        notifySuccess(a.message);
-        close();
+    invite.mutate(
+      { name: values.name, email: values.email, ...accessBody(values) },
+      {
+        onSuccess: (a) => {
+          notifySuccess(a.message);
+          close();
+        },
       },
-    }),
+    ),
   );
   return (
     <Modal opened={opened} onClose={close} title="Invite administrator">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            They get an e-mail to choose a password, then manage the account with full access.
+            They get an e-mail to choose a password, then manage the account with the access you give here.
           </Text>
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+          <AccessFields form={form} />
           {invite.isError && (
             <Text c="red" size="sm" role="alert">
               {messageOf(invite.error, 'Could not send the invitation.')}
@@ -47,6 +98,68 @@ export function InviteAdministrator({ opened, onClose }: { opened: boolean; onCl
             </Button>
             <Button type="submit" loading={invite.isPending}>
               Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Change what an administrator (not the owner) manages; it applies to their next request. */
+export function EditAdministratorAccess({
+  admin,
+  onClose,
+}: {
+  admin: AdministratorView | null;
+  onClose: () => void;
+}) {
+  const { changeAccess } = useAdministratorMutations();
+  const form = useForm<Values>({
+    initialValues: { name: '', email: '', access: 'full', department_ids: [] },
+    validate: accessRules,
+  });
+  // The form opens with the administrator's current access each time one is chosen.
+  useEffect(() => {
+    if (admin)
+      form.setValues({
+        name: admin.name,
+        email: admin.email,
+        access: admin.access,
+        department_ids: (admin.department_ids ?? []).map(String),
+      });
+  }, [admin?.id]);
+  const close = () => {
+    changeAccess.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    changeAccess.mutate(
+      { id: admin!.id, ...accessBody(values) },
+      {
+        onSuccess: (a) => {
+          notifySuccess(a.message);
+          close();
+        },
+      },
+    ),
+  );
+  return (
+    <Modal opened={admin !== null} onClose={close} title={`Access of ${admin?.name ?? ''}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <AccessFields form={form} />
+          {changeAccess.isError && (
+            <Text c="red" size="sm" role="alert">
+              {messageOf(changeAccess.error, 'Could not change the access.')}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={changeAccess.isPending}>
+              Save access
             </Button>
           </Group>
         </Stack>

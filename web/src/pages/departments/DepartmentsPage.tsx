@@ -4,6 +4,7 @@ import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useScopedAdministrator } from '../../api/auth';
 import { messageOf } from '../../api/client';
 import { type DepartmentView, useDepartments, usePeopleMutations } from '../../api/people';
 import { useAccountInstant } from '../../api/settings';
@@ -181,10 +182,13 @@ function DepartmentTable({ rows }: { rows: DepartmentView[] }) {
 export default function DepartmentsPage() {
   const departments = useDepartments();
   const navigate = useNavigate();
+  const scoped = useScopedAdministrator();
   return (
     <AppPage
       title="Departments"
-      actions={<Button onClick={() => navigate('/CreateDepartment')}>Create Department</Button>}
+      actions={
+        scoped ? undefined : <Button onClick={() => navigate('/CreateDepartment')}>Create Department</Button>
+      }
       size="xl"
     >
       {departments.isLoading && <Loader />}

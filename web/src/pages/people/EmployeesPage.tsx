@@ -19,6 +19,7 @@ import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useScopedAdministrator } from '../../api/auth';
 import { messageOf } from '../../api/client';
 import {
   type EmployeeView,
@@ -133,15 +134,18 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
 
 function NoEmployees() {
   const navigate = useNavigate();
+  const scoped = useScopedAdministrator();
   return (
     <Stack align="center" py="xl" gap="sm">
       <Title order={3}>{messages.employees.empty}</Title>
       <Text c="dimmed">{messages.employees.noneSetup}</Text>
       <Group>
         <Button onClick={() => navigate('/CreateNewEmployee')}>{messages.employees.addFirst}</Button>
-        <Button variant="light" onClick={() => navigate('/ImportEmployees')}>
-          Import Employees
-        </Button>
+        {!scoped && (
+          <Button variant="light" onClick={() => navigate('/ImportEmployees')}>
+            Import Employees
+          </Button>
+        )}
       </Group>
     </Stack>
   );
@@ -309,12 +313,15 @@ export default function EmployeesPage() {
   const found = search.data?.pages;
   const rows = searching ? (found?.flatMap((p) => p.employees) ?? []) : all;
   const navigate = useNavigate();
+  const scoped = useScopedAdministrator();
   const actions = (
     <Group>
       <Button onClick={() => navigate('/CreateNewEmployee')}>Add New Employee</Button>
-      <Button variant="light" onClick={() => navigate('/ImportEmployees')}>
-        Import Employees
-      </Button>
+      {!scoped && (
+        <Button variant="light" onClick={() => navigate('/ImportEmployees')}>
+          Import Employees
+        </Button>
+      )}
     </Group>
   );
   const list = searching ? search : employees;
