@@ -97,6 +97,10 @@ describe('department-scoped administrators', () => {
     await wanda.waitForURL(/\/HomeSecond$/);
     await wanda.getByRole('link', { name: 'Employees' }).first().waitFor();
     expect(await wanda.getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    // Her dashboard counts the Warehouse only: one employee, one department in the hours.
+    await wanda.getByTestId('hours-this-week').waitFor();
+    expect(await wanda.getByTestId('hours-this-week').innerText()).not.toContain('Office');
+    await screenshot(wanda, 'scoped-home');
 
     // Employees: the Warehouse's only.
     await wanda.goto('/Employee');

@@ -41,6 +41,27 @@ function AccessFields({ form }: { form: Pick<UseFormReturnType<Values>, 'values'
   );
 }
 
+/** The server's refusal, if any, and the dialog's buttons. */
+function Outcome(p: { error: string | null; pending: boolean; submit: string; onCancel: () => void }) {
+  return (
+    <>
+      {p.error && (
+        <Text c="red" size="sm" role="alert">
+          {p.error}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={p.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={p.pending}>
+          {p.submit}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 const accessRules = {
   department_ids: (v: string[], values: Values) =>
     values.access === 'departments' && v.length === 0 ? 'Choose at least one department.' : null,
@@ -87,19 +108,12 @@ export function InviteAdministrator({ opened, onClose }: { opened: boolean; onCl
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
           <AccessFields form={form} />
-          {invite.isError && (
-            <Text c="red" size="sm" role="alert">
-              {messageOf(invite.error, 'Could not send the invitation.')}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
+          <Outcome
+            error={invite.isError ? messageOf(invite.error, 'Could not send the invitation.') : null}
+            pending={invite.isPending}
+            submit="Send invitation"
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>
@@ -149,19 +163,14 @@ export function EditAdministratorAccess({
       <form onSubmit={submit} noValidate>
         <Stack>
           <AccessFields form={form} />
-          {changeAccess.isError && (
-            <Text c="red" size="sm" role="alert">
-              {messageOf(changeAccess.error, 'Could not change the access.')}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={changeAccess.isPending}>
-              Save access
-            </Button>
-          </Group>
+          <Outcome
+            error={
+              changeAccess.isError ? messageOf(changeAccess.error, 'Could not change the access.') : null
+            }
+            pending={changeAccess.isPending}
+            submit="Save access"
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>
