@@ -68,16 +68,44 @@ function fit(doc: Doc, text: string, width: number): string {
   return lo === 0 ? '' : `${text.slice(0, lo).trimEnd()}…`;
 }
 
-/** Waits while the document holds more unread output than HIGH_WATER; stops if the reader went away. */
-async function caughtUp(doc: Doc): Promise<void> {
-  while (doc.readableLength > HIGH_WATER) {
+/**
+ * Resolves at the stream's next `event`, when it closes (the reader went away), or after `ms` at the latest
+ * (a reader that pulls with read() in paused mode sends no event).
+ */
+const next = (doc: Doc, event: string, ms = 100) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      doc.off(event, done);
+      doc.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    doc.once(event, done);
+    doc.once('close', done);
+  });
+
+/**
+ * Waits while the document holds more unread output than HIGH_WATER; stops if the reader went away. A slow
+ * reader pauses the document (pipe's backpressure): drawing waits for it to resume; once flowing, the
+ * buffer drains on the next turns of the event loop.
+ */
+async function caughtUp(doc: Doc, highWater: number): Promise<void> {
+  while (doc.readableLength > highWater) {
     if (doc.destroyed) throw new Error('The reader of the PDF went away');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (doc.readableFlowing !== true) await next(doc, 'resume');
+    else await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
 /** One section; `startY` on the page in hand (the first), else from a new page. */
-async function drawSection(doc: Doc, section: DataSection, meta: ExportMeta, startY: number | null) {
+async function drawSection(
+  doc: Doc,
+  section: DataSection,
+  meta: ExportMeta,
+  startY: number | null,
+  highWater: number,
+) {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom - 16;
@@ -121,7 +149,7 @@ async function drawSection(doc: Doc, section: DataSection, meta: ExportMeta, sta
         .text(`${section.name} (continued)`, left, y, { lineBreak: false });
       y += 14;
       header();
-      await caughtUp(doc);
+      await caughtUp(doc, highWater);
     }
     if (index++ % 2 === 1) doc.rect(left, y, right - left, ROW).fill(ZEBRA);
     doc.font(FONT).fontSize(BODY).fillColor(INK);
@@ -148,7 +176,7 @@ async function drawSection(doc: Doc, section: DataSection, meta: ExportMeta, sta
  * Departments, Employees, Punches), each from a new page with a repeating table header. Pages are not
  * buffered: each is written out as the next begins, and rows are pulled from the database a page at a time.
  */
-export function renderDataPdf(data: DataExport): Readable {
+export function renderDataPdf(data: DataExport, highWater = HIGH_WATER): Readable {
   const { meta } = data;
   const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
@@ -179,7 +207,7 @@ export function renderDataPdf(data: DataExport): Readable {
         { lineBreak: false },
       );
     for (const [i, section] of data.sections.entries()) {
-      await drawSection(doc, section, meta, i === 0 ? doc.page.margins.top + 44 : null);
+      await drawSection(doc, section, meta, i === 0 ? doc.page.margins.top + 44 : null, highWater);
     }
   };
   draw().then(
