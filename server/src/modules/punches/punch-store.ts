@@ -47,11 +47,11 @@ export async function savePunch(r: PunchRepos, actor: PunchActor, req: SaveReque
   const { candidate } = req;
   // A live clock-in or -out reads what its rules ask in one query (the same predicates, in memory); a manual
   // punch asks the repository rule by rule.
+  const at = candidate.kind === 'out' ? (candidate.timeOut ?? candidate.timeIn) : candidate.timeIn;
   const lookups =
     candidate.kind === 'interval'
       ? r.punches.lookups(actor.accountId)
-      : punchBook(await r.punches.clockBook(actor.accountId, candidate.employeeRef, candidate.timeIn))
-          .lookups;
+      : punchBook(await r.punches.clockBook(actor.accountId, candidate.employeeRef, at)).lookups;
   const checked = await validatePunch(candidate, {
     now: req.now,
     attendanceOnly: req.attendanceOnly,

@@ -101,28 +101,36 @@ export function punchesRepository(db: Kysely<DB>) {
 
     /**
      * What a live clock-in or -out at `at` can meet (punchBook), in one query: the employee's open shift, and
-     * every current punch ending after `at` or after the open shift's start (a clock-out's span starts there).
+     * every closed punch begun by `at` that ends after `at` or after the open shift's start (a clock-out's span
+     * starts there). Two index searches (the open shift's, then the employee's punches by time in): one
+     * predicate with OR made SQLite scan every punch of the account instead.
      */
     clockBook: (accountId: number, employeeRef: number, at: string): Promise<BookPunch[]> =>
       current(accountId)
         .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
         .where('employee_ref', '=', employeeRef)
-        .where((eb) =>
-          eb.or([
-            eb('time_out', 'is', null),
-            eb('time_out', '>', at),
-            eb(
-              'time_out',
-              '>',
-              eb
-                .selectFrom('punches as open')
-                .select('open.time_in')
-                .where('open.account_id', '=', accountId)
-                .where('open.employee_ref', '=', employeeRef)
-                .where('open.time_out', 'is', null)
-                .where('open.deleted_at', 'is', null),
+        .where('time_out', 'is', null)
+        .unionAll(
+          current(accountId)
+            .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
+            .where('employee_ref', '=', employeeRef)
+            .where('time_in', '<=', at)
+            .where((eb) =>
+              eb.or([
+                eb('time_out', '>', at),
+                eb(
+                  'time_out',
+                  '>',
+                  eb
+                    .selectFrom('punches as open')
+                    .select('open.time_in')
+                    .where('open.account_id', '=', accountId)
+                    .where('open.employee_ref', '=', employeeRef)
+                    .where('open.time_out', 'is', null)
+                    .where('open.deleted_at', 'is', null),
+                ),
+              ]),
             ),
-          ]),
         )
         .execute(),
 
