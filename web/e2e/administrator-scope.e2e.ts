@@ -111,6 +111,14 @@ describe('department-scoped administrators', () => {
     expect(await wanda.getByRole('button', { name: 'Import Employees' }).count()).toBe(0);
     await screenshot(wanda, 'scoped-employees');
 
+    // Departments: hers only, to read; creating, editing and deleting them is not offered.
+    await wanda.goto('/Departments');
+    await wanda.getByRole('cell', { name: 'Warehouse', exact: true }).waitFor();
+    expect(await wanda.getByRole('cell', { name: 'Office', exact: true }).count()).toBe(0);
+    expect(await wanda.getByRole('button', { name: 'Create Department' }).count()).toBe(0);
+    expect(await wanda.getByRole('button', { name: 'Edit Warehouse' }).isVisible()).toBe(false);
+    expect(await wanda.getByRole('button', { name: 'Delete Selected Departments' }).isVisible()).toBe(false);
+
     // Punches: Pat's day is there; the Office employee's page is not found.
     await wanda.goto(`/Employee/${ids.Warehouse.employee}`);
     await wanda.getByText('03/02/26').first().waitFor();

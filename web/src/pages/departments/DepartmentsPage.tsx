@@ -34,12 +34,14 @@ interface RowProps {
   onSelect: (on: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** A department-scoped administrator reads departments but cannot change them. */
+  readOnly: boolean;
 }
 
 /** Timestamps stay on one line: the account's clock and formats, e.g. 11/24/26 9:05 AM. */
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
-function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
+function DepartmentRow({ d, selected, onSelect, onEdit, onDelete, readOnly }: RowProps) {
   const navigate = useNavigate();
   const { when } = useAccountInstant();
   return (
@@ -49,11 +51,13 @@ function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
       bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
     >
       <Table.Td onClick={stop}>
-        <Checkbox
-          aria-label={`Select ${d.dp_name}`}
-          checked={selected}
-          onChange={(e) => onSelect(e.currentTarget.checked)}
-        />
+        {!readOnly && (
+          <Checkbox
+            aria-label={`Select ${d.dp_name}`}
+            checked={selected}
+            onChange={(e) => onSelect(e.currentTarget.checked)}
+          />
+        )}
       </Table.Td>
       <Table.Td fw={500}>{d.dp_name}</Table.Td>
       <Table.Td>{d.dp_type}</Table.Td>
@@ -64,7 +68,7 @@ function DepartmentRow({ d, selected, onSelect, onEdit, onDelete }: RowProps) {
       <Table.Td style={ONE_LINE}>{when(d.created_at)}</Table.Td>
       <Table.Td style={ONE_LINE}>{when(d.updated_at)}</Table.Td>
       <Table.Td onClick={stop}>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" display={readOnly ? 'none' : undefined}>
           <ActionIcon variant="subtle" aria-label={`Edit ${d.dp_name}`} onClick={onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
@@ -125,14 +129,14 @@ function useDepartmentActions(rows: DepartmentView[], clear: () => void) {
   return { remove, removeMany };
 }
 
-function DepartmentTable({ rows }: { rows: DepartmentView[] }) {
+function DepartmentTable({ rows, readOnly }: { rows: DepartmentView[]; readOnly: boolean }) {
   const sel = useSelection(rows);
   const { remove, removeMany } = useDepartmentActions(rows, sel.clear);
   const [editing, setEditing] = useState<DepartmentView | null>(null);
   const allOn = sel.ids.length === rows.length;
   return (
     <>
-      <Group justify="flex-end" mb="sm">
+      <Group justify="flex-end" mb="sm" display={readOnly ? 'none' : undefined}>
         <Button
           color="red"
           variant="light"
@@ -148,6 +152,7 @@ function DepartmentTable({ rows }: { rows: DepartmentView[] }) {
             <Table.Tr>
               <Table.Th>
                 <Checkbox
+                  display={readOnly ? 'none' : undefined}
                   aria-label="Select all departments"
                   checked={allOn}
                   indeterminate={sel.ids.length > 0 && !allOn}
@@ -168,6 +173,7 @@ function DepartmentTable({ rows }: { rows: DepartmentView[] }) {
                 onSelect={(on) => sel.toggle(d.id, on)}
                 onEdit={() => setEditing(d)}
                 onDelete={() => remove(d)}
+                readOnly={readOnly}
               />
             ))}
           </Table.Tbody>
@@ -202,7 +208,7 @@ export default function DepartmentsPage() {
           {messages.departments.empty}
         </Text>
       )}
-      {!!departments.data?.length && <DepartmentTable rows={departments.data} />}
+      {!!departments.data?.length && <DepartmentTable rows={departments.data} readOnly={scoped} />}
     </AppPage>
   );
 }
