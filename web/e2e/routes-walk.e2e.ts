@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, logIn, useBrowser } from './support';
@@ -7,7 +8,9 @@ import { apiCall, logIn, useBrowser } from './support';
  * Every page route of the web app's router (read from web/src/routes.tsx, so a new route is walked without
  * editing this file), opened by the caller it is for on the demo account: a visitor, the demo employee, the
  * demo manager. A page fails the walk when it says "coming soon", shows the error screen, leaves the page
- * loader up, or logs a console error.
+ * loader up, logs a console error, or has a serious or critical accessibility violation (axe-core over the
+ * WCAG 2.1 A/AA rules, WCAG 2.2 AA's target size and axe's best practices; moderate and minor findings are
+ * not failures). A few pages are walked again at a phone's width (390 px), where the layout differs.
  */
 const b = useBrowser();
 const DEMO = { email: 'demo@punchclock.test', password: 'punchclock demo' };
@@ -26,6 +29,29 @@ const PUBLIC = [...pathsOf('PUBLIC_PAGES'), ...pathsOf('STATION_PAGE')];
 const EITHER = pathsOf('EITHER_ROLE_PAGES');
 const EMPLOYEE_PAGES = [...pathsOf('EMPLOYEE_PAGES'), ...EITHER];
 const MANAGER_PAGES = [...pathsOf('MANAGER_PAGES'), ...EITHER];
+/** Pages walked again at 390 px wide, by who opens them. */
+const PHONE = { visitor: ['/', '/Login', '/Station'], employee: ['/HomeUser'], manager: ['/HomeSecond'] };
+
+// wcag22aa adds target-size (24 px tap targets).
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Time spent in axe-core over the walk, reported with its result. */
+let axeMs = 0;
+
+/** axe-core's serious and critical violations on the page as it is: rule, its first target, how many nodes. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const started = Date.now();
+  // Legacy mode (axe in the page, no extra blank page per check) and violations only: 2-3 times faster.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  axeMs += Date.now() - started;
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ') ?? '?'} ×${v.nodes.length}`);
+}
 
 /** Opens `path` and answers what is wrong with the page, or nothing. */
 async function problemsOf(page: Page, path: string, errors: string[]): Promise<string[]> {
@@ -38,14 +64,17 @@ async function problemsOf(page: Page, path: string, errors: string[]): Promise<s
   const problems: string[] = [];
   if (/coming soon/i.test(text)) problems.push('says coming soon');
   if (text.includes('Something went wrong')) problems.push('shows the error screen');
+  problems.push(...(await accessibilityProblems(page)));
   problems.push(...errors.map((e) => `console: ${e.slice(0, 200)}`));
   return problems;
 }
 
 async function walk(
+  who: string,
   paths: string[],
   ids: Record<string, number>,
   signIn?: { email: string; password: string },
+  phonePaths: string[] = [],
 ) {
   const { page } = await b.newPage({ viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];
@@ -65,13 +94,19 @@ async function walk(
       String(path.startsWith('/Departments') ? ids.department : ids.employee),
     );
     const problems = await problemsOf(page, url, errors);
-    if (problems.length) found[url] = problems;
+    if (problems.length) found[`${who} ${url}`] = problems;
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of phonePaths) {
+    const problems = await problemsOf(page, path, errors);
+    if (problems.length) found[`${who} ${path} at 390 px`] = problems;
   }
   return found;
 }
 
 describe('every route of the router', () => {
-  it('opens for a visitor, the employee and the manager without "coming soon", an error screen or a console error', async () => {
+  it('opens for a visitor, the employee and the manager without "coming soon", an error screen, a console error or a serious accessibility violation', async () => {
+    const started = Date.now();
     const login = await apiCall(b.baseUrl, null, 'POST', '/api/login', DEMO);
     const token = (login.body as { access_token: string }).access_token;
     const employees = await apiCall(b.baseUrl, token, 'GET', '/api/employees');
@@ -82,12 +117,15 @@ describe('every route of the router', () => {
     };
     expect(MANAGER_PAGES.length).toBeGreaterThan(20);
     const found = {
-      ...(await walk(PUBLIC, ids)),
-      ...(await walk(EMPLOYEE_PAGES, ids, EMPLOYEE)),
-      ...(await walk(MANAGER_PAGES, ids, DEMO)),
+      ...(await walk('visitor', PUBLIC, ids, undefined, PHONE.visitor)),
+      ...(await walk('employee', EMPLOYEE_PAGES, ids, EMPLOYEE, PHONE.employee)),
+      ...(await walk('manager', MANAGER_PAGES, ids, DEMO, PHONE.manager)),
     };
+    const visits = PUBLIC.length + EMPLOYEE_PAGES.length + MANAGER_PAGES.length - 1;
+    const phone = PHONE.visitor.length + PHONE.employee.length + PHONE.manager.length;
     console.log(
-      `[routes walk] ${PUBLIC.length + EMPLOYEE_PAGES.length + MANAGER_PAGES.length - 1} page visits, ${Object.keys(found).length} with problems`,
+      `[routes walk] ${visits} page visits and ${phone} at 390 px, ${Object.keys(found).length} with problems; ` +
+        `axe-core took ${(axeMs / 1000).toFixed(1)} s of the walk's ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     expect(found).toEqual({});
   }, 300_000);

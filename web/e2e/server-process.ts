@@ -66,7 +66,8 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   demo?: boolean;
 }): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
+  // The server serves WEB_DIST when it is set (a build of one's own); otherwise web/dist, built if missing.
+  if (!process.env.WEB_DIST && !existsSync(join(repoRoot, 'web/dist/index.html'))) {
     spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
   }
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'punchclock-e2e-'));

@@ -3,7 +3,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { queryClientStore } from './api/query-client-store';
 import { NotificationsHost } from './components/notifications-host';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Everything a screen needs around it; the tests wrap their own router in it too.
@@ -20,7 +20,7 @@ export function Providers({ children }: { children: ReactNode }) {
     return () => client.unmount();
   }, [client]);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientContext.Provider value={client}>
         {/* The confirm dialogs' ModalsProvider is in the signed-in layouts, the only users. */}
         <NotificationsHost />

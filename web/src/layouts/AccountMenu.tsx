@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -19,12 +19,24 @@ export function AccountMenu({ name, links }: { name: string; links: MenuLink[] }
   return (
     <Menu position="bottom-end" width={230} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Open profile menu" py={4} px={6} style={{ borderRadius: 999 }}>
+        {/* Named by what it shows, the name, then "Open profile menu" for screen readers only: an
+            aria-label would have to repeat the visible text (WCAG 2.5.3, label in name). The initials are
+            decoration. */}
+        <UnstyledButton py={4} px={6} style={{ borderRadius: 999 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar src={picture.data ?? null} name={name} color="initials" size={34} radius="xl" alt="" />
+            <Avatar
+              src={picture.data ?? null}
+              name={name}
+              color="initials"
+              size={34}
+              radius="xl"
+              alt=""
+              aria-hidden
+            />
             <Text fw={600} fz="sm" visibleFrom="sm" maw={160} truncate>
               {name}
             </Text>
+            <VisuallyHidden>Open profile menu</VisuallyHidden>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>

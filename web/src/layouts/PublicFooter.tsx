@@ -19,13 +19,17 @@ const QUICK_LINKS = [
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="sm">
-      <Title order={3} fz="sm" tt="uppercase" lts={1} c="gray.5">
+      {/* h2: a page's h1 may be followed by the footer directly (heading levels must not skip). */}
+      <Title order={2} fz="sm" tt="uppercase" lts={1} c="gray.5">
         {title}
       </Title>
       {children}
     </Stack>
   );
 }
+
+/** Footer links are at least 24 px tall, so stacked ones are far enough apart to tap (WCAG 2.5.8). */
+const TAP = { display: 'inline-block', lineHeight: '24px' } as const;
 
 function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -65,16 +69,16 @@ export function PublicFooter() {
               ))}
             </ContactLine>
             <ContactLine icon={<IconMail size={16} />}>
-              <Anchor href={`mailto:${COMPANY.supportEmail}`} c="gray.3" fz="sm">
+              <Anchor href={`mailto:${COMPANY.supportEmail}`} c="gray.3" fz="sm" style={TAP}>
                 {COMPANY.supportEmail}
               </Anchor>
               <br />
-              <Anchor href={`mailto:${COMPANY.salesEmail}`} c="gray.3" fz="sm">
+              <Anchor href={`mailto:${COMPANY.salesEmail}`} c="gray.3" fz="sm" style={TAP}>
                 {COMPANY.salesEmail}
               </Anchor>
             </ContactLine>
             <ContactLine icon={<IconPhone size={16} />}>
-              <Anchor href={`tel:${COMPANY.phone.replace(/[^+\d]/g, '')}`} c="gray.3" fz="sm">
+              <Anchor href={`tel:${COMPANY.phone.replace(/[^+\d]/g, '')}`} c="gray.3" fz="sm" style={TAP}>
                 {COMPANY.phone}
               </Anchor>
             </ContactLine>

@@ -31,7 +31,9 @@ export function PairStation({ onPaired }: { onPaired: () => void }) {
   return (
     <Paper withBorder p="xl" radius="md" maw={460} mx="auto">
       <Stack>
-        <Title order={2}>Set up this time station</Title>
+        <Title order={1} size="h2">
+          Set up this time station
+        </Title>
         <Text>{HOW_TO_PAIR}</Text>
         <TextInput
           label="Pairing code"

@@ -57,17 +57,19 @@ export default function StationPage() {
 
   if (!paired) {
     return (
-      <Container py="xl">
+      <Container component="main" py="xl">
         <PairStation onPaired={() => setPaired(true)} />
       </Container>
     );
   }
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)" py="md">
+    <Box component="main" mih="100vh" bg="var(--mantine-color-gray-0)" py="md">
       <Container size="sm">
         <Group justify="space-between" mb="sm">
           <div>
-            <Title order={3}>{info?.company_name ?? 'Time station'}</Title>
+            <Title order={1} size="h3">
+              {info?.company_name ?? 'Time station'}
+            </Title>
             <Text size="sm" c="dimmed">
               {readStation()?.name}
             </Text>

@@ -56,7 +56,8 @@ export default function Faqs() {
         </Accordion>
         <Text ta="center" mt="xl" c="dimmed">
           Still have a question?{' '}
-          <Anchor component={Link} to="/ContactPage">
+          {/* Underlined: inside a sentence, colour alone would not tell it is a link. */}
+          <Anchor component={Link} to="/ContactPage" underline="always">
             Contact us
           </Anchor>
         </Text>
