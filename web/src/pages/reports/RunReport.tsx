@@ -1,49 +1,16 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { DATE_FORMATS, messages, type ReportColumnView } from '@punchclock/contract';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconFileSpreadsheet,
-  IconFileTypeCsv,
-  IconFileTypePdf,
-  IconPlayerPlay,
-  IconSelector,
-} from '@tabler/icons-react';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DATE_FORMATS, messages } from '@punchclock/contract';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useDepartments, useEmployees } from '../../api/people';
-import {
-  exportReport,
-  findReport,
-  type GetDataAnswer,
-  type ReportDefinition,
-  type ReportFormat,
-  fullReports,
-  type ReportRun,
-  useReport,
-} from '../../api/reports';
+import { findReport, type ReportDefinition, fullReports, type ReportRun } from '../../api/reports';
 import { useAccountInstant, useSettings } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
-import { notifyError, notifySuccess } from '../../components/notify';
 import { formatDate } from '../punches/display-format';
-import { type Cell, type CellFormats, compareCells, formatCell, isNumeric } from './cells';
+import { type CellFormats } from './cells';
 import { type PeriodPreset, PERIOD_PRESETS, presetPeriod, todayIn, weekStartIndex } from './periods';
+import { ExportButtons, ReportOutcome, useReportRunner } from './report-runner';
 
 interface FormValues {
   employee_id: string | null;
@@ -68,17 +35,6 @@ const PARAM_LABELS: Record<string, string> = {
   show_deleted_employees: 'Show deleted employees',
 };
 const labelOf = (param: string) => PARAM_LABELS[param] ?? param;
-
-const EXPORTS: { format: ReportFormat; label: string; icon: typeof IconFileTypeCsv }[] = [
-  { format: 'csv', label: 'CSV', icon: IconFileTypeCsv },
-  { format: 'xlsx', label: 'Excel', icon: IconFileSpreadsheet },
-  { format: 'pdf', label: 'PDF', icon: IconFileTypePdf },
-];
-const EXPORT_TEXTS: Record<ReportFormat, { done: string; failed: string }> = {
-  csv: { done: messages.export.csvDone, failed: messages.export.csvFailed },
-  xlsx: { done: messages.export.excelDone, failed: messages.export.excelFailed },
-  pdf: { done: messages.export.pdfDone, failed: messages.export.pdfFailed },
-};
 
 /** The body of a run: the report and the parameters it reads that hold a value. */
 function runOf(report: ReportDefinition, v: FormValues): ReportRun {
@@ -214,105 +170,6 @@ function ParamForm({
   );
 }
 
-type Sort = { key: string; dir: 'asc' | 'desc' } | null;
-
-function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
-  if (!active) return <IconSelector size={14} aria-hidden />;
-  return dir === 'asc' ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />;
-}
-
-export function ResultsTable({
-  answer,
-  formats,
-  dimmed,
-}: {
-  answer: GetDataAnswer;
-  formats: CellFormats;
-  dimmed: boolean;
-}) {
-  const [sort, setSort] = useState<Sort>(null);
-  const rows = useMemo(() => {
-    if (!sort) return answer.data;
-    return [...answer.data].sort((a, b) => compareCells(a[sort.key], b[sort.key], sort.dir));
-  }, [answer.data, sort]);
-  const toggle = (key: string) =>
-    setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
-  const align = (c: ReportColumnView) => (isNumeric(c.kind) ? 'right' : 'left');
-  const totals = answer.totals;
-  const totalCell = (c: ReportColumnView) => {
-    const v: Cell = totals?.[c.key];
-    if (v === null || v === undefined) return '';
-    return typeof v === 'number' ? formatCell(v, c.kind, formats) : v;
-  };
-
-  return (
-    <Table.ScrollContainer minWidth={Math.max(560, answer.columns.length * 95)}>
-      <Table
-        striped
-        highlightOnHover
-        withTableBorder
-        horizontalSpacing={8}
-        data-testid="report-results"
-        style={{ opacity: dimmed ? 0.6 : 1 }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {answer.columns.map((c) => {
-              const active = sort?.key === c.key;
-              return (
-                <Table.Th
-                  key={c.key}
-                  ta={align(c)}
-                  aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <UnstyledButton onClick={() => toggle(c.key)} fw={700} fz="sm">
-                    <Group gap={4} wrap="nowrap" justify={align(c) === 'right' ? 'flex-end' : 'flex-start'}>
-                      {c.label}
-                      <SortIcon active={active} dir={sort?.dir} />
-                    </Group>
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={answer.columns.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  {messages.reports.noRecords}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            rows.map((r, i) => (
-              <Table.Tr key={i}>
-                {answer.columns.map((c) => (
-                  <Table.Td key={c.key} ta={align(c)} style={{ whiteSpace: 'nowrap' }}>
-                    {formatCell(r[c.key], c.kind, formats)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-        {totals && rows.length > 0 && (
-          <Table.Tfoot>
-            <Table.Tr data-testid="report-totals" fw={700}>
-              {answer.columns.map((c) => (
-                <Table.Td key={c.key} ta={align(c)} fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {totalCell(c)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 /**
  * Run Report (spec §2.4 Reports (full), §4, §5): pick a report, fill the parameters it reads
  * (generated from the contract's registry), run it, read the results page by page, export the
@@ -351,10 +208,7 @@ export function ReportRunner({
   const [preset, setPreset] = useState<PeriodPreset>('this_week');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notChosen, setNotChosen] = useState(false);
-  const [run, setRun] = useState<ReportRun | null>(null);
-  const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState<ReportFormat | null>(null);
-  const result = useReport(run, page);
+  const runner = useReportRunner();
 
   const choose = (name: string | null) => {
     const r = findReport(name);
@@ -363,8 +217,7 @@ export function ReportRunner({
     setPreset('this_week');
     setErrors({});
     setNotChosen(false);
-    setRun(null);
-    setPage(1);
+    runner.clear();
     setParams(r ? { report: r.name } : {}, { replace: true });
   };
 
@@ -395,51 +248,15 @@ export function ReportRunner({
     const missing = missingOf(report, values);
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    const next = runOf(report, values);
-    setPage(1);
-    if (JSON.stringify(next) === JSON.stringify(run)) void result.refetch();
-    else setRun(next);
+    runner.start(runOf(report, values));
   };
-
-  const exportAs = (format: ReportFormat) => {
-    if (!run) return;
-    setExporting(format);
-    exportReport(run, format)
-      .then(() => notifySuccess(EXPORT_TEXTS[format].done))
-      .catch(() => notifyError(EXPORT_TEXTS[format].failed))
-      .finally(() => setExporting(null));
-  };
-
-  const answer = result.data;
-  const failure = result.isError
-    ? result.error instanceof ApiError && result.error.status === 400 && result.error.message
-      ? result.error.message
-      : messages.reports.fetchError
-    : null;
-  const lastPage = answer?.last_page ?? 1;
 
   return (
     <AppPage
       title={title}
       description="Choose a report, set its parameters and run it; export the result as CSV, Excel or PDF."
       size="xl"
-      actions={
-        <Group gap="xs" aria-label="Export">
-          {EXPORTS.map(({ format, label, icon: Icon }) => (
-            <Button
-              key={format}
-              variant="light"
-              leftSection={<Icon size={16} />}
-              onClick={() => exportAs(format)}
-              loading={exporting === format}
-              disabled={!run || (exporting !== null && exporting !== format)}
-              title={run ? `Export the report as ${label}` : 'Run the report first'}
-            >
-              {label}
-            </Button>
-          ))}
-        </Group>
-      }
+      actions={<ExportButtons runner={runner} />}
     >
       <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} aria-label="Report parameters">
         <Stack gap="md">
@@ -464,76 +281,18 @@ export function ReportRunner({
             />
           )}
           <Group>
-            <Button type="submit" leftSection={<IconPlayerPlay size={16} />} loading={result.isFetching}>
+            <Button
+              type="submit"
+              leftSection={<IconPlayerPlay size={16} />}
+              loading={runner.result.isFetching}
+            >
               Run
             </Button>
           </Group>
         </Stack>
       </Paper>
 
-      {exporting && (
-        <Group gap="xs" mb="sm" role="status">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Building the {EXPORTS.find((x) => x.format === exporting)?.label} file…
-          </Text>
-        </Group>
-      )}
-
-      {failure && (
-        <Alert color="red" mb="md" role="alert">
-          {failure}
-        </Alert>
-      )}
-
-      {run && result.isLoading && (
-        <Group gap="xs" my="xl" justify="center">
-          <Loader aria-label="Loading report" />
-          <Text c="dimmed">Loading...</Text>
-        </Group>
-      )}
-
-      {answer && run && !failure && (
-        <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
-          <Group justify="space-between" mb="sm" gap="xs">
-            <Title order={2} fz="lg">
-              {answer.title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {answer.total} {answer.total === 1 ? 'row' : 'rows'}
-            </Text>
-          </Group>
-          <ResultsTable
-            key={`${JSON.stringify(run)}:${page}`}
-            answer={answer}
-            formats={formats}
-            dimmed={result.isPlaceholderData}
-          />
-          {answer.total > 0 && (
-            <Group justify="space-between" mt="md">
-              <Text size="sm" c="dimmed">
-                Page {Math.min(page, lastPage)} of {lastPage}
-              </Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  disabled={page <= 1}
-                  onClick={() => setPage((p) => Math.max(1, Math.min(p, lastPage) - 1))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  disabled={page >= lastPage || result.isPlaceholderData}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next
-                </Button>
-              </Group>
-            </Group>
-          )}
-        </Paper>
-      )}
+      <ReportOutcome runner={runner} formats={formats} />
     </AppPage>
   );
 }
