@@ -2,14 +2,27 @@ import { messages } from '@punchclock/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeFetch, logInAs, renderAt } from '../test/render';
+import { logInAs, renderAt } from '../test/render';
 
 describe('logout from the account menu', () => {
   it('revokes the token, clears storage, says goodbye and goes to /login after a second', async () => {
-    const api = fakeFetch(
-      { body: { profile_picture_url: null, profile_image_url: null } },
-      { body: { message: messages.logout.success } },
-    );
+    // Answered by address: the layout's calls (picture, current user) come in no fixed order.
+    const calls: { url: string; init: RequestInit }[] = [];
+    const bodies: Record<string, unknown> = {
+      '/api/get-profile-picture': { profile_picture_url: null, profile_image_url: null },
+      '/api/logout': { message: messages.logout.success },
+    };
+    const api = {
+      calls,
+      fetch: async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        const body = bodies[url];
+        return new Response(JSON.stringify(body ?? { message: 'Not found.' }), {
+          status: body ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    };
     vi.stubGlobal('fetch', api.fetch);
     logInAs('user');
     sessionStorage.setItem('draft', 'x');
