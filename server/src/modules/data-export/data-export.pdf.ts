@@ -1,27 +1,30 @@
 import type { Readable } from 'node:stream';
-import type PDFKitDocument from 'pdfkit';
-import { lazy } from '../../lib/lazy';
 import { cellText, formatDateTime } from '../reports/renderers/format';
+import {
+  BOLD,
+  columnStarts,
+  columnWidths,
+  type Doc,
+  fit,
+  FONT,
+  HEADER_FILL,
+  INK,
+  isFigure,
+  loadPdfKit,
+  MUTED,
+} from '../reports/renderers/pdf-table';
 import type { ColumnKind, ExportMeta, ReportColumn } from '../reports/renderers/types';
 import type { DataExport, DataSection } from './data-export.service';
 
-const loadPdfKit = lazy<typeof PDFKitDocument>('pdfkit');
-
 const MARGIN = 36;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 const BODY = 8;
 const ROW = 14;
 const HEAD_ROW = 17;
 const PAD = 3;
-const INK = '#111827';
-const MUTED = '#6b7280';
-const HEADER_FILL = '#e5e7eb';
 const ZEBRA = '#f3f4f6';
 /** Output held before the writer waits for the reader (the client) to catch up. */
 const HIGH_WATER = 1 << 20;
 
-type Doc = PDFKit.PDFDocument;
 /** The widest value a column of each kind usually holds; text columns share what room is left. */
 const SAMPLE: Record<ColumnKind, string> = {
   text: 'Xxxxxxxxxx',
@@ -39,34 +42,6 @@ const SPARE_SHARE: Record<ColumnKind, number> = {
   date: 0,
   datetime: 0,
 };
-
-/** Each column as wide as its label and usual value; the room left goes to text columns. */
-function widthsFor(doc: Doc, columns: ReportColumn[], room: number): number[] {
-  const needs = columns.map((c) => {
-    const label = doc.font(BOLD).fontSize(BODY).widthOfString(c.label);
-    const sample = doc.font(FONT).fontSize(BODY).widthOfString(SAMPLE[c.kind]);
-    return Math.max(label, sample) + 2 * PAD + 2;
-  });
-  const needed = needs.reduce((a, b) => a + b, 0);
-  const spare = room - needed;
-  if (spare < 0) return needs.map((n) => (n * room) / needed);
-  const shares = columns.reduce((sum, c) => sum + SPARE_SHARE[c.kind], 0);
-  return shares === 0
-    ? needs.map((n) => n + spare / needs.length)
-    : columns.map((c, i) => needs[i] + (spare * SPARE_SHARE[c.kind]) / shares);
-}
-
-function fit(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (doc.widthOfString(`${text.slice(0, mid).trimEnd()}…`) <= width) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo === 0 ? '' : `${text.slice(0, lo).trimEnd()}…`;
-}
 
 /**
  * Resolves at the stream's next `event`, when it closes (the reader went away), or after `ms` at the latest
@@ -110,8 +85,14 @@ async function drawSection(
   const right = doc.page.width - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom - 16;
   const { columns } = section;
-  const widths = widthsFor(doc, columns, right - left);
-  const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  // A point more air each side than the text inset (PAD).
+  const widths = columnWidths(doc, columns, right - left, {
+    fontSize: BODY,
+    pad: PAD + 1,
+    sample: SAMPLE,
+    spareShare: SPARE_SHARE,
+  });
+  const xs = columnStarts(left, widths);
 
   if (startY === null) doc.addPage();
   let y = startY ?? doc.page.margins.top;
@@ -119,7 +100,7 @@ async function drawSection(
     texts.forEach((text, i) => {
       const inner = widths[i] - 2 * PAD;
       const shown = fit(doc, text, inner);
-      const figure = ['integer', 'money', 'hours'].includes(columns[i].kind);
+      const figure = isFigure(columns[i].kind);
       const dx = figure ? inner - doc.widthOfString(shown) : 0;
       doc.text(shown, xs[i] + PAD + dx, top + (height - BODY) / 2 + 0.5, { lineBreak: false });
     });

@@ -1,22 +1,26 @@
 import type { Readable } from 'node:stream';
-import type PDFKitDocument from 'pdfkit';
-import { lazy } from '../../../lib/lazy';
 import { cellText, formatDateTime, formatPeriod } from './format';
+import {
+  BOLD,
+  columnStarts,
+  columnWidths,
+  type Doc,
+  fit,
+  FONT,
+  HEADER_FILL,
+  INK,
+  isFigure,
+  loadPdfKit,
+  MUTED,
+} from './pdf-table';
 import type { Cell, ColumnKind, ExportInput, ReportColumn } from './types';
 
-const loadPdfKit = lazy<typeof PDFKitDocument>('pdfkit');
-
 const MARGIN = 36;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 const BODY_SIZE = 8.5;
 const ROW_HEIGHT = 15;
 const HEADER_ROW_HEIGHT = 18;
 const CELL_PAD = 4;
 const FOOTER_SPACE = 24;
-const INK = '#111827';
-const MUTED = '#6b7280';
-const HEADER_FILL = '#e5e7eb';
 const ZEBRA_FILL = '#f3f4f6';
 const RULE = '#9ca3af';
 
@@ -38,9 +42,6 @@ const SPARE_SHARE: Record<ColumnKind, number> = {
   date: 1,
   datetime: 1,
 };
-const isFigure = (kind: ColumnKind) => kind === 'integer' || kind === 'hours' || kind === 'money';
-
-type Doc = PDFKit.PDFDocument;
 
 interface Layout {
   x: number[];
@@ -50,36 +51,16 @@ interface Layout {
   bottom: number;
 }
 
-/** `text` cut to fit `width` in the current font, ending with an ellipsis when cut. */
-function fit(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (doc.widthOfString(`${text.slice(0, mid).trimEnd()}…`) <= width) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo === 0 ? '' : `${text.slice(0, lo).trimEnd()}…`;
-}
-
 function layoutFor(doc: Doc, columns: ReportColumn[]): Layout {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
-  const needs = columns.map((c) => {
-    const label = doc.font(BOLD).fontSize(BODY_SIZE).widthOfString(c.label);
-    const sample = doc.font(FONT).fontSize(BODY_SIZE).widthOfString(SAMPLE[c.kind]);
-    return Math.max(label, sample) + 2 * CELL_PAD;
+  const widths = columnWidths(doc, columns, right - left, {
+    fontSize: BODY_SIZE,
+    pad: CELL_PAD,
+    sample: SAMPLE,
+    spareShare: SPARE_SHARE,
   });
-  const needed = needs.reduce((a, b) => a + b, 0);
-  const spare = right - left - needed;
-  const shares = columns.reduce((sum, c) => sum + SPARE_SHARE[c.kind], 0);
-  // Too many columns for the page: every column gives up the same fraction and labels are cut.
-  const widths =
-    spare >= 0
-      ? columns.map((c, i) => needs[i] + (spare * SPARE_SHARE[c.kind]) / shares)
-      : needs.map((need) => (need * (right - left)) / needed);
-  const x = widths.map((_, i) => left + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const x = columnStarts(left, widths);
   return { x, widths, left, right, bottom: doc.page.height - doc.page.margins.bottom - FOOTER_SPACE };
 }
 
