@@ -1,14 +1,12 @@
-import { Alert, Box, Button, Paper, Select, Stack, Text } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { Box, Button, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useOwnPermissions } from '../../api/auth';
 import { useEmployees } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
 import { useSession } from '../../session/session';
+import { OwnPunchesPage } from '../punches/OwnPunchesPage';
 import { PunchTable } from '../punches/PunchTable';
-import { ownEmployeeRef } from '../punches/punch-values';
 import { PunchCardList } from './PunchCards';
 
 /** An employee's punches: a table on wide screens, cards (each with a Details link) on narrow ones. */
@@ -73,28 +71,12 @@ function ManagerActivity() {
  */
 export default function ActivityPage() {
   const user = useSession().user;
-  const permissions = useOwnPermissions();
   if (user?.user_type !== 'employee') return <ManagerActivity />;
-  const own = ownEmployeeRef();
   return (
-    <AppPage
+    <OwnPunchesPage
       title="Activity"
       description="Your punches, newest first."
-      actions={
-        permissions.create_time_entries && (
-          <Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>
-            Create Manual Punch
-          </Button>
-        )
-      }
-    >
-      {own === 0 ? (
-        <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
-      ) : (
-        <Paper withBorder p="md">
-          <Punches employeeId={own} canEdit={permissions.edit_time_entries === true} />
-        </Paper>
-      )}
-    </AppPage>
+      list={(id, canEdit) => <Punches employeeId={id} canEdit={canEdit} />}
+    />
   );
 }

@@ -1,13 +1,11 @@
-import { Alert, Anchor, Button, Paper } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { Anchor, Button, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useOwnPermissions } from '../../api/auth';
 import { useEmployee } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
 import { useSession } from '../../session/session';
+import { OwnPunchesPage } from './OwnPunchesPage';
 import { PunchTable } from './PunchTable';
-import { ownEmployeeRef } from './punch-values';
 
 /** What a manager's screen passes in the route state: whose punches to show. */
 interface DetailsState {
@@ -50,30 +48,13 @@ function ManagerDetails({ employeeId }: { employeeId: number }) {
 export default function PunchDetails() {
   const user = useSession().user;
   const state = stateOf(useLocation().state);
-  const permissions = useOwnPermissions();
-  if (user?.user_type === 'employee') {
-    const own = ownEmployeeRef();
+  if (user?.user_type === 'employee')
     return (
-      <AppPage
+      <OwnPunchesPage
         title="Punch Details"
-        actions={
-          permissions.create_time_entries && (
-            <Button component={Link} to="/ManualUserPunch" leftSection={<IconPlus size={16} />}>
-              Create Manual Punch
-            </Button>
-          )
-        }
-      >
-        {own === 0 ? (
-          <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
-        ) : (
-          <Paper withBorder p="md">
-            <PunchTable employeeId={own} canEdit={permissions.edit_time_entries === true} />
-          </Paper>
-        )}
-      </AppPage>
+        list={(id, canEdit) => <PunchTable employeeId={id} canEdit={canEdit} />}
+      />
     );
-  }
   const employeeId = Number(state.employeeId ?? state.id ?? 0);
   if (!(employeeId > 0)) return <Navigate to="/Employee" replace />;
   return <ManagerDetails employeeId={employeeId} />;
