@@ -8,7 +8,8 @@ import { fetchEarly } from './api/early';
 import { RedirectIfLoggedIn, RequireRole } from './session/guards';
 import { session, useSession } from './session/session';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+/** A page's module: the screen, and what fills the query cache with its data on a first load (optional). */
+type Loader = () => Promise<{ default: ComponentType; prefetch?: () => Promise<unknown> }>;
 
 /** A page of spec §2: its title and its code (loaded on first visit); without code, a placeholder. */
 interface PageDef {
@@ -169,8 +170,9 @@ const EmployeeLayout = lazy(loadEmployeeLayout);
  * A first load of a signed-in page starts its layout's code, its own code and the GET calls it opens with
  * together, as this module runs, instead of one after the other (the layout renders, then asks for the page,
  * which renders, then calls the API). `lazy` later finds the modules loaded; the API client takes the early
- * answers (api/early.ts). Without a session, or for another kind of account, nothing starts: the guards
- * send the visitor elsewhere.
+ * answers (api/early.ts), and the page module's `prefetch` puts them in the query cache as soon as it has loaded,
+ * before the page renders.
+ * Without a session, or for another kind of account, nothing starts: the guards send the visitor elsewhere.
  */
 function startFirstPage(): void {
   if (typeof window === 'undefined') return;
@@ -183,8 +185,11 @@ function startFirstPage(): void {
   if (!page) return;
   // A failed import is met again, and shown, when the route renders.
   loadLayout().catch(() => undefined);
-  page.load().catch(() => undefined);
   if (page.data) fetchEarly(page.data, token);
+  page
+    .load()
+    .then((m) => m.prefetch?.())
+    .catch(() => undefined);
 }
 startFirstPage();
 

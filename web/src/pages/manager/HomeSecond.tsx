@@ -33,6 +33,9 @@ import { AppPage } from '../../components/AppPage';
 import { formatDate } from '../punches/display-format';
 import { SetupSteps } from './SetupSteps';
 
+/** On a first load of the page, the router fills the query cache with its data before it renders. */
+export { prefetchHomeData as prefetch } from '../../api/dashboard';
+
 // The chart library is loaded only when there is something to chart (not for the setup steps).
 const HoursChart = lazy(() => import('./HoursChart'));
 
