@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
@@ -205,7 +206,9 @@ export default function Devices() {
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Last seen</Table.Th>
                 <Table.Th>Last sync</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -179,7 +179,10 @@ function UploadedEmployees() {
   const uploaded = useUploadedEmployees();
   return (
     <Stack gap="sm" mt="xl">
-      <Title order={3}>Uploaded Employees</Title>
+      {/* The page's h1 comes before it: h2 (heading levels must not skip), sized as before. */}
+      <Title order={2} size="h3">
+        Uploaded Employees
+      </Title>
       {uploaded.isLoading && <Loader size="sm" />}
       {uploaded.isError && <Alert color="red">{messages.employees.fetchUploadedFailed}</Alert>}
       {uploaded.data?.length === 0 && <Text c="dimmed">{messages.employees.noData}</Text>}
