@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { useScopedAdministrator } from '../../api/auth';
 import { messageOf } from '../../api/client';
 import { type DashboardAnswer, useDashboard, useGreetingName } from '../../api/dashboard';
 import { useAccountInstant, useSettings } from '../../api/settings';
@@ -53,8 +54,8 @@ interface TileProps {
   title: string;
   icon: Icon;
   color?: string;
-  /** The report (or screen) behind the tile. */
-  link: { to: string; label: string };
+  /** The report (or screen) behind the tile, when the caller may open it. */
+  link?: { to: string; label: string };
   testId: string;
   children: ReactNode;
 }
@@ -74,9 +75,11 @@ function Tile({ title, icon: TileIcon, color, link, testId, children }: TileProp
         <Stack gap="xs" flex={1}>
           {children}
         </Stack>
-        <Anchor component={Link} to={link.to} fz="sm">
-          {link.label} →
-        </Anchor>
+        {link && (
+          <Anchor component={Link} to={link.to} fz="sm">
+            {link.label} →
+          </Anchor>
+        )}
       </Stack>
     </Paper>
   );
@@ -214,6 +217,8 @@ function HoursThisWeek({ data }: { data: DashboardAnswer }) {
 }
 
 function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number }) {
+  // Stations are account setup: an administrator of chosen departments does not manage them.
+  const scoped = useScopedAdministrator();
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 6 }}>
@@ -235,7 +240,7 @@ function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: numb
           icon={IconWifiOff}
           color={data.late_today ? 'orange' : 'gray'}
           testId="late-today"
-          link={{ to: '/Device', label: 'Stations' }}
+          link={scoped ? undefined : { to: '/Device', label: 'Stations' }}
         >
           <BigNumber value={data.late_today} caption="punches synced late today" />
         </Tile>
