@@ -101,6 +101,7 @@ export const messages = {
     /** An employee asked for a report of the manager's list (not in the spec, which names their four). */
     notForEmployees: (names: readonly string[]) =>
       `This report is for managers. You can run: ${names.join(', ')}.`,
+    accountWide: 'This report covers the whole account. Ask an administrator with full access.',
   },
   customFields: {
     requiredFields: 'Please enter all required fields.',

@@ -115,6 +115,12 @@ export const SCOPED_MANAGER_PERMISSIONS: readonly Permission[] = SCOPED_MANAGER_
   (a) => `${a}:all` as const,
 );
 
+/**
+ * Reports over the whole account rather than over employees' departments: the administrators, the stations.
+ * Like the account setup they describe, they are not for administrators of chosen departments.
+ */
+export const ACCOUNT_WIDE_REPORTS = ['Administrator List', 'device-status'] as const;
+
 /** What a paired time station may do: clock anyone of its account in and out, and read who is in. */
 export const STATION_PERMISSIONS: readonly Permission[] = ['clock:punch:all', 'clock:status:all'];
 

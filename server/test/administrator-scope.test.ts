@@ -208,6 +208,16 @@ describe('department-scoped administrators', () => {
       department_id: dept.office,
     });
     expect(byDept.statusCode).toBe(404);
+    // Reports over the whole account (administrators, stations) are not theirs.
+    for (const reportname of ['Administrator List', 'device-status']) {
+      const res = await call(scoped, 'POST', '/getdata', { reportname, user_id: owner.userId });
+      expect(res.statusCode, reportname).toBe(403);
+      expect(res.json().message).toBe(messages.reports.accountWide);
+    }
+    expect(
+      (await call(owner, 'POST', '/getdata', { reportname: 'device-status', user_id: owner.userId }))
+        .statusCode,
+    ).toBe(200);
     const dash = await call(scoped, 'GET', '/api/dashboard');
     expect(dash.statusCode, dash.body).toBe(200);
     expect(dash.json().in_now.map((s: { name: string }) => s.name)).toEqual(['Pat Packer']);

@@ -126,7 +126,15 @@ describe('department-scoped administrators', () => {
     await wanda.goto(`/Employee/${ids.Office.employee}`);
     await wanda.getByText(messages.employees.notFound).first().waitFor();
 
-    // Reports: Daily Summary over the week holds Pat, not Cleo.
+    // Reports: the account-wide ones (administrators, stations) are not offered her.
+    await wanda.goto('/ReportSelector');
+    await wanda.getByRole('combobox', { name: 'Report' }).click();
+    await wanda.getByRole('option', { name: 'Daily Summary', exact: true }).waitFor();
+    expect(await wanda.getByRole('option', { name: 'Administrator List' }).count()).toBe(0);
+    expect(await wanda.getByRole('option', { name: 'Device Status' }).count()).toBe(0);
+    await wanda.keyboard.press('Escape');
+
+    // Daily Summary over the week holds Pat, not Cleo.
     await wanda.goto('/RunReport?report=Daily+Summary');
     await wanda.getByLabel('Start Date').fill('2026-03-01');
     await wanda.getByLabel('End Date').fill('2026-03-07');

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_WIDE_REPORTS,
   type GetDataAnswer,
   REPORT_PAGE_SIZE,
   REPORTS,
@@ -20,6 +21,15 @@ const listOf = (r: ReportDefinition) => (r as { list?: string }).list;
 const aliasOf = (r: ReportDefinition) => (r as { aliasOf?: string }).aliasOf;
 
 /** The simple names of spec §2.4's Reports (simple) dropdown (none until the registry lists them). */
+/**
+ * The reports the caller is offered: an administrator of chosen departments is not offered the reports over the
+ * whole account (administrators, stations), which the server refuses them.
+ */
+export const offeredTo = (scoped: boolean, list: readonly ReportDefinition[]): readonly ReportDefinition[] =>
+  scoped
+    ? list.filter((r) => !ACCOUNT_WIDE_REPORTS.some((n) => n.toLowerCase() === r.name.toLowerCase()))
+    : list;
+
 export const simpleReports = (): readonly ReportDefinition[] =>
   reportList.filter((r) => listOf(r) === 'simple');
 

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_WIDE_REPORTS,
   type GetDataBody,
   messages,
   REPORT_PAGE_SIZE,
@@ -14,6 +15,10 @@ import { renderExport } from './renderers';
 import { eachRow, pageBounds, type ReportEntry, type ReportRows, type Row, rowList } from './report-types';
 import { reportNamed } from './reports.registry';
 import type { ReportScope, ReportsRepository } from './reports.repository';
+
+/** Reports over the whole account (administrators, stations): not for an administrator of chosen departments. */
+const isAccountWide = (name: string) =>
+  ACCOUNT_WIDE_REPORTS.some((n) => n.toLowerCase() === name.toLowerCase());
 
 const LABELS: Record<ReportParam, string> = {
   employee_id: 'Employee',
@@ -64,6 +69,8 @@ export function reportsService(deps: {
       const entry = reportNamed(body.reportname);
       if (!entry)
         throw badRequest(messages.reports.unknownReport, { reportname: [messages.reports.unknownReport] });
+      if (caller.departments !== 'all' && isAccountWide(entry.definition.name))
+        throw forbidden(messages.reports.accountWide);
       // An employee runs their own reports only, over themself and their own department (auth/access.ts).
       const own = requireReportAccess(caller, entry.definition.name, { employeeRef: body.employee_id });
       let scope: ReportScope = { departments: caller.departments };

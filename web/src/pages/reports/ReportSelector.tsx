@@ -3,7 +3,8 @@ import { messages } from '@punchclock/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fullReports, type ReportDefinition, simpleReports } from '../../api/reports';
+import { useScopedAdministrator } from '../../api/auth';
+import { fullReports, offeredTo, type ReportDefinition, simpleReports } from '../../api/reports';
 
 const option = (r: ReportDefinition) => ({ value: r.name, label: r.title });
 
@@ -11,9 +12,9 @@ const option = (r: ReportDefinition) => ({ value: r.name, label: r.title });
  * The named reports, then (when the registry has them) the spec's simple names in their own group; a simple
  * name that only aliases a named report is left out there, so no report is offered twice.
  */
-function pickerData() {
-  const simple = simpleReports().filter((r) => !(r as { aliasOf?: string }).aliasOf);
-  const full = fullReports().map(option);
+function pickerData(scoped: boolean) {
+  const simple = offeredTo(scoped, simpleReports()).filter((r) => !(r as { aliasOf?: string }).aliasOf);
+  const full = offeredTo(scoped, fullReports()).map(option);
   return simple.length
     ? [
         { group: 'Reports', items: full },
@@ -24,10 +25,12 @@ function pickerData() {
 import { AppPage } from '../../components/AppPage';
 
 /** Reports (spec §2.4 Reports (simple)): pick a report, then Run Report opens it on /RunReport. */
-const pickerCount = () => pickerData().reduce((n, o) => n + ('items' in o ? o.items.length : 1), 0);
+const pickerCount = (scoped: boolean) =>
+  pickerData(scoped).reduce((n, o) => n + ('items' in o ? o.items.length : 1), 0);
 
 export default function ReportSelector() {
   const navigate = useNavigate();
+  const scoped = useScopedAdministrator();
   const [name, setName] = useState<string | null>(null);
   const [notChosen, setNotChosen] = useState(false);
   const submit = (e: FormEvent) => {
@@ -45,7 +48,7 @@ export default function ReportSelector() {
           <Select
             label="Report"
             placeholder="Select a report"
-            data={pickerData()}
+            data={pickerData(scoped)}
             value={name}
             onChange={(v) => {
               setName(v);
@@ -60,7 +63,7 @@ export default function ReportSelector() {
           )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {pickerCount()} reports available
+              {pickerCount(scoped)} reports available
             </Text>
             <Button type="submit" leftSection={<IconPlayerPlay size={16} />}>
               Run Report

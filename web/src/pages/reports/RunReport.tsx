@@ -4,7 +4,8 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDepartments, useEmployees } from '../../api/people';
-import { findReport, type ReportDefinition, fullReports, type ReportRun } from '../../api/reports';
+import { useScopedAdministrator } from '../../api/auth';
+import { findReport, type ReportDefinition, fullReports, offeredTo, type ReportRun } from '../../api/reports';
 import { useAccountInstant, useSettings } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { formatDate } from '../punches/display-format';
@@ -209,6 +210,7 @@ export function ReportRunner({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notChosen, setNotChosen] = useState(false);
   const runner = useReportRunner();
+  const scoped = useScopedAdministrator();
 
   const choose = (name: string | null) => {
     const r = findReport(name);
@@ -263,7 +265,7 @@ export function ReportRunner({
           <Select
             label="Report"
             placeholder="Select a report"
-            data={fullReports(report).map((r) => ({ value: r.name, label: r.title }))}
+            data={offeredTo(scoped, fullReports(report)).map((r) => ({ value: r.name, label: r.title }))}
             value={reportName}
             onChange={choose}
             searchable
