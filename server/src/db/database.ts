@@ -41,6 +41,9 @@ export function createDatabase(url: string): Database {
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(file) }) });
 }
 
+/** Sees the text of every statement sent to either database (benches count the statements of a request). */
+export const statementObserver: { onStatement?: (sql: string) => void } = {};
+
 /** How many prepared statements one SQLite connection keeps (least recently used dropped first). */
 export const STATEMENT_CACHE_SIZE = 500;
 
@@ -53,6 +56,7 @@ export function cachedStatements(file: SQLite.Database, size = STATEMENT_CACHE_S
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(text: string): SQLite.Statement {
+      statementObserver.onStatement?.(text);
       let stmt = cache.get(text);
       if (stmt) {
         cache.delete(text);
@@ -92,6 +96,7 @@ export function preparedStatements(pool: PgModule.Pool): PgModule.Pool {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
+      if (typeof text === 'string') statementObserver.onStatement?.(text);
       const name =
         typeof text === 'string' && Array.isArray(values) && values.length && args.length === 2
           ? nameOf(text)

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
-import type { DB } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
+import type { ActivityLogsTable, DB } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
 import { nowIso } from '../../lib/time';
 
@@ -18,24 +19,26 @@ export interface ActivityEntry {
  */
 export async function recordActivity(db: Kysely<DB>, entry: ActivityEntry): Promise<void> {
   const at = nowIso();
-  await db
-    .insertInto('activity_logs')
-    .values({
-      account_id: entry.accountId,
-      user_id: entry.userId,
-      employee_id: entry.employeeId ?? null,
-      action: entry.action,
-      details:
-        entry.details === undefined
-          ? null
-          : typeof entry.details === 'string'
-            ? entry.details
-            : JSON.stringify(entry.details),
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await insertActivity(db, {
+    account_id: entry.accountId,
+    user_id: entry.userId,
+    employee_id: entry.employeeId ?? null,
+    action: entry.action,
+    details:
+      entry.details === undefined
+        ? null
+        : typeof entry.details === 'string'
+          ? entry.details
+          : JSON.stringify(entry.details),
+    created_at: at,
+    updated_at: at,
+  });
 }
+
+/** Every logged change writes one: compiled once (db/precompiled). */
+const insertActivity = precompiled((db, row: Insertable<ActivityLogsTable>) =>
+  db.insertInto('activity_logs').values(row),
+);
 
 /** A row an entry's details name: `at` is a punch's clock-in, `code` an employee's Employee ID. */
 export interface NamedRow {

@@ -7,6 +7,7 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
+import { precompiled } from '../../db/precompiled';
 import type { DB, PunchesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { BookPunch } from './punch-book';
@@ -26,6 +27,84 @@ export type ShiftClose = Pick<
   | 'accuracy_out'
   | 'late_sync'
 >;
+
+// The clock path's statements, compiled once (db/precompiled): each live punch runs clockBook and one write.
+
+/**
+ * What a live clock-in or -out at `at` can meet (punchBook), in one query: the employee's open shift, and every
+ * closed punch begun by `at` that ends after `at` or after the open shift's start (a clock-out's span starts
+ * there). Two index searches (the open shift's, then the employee's punches by time in): one predicate with OR
+ * made SQLite scan every punch of the account instead.
+ */
+const clockBook = precompiled((db, v: { accountId: number; employeeRef: number; at: string }) => {
+  const current = () =>
+    db
+      .selectFrom('punches')
+      .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
+      .where('account_id', '=', v.accountId)
+      .where('deleted_at', 'is', null)
+      .where('employee_ref', '=', v.employeeRef);
+  return current()
+    .where('time_out', 'is', null)
+    .unionAll(
+      current()
+        .where('time_in', '<=', v.at)
+        .where((eb) =>
+          eb.or([
+            eb('time_out', '>', v.at),
+            eb(
+              'time_out',
+              '>',
+              eb
+                .selectFrom('punches as open')
+                .select('open.time_in')
+                .where('open.account_id', '=', v.accountId)
+                .where('open.employee_ref', '=', v.employeeRef)
+                .where('open.time_out', 'is', null)
+                .where('open.deleted_at', 'is', null),
+            ),
+          ]),
+        ),
+    );
+});
+
+/** A punch row, unless the account has its client id or the employee an open shift (a unique index). */
+const insertIfFree = precompiled((db, row: Insertable<PunchesTable>) =>
+  db
+    .insertInto('punches')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll(),
+);
+
+type CloseValues = ShiftClose & { updated_at: string; account_id: number; employee_ref: number };
+const closeShiftQuery = (db: Kysely<DB>, v: CloseValues) => {
+  const { account_id, employee_ref, ...set } = v;
+  return db
+    .updateTable('punches')
+    .set(set)
+    .where('account_id', '=', account_id)
+    .where('employee_ref', '=', employee_ref)
+    .where('time_out', 'is', null)
+    .where('deleted_at', 'is', null);
+};
+/** Closes the employee's open shift. */
+const closeShift = precompiled((db, v: CloseValues) => closeShiftQuery(db, v).returningAll());
+/** The same, unless the account already has this clock-out client id (a replay writes nothing). */
+const closeShiftOnce = precompiled((db, v: CloseValues) =>
+  closeShiftQuery(db, v)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('punches as replayed')
+            .select('replayed.id')
+            .where('replayed.account_id', '=', v.account_id)
+            .where('replayed.clock_out_client_id', '=', v.clock_out_client_id as string),
+        ),
+      ),
+    )
+    .returningAll(),
+);
 
 /** Every punch query; account first. Works on the database or inside a unit of work's transaction. */
 export function punchesRepository(db: Kysely<DB>) {
@@ -106,33 +185,7 @@ export function punchesRepository(db: Kysely<DB>) {
      * predicate with OR made SQLite scan every punch of the account instead.
      */
     clockBook: (accountId: number, employeeRef: number, at: string): Promise<BookPunch[]> =>
-      current(accountId)
-        .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
-        .where('employee_ref', '=', employeeRef)
-        .where('time_out', 'is', null)
-        .unionAll(
-          current(accountId)
-            .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
-            .where('employee_ref', '=', employeeRef)
-            .where('time_in', '<=', at)
-            .where((eb) =>
-              eb.or([
-                eb('time_out', '>', at),
-                eb(
-                  'time_out',
-                  '>',
-                  eb
-                    .selectFrom('punches as open')
-                    .select('open.time_in')
-                    .where('open.account_id', '=', accountId)
-                    .where('open.employee_ref', '=', employeeRef)
-                    .where('open.time_out', 'is', null)
-                    .where('open.deleted_at', 'is', null),
-                ),
-              ]),
-            ),
-        )
-        .execute(),
+      clockBook(db, { accountId, employeeRef, at }),
 
     /**
      * Inserts many punches with multi-row INSERTs; a replayed client id or a second open shift is skipped (only
@@ -298,14 +351,9 @@ export function punchesRepository(db: Kysely<DB>) {
      * Inserts a punch. A second open shift or a replayed client id writes nothing and answers undefined instead
      * of raising (the partial unique indexes decide), so one refused row cannot abort a PostgreSQL transaction.
      */
-    insertIfFree(accountId: number, p: NewPunch) {
+    async insertIfFree(accountId: number, p: NewPunch): Promise<PunchRow | undefined> {
       const at = nowIso();
-      return db
-        .insertInto('punches')
-        .values({ ...p, account_id: accountId, created_at: at, updated_at: at })
-        .onConflict((oc) => oc.doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      return (await insertIfFree(db, { ...p, account_id: accountId, created_at: at, updated_at: at }))[0];
     },
 
     /**
@@ -313,28 +361,19 @@ export function punchesRepository(db: Kysely<DB>) {
      * client id the account already has writes nothing and answers undefined (a replay), instead of raising on
      * the unique index and aborting a PostgreSQL transaction.
      */
-    closeShift: (accountId: number, employeeRef: number, out: ShiftClose) =>
-      db
-        .updateTable('punches')
-        .set({ ...out, updated_at: nowIso() })
-        .where('account_id', '=', accountId)
-        .where('employee_ref', '=', employeeRef)
-        .where('time_out', 'is', null)
-        .where('deleted_at', 'is', null)
-        .$if(!!out.clock_out_client_id, (q) =>
-          q.where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('punches as replayed')
-                  .select('replayed.id')
-                  .where('replayed.account_id', '=', accountId)
-                  .where('replayed.clock_out_client_id', '=', out.clock_out_client_id as string),
-              ),
-            ),
-          ),
-        )
-        .returningAll()
-        .executeTakeFirst(),
+    closeShift: async (
+      accountId: number,
+      employeeRef: number,
+      out: ShiftClose,
+    ): Promise<PunchRow | undefined> =>
+      (
+        await (out.clock_out_client_id ? closeShiftOnce : closeShift)(db, {
+          ...out,
+          updated_at: nowIso(),
+          account_id: accountId,
+          employee_ref: employeeRef,
+        })
+      )[0],
 
     update: (accountId: number, id: number, values: Updateable<PunchesTable>) =>
       db

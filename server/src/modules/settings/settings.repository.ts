@@ -1,18 +1,27 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, SettingsTable } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import { localDay, nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 
+// Every punch reads the settings: compiled once (db/precompiled).
+const settingsRow = precompiled((db, v: { accountId: number }) =>
+  db
+    .selectFrom('settings')
+    .innerJoin('accounts', 'accounts.id', 'settings.account_id')
+    .selectAll('settings')
+    .select(['accounts.time_zone', 'accounts.company_name as account_company_name'])
+    .where('settings.account_id', '=', v.accountId),
+);
+
 /** The account's one settings row with its zone and company name: the only place settings are read. */
 export function settingsRepository(db: Kysely<DB>) {
-  const read = (accountId: number) =>
-    db
-      .selectFrom('settings')
-      .innerJoin('accounts', 'accounts.id', 'settings.account_id')
-      .selectAll('settings')
-      .select(['accounts.time_zone', 'accounts.company_name as account_company_name'])
-      .where('settings.account_id', '=', accountId)
-      .executeTakeFirstOrThrow();
+  const read = async (accountId: number) => {
+    const [row] = await settingsRow(db, { accountId });
+    // Every account has its row from signup on (as executeTakeFirstOrThrow did, a missing one is a server error).
+    if (!row) throw new Error(`account ${accountId} has no settings row`);
+    return row;
+  };
 
   return {
     read,

@@ -1,10 +1,19 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, StationsTable } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 import { settingsRepository } from '../settings/settings.repository';
 
 export type NewStation = Omit<Insertable<StationsTable>, 'account_id' | 'created_at' | 'updated_at'>;
+
+// Compiled once (db/precompiled).
+const stationByToken = precompiled((db, v: { tokenHash: string }) =>
+  db
+    .selectFrom('stations')
+    .select(['id', 'account_id', 'revoked_at', 'last_seen_at'])
+    .where('token_hash', '=', v.tokenHash),
+);
 
 /**
  * An account's time stations. A station's token and a pairing code are found by their hash alone (the
@@ -28,13 +37,8 @@ export function stationsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
-    /** The station a token belongs to (the station guard). */
-    findByToken: (tokenHash: string) =>
-      db
-        .selectFrom('stations')
-        .select(['id', 'account_id', 'revoked_at', 'last_seen_at'])
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst(),
+    /** The station a token belongs to (the station guard); every station request asks it. */
+    findByToken: async (tokenHash: string) => (await stationByToken(db, { tokenHash }))[0],
 
     findByPairingCode: (codeHash: string) =>
       db.selectFrom('stations').selectAll().where('pairing_code_hash', '=', codeHash).executeTakeFirst(),

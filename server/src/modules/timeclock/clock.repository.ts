@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
+import { precompiled } from '../../db/precompiled';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { KeyPart } from '../../lib/cursor';
@@ -17,31 +18,41 @@ export type ClockEmployee = {
   department_name: string | null;
 };
 
+const clockEmployees = (db: Kysely<DB>, accountId: number) =>
+  db
+    .selectFrom('employees')
+    .leftJoin('departments', 'departments.id', 'employees.department_id')
+    .select([
+      'employees.id',
+      'employees.employee_id',
+      'employees.name',
+      'employees.pin',
+      'employees.use_card_or_pin',
+      'employees.permission_app',
+      'employees.status',
+      'employees.badge_version',
+      'departments.dp_name as department_name',
+    ])
+    .where('employees.account_id', '=', accountId)
+    .where('employees.deleted_at', 'is', null);
+
+// Every live punch asks one of these: compiled once (db/precompiled).
+const employeeByCode = precompiled((db, v: { accountId: number; code: string }) =>
+  clockEmployees(db, v.accountId).where('employees.employee_id', '=', v.code),
+);
+const employeeById = precompiled((db, v: { accountId: number; id: number }) =>
+  clockEmployees(db, v.accountId).where('employees.id', '=', v.id),
+);
+
 /** The clock's reads of employees, stations and the log of refused punches; account first. */
 export function clockRepository(db: Kysely<DB>) {
-  const employees = (accountId: number) =>
-    db
-      .selectFrom('employees')
-      .leftJoin('departments', 'departments.id', 'employees.department_id')
-      .select([
-        'employees.id',
-        'employees.employee_id',
-        'employees.name',
-        'employees.pin',
-        'employees.use_card_or_pin',
-        'employees.permission_app',
-        'employees.status',
-        'employees.badge_version',
-        'departments.dp_name as department_name',
-      ])
-      .where('employees.account_id', '=', accountId)
-      .where('employees.deleted_at', 'is', null);
+  const employees = (accountId: number) => clockEmployees(db, accountId);
 
   return {
-    employeeByCode: (accountId: number, code: string): Promise<ClockEmployee | undefined> =>
-      employees(accountId).where('employees.employee_id', '=', code).executeTakeFirst(),
-    employeeById: (accountId: number, id: number): Promise<ClockEmployee | undefined> =>
-      employees(accountId).where('employees.id', '=', id).executeTakeFirst(),
+    employeeByCode: async (accountId: number, code: string): Promise<ClockEmployee | undefined> =>
+      (await employeeByCode(db, { accountId, code }))[0],
+    employeeById: async (accountId: number, id: number): Promise<ClockEmployee | undefined> =>
+      (await employeeById(db, { accountId, id }))[0],
 
     /** A sync batch's employees at once, by Employee ID and by id (badges), 500 per query. */
     async employeesOf(accountId: number, codes: string[], ids: number[]): Promise<ClockEmployee[]> {
