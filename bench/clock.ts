@@ -47,7 +47,7 @@ async function serve() {
   let queries = 0;
   let counting = false;
   statementObserver.onStatement = (text) => {
-    if (counting && !/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(text)) queries++;
+    if (counting && !/^\s*(begin|commit|rollback|savepoint|release|pragma)\b/i.test(text)) queries++;
   };
   const { app, db, auth, accountId } = await benchApp();
   const station = (

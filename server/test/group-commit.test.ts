@@ -76,6 +76,35 @@ describe('group commit (issue 11)', () => {
     );
   });
 
+  it.runIf(dialect === 'sqlite')(
+    'commits a group with synchronous=NORMAL and answers after the log is flushed; other writes keep FULL',
+    async () => {
+      const { accountId } = await createAccount(t);
+      const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ db, activity: activityRepository(db) }));
+      const levels: number[] = [];
+      const pragma = async (db: typeof t.db) =>
+        Number(Object.values((await sql.raw('pragma synchronous').execute(db)).rows[0] as object)[0]);
+      await Promise.all(
+        Array.from({ length: 5 }, (_, n) =>
+          inTransaction(async (r) => {
+            levels.push(await pragma(r.db));
+            await r.activity.record(accountId, { userId: null, action: 'group.flushed', details: { n } });
+          }),
+        ),
+      );
+      expect(levels).toEqual([1, 1, 1, 1, 1]);
+      // Answered: the rows are there, and the connection is back at FULL for everything else.
+      const rows = await t.db
+        .selectFrom('activity_logs')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('action', '=', 'group.flushed')
+        .execute();
+      expect(rows).toHaveLength(5);
+      expect(await pragma(t.db)).toBe(2);
+    },
+  );
+
   it('keeps at most the bound of prepared statements, reusing a cached one', () => {
     let prepared = 0;
     const fake = {

@@ -1,3 +1,4 @@
+import { type FileHandle, open } from 'node:fs/promises';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type PgModule from 'pg';
@@ -38,7 +39,64 @@ export function createDatabase(url: string): Database {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(file) }) });
+  const flusher = file.memory ? undefined : walFile(`${file.name}-wal`);
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: cachedStatements(file, STATEMENT_CACHE_SIZE, flusher?.close) }),
+  });
+  if (flusher) walFlushes.set(db, flusher.flush);
+  return db;
+}
+
+const walFlushes = new WeakMap<Database, () => Promise<void>>();
+
+/**
+ * SQLite only: flushes the write-ahead log to the disk (fdatasync) on a worker thread. A transaction committed
+ * with synchronous=NORMAL is in the log but maybe not on the disk yet; once a flush that began after its COMMIT
+ * has ended, it is as durable as a COMMIT with synchronous=FULL, and the main thread did not wait for the disk
+ * (group commit, db/unit-of-work.ts). Undefined for an in-memory database.
+ */
+export const walFlushOf = (db: Database) => walFlushes.get(db);
+
+/**
+ * fdatasync of the log through one fd of it, opened at the first flush (after the first COMMIT made the file). The
+ * log stays the same file while the connection is open (SQLite rewrites it from the start after a checkpoint,
+ * never replaces it).
+ */
+function walFile(path: string) {
+  let handle: Promise<FileHandle> | undefined;
+  const flush = coalescedFlush(async () => {
+    // A failed open is tried again at the next flush.
+    handle ??= open(path, 'r').catch((e: unknown) => {
+      handle = undefined;
+      throw e;
+    });
+    await (await handle).datasync();
+  });
+  const close = () => void handle?.then((h) => h.close()).catch(() => undefined);
+  return { flush, close };
+}
+
+/**
+ * One `sync` at a time; callers that arrive while one runs share the next one, which starts after they called
+ * and so covers their commits. A failed sync rejects its callers; the next caller tries again.
+ */
+export function coalescedFlush(sync: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    if (!running) {
+      running = sync().finally(() => (running = null));
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return flush();
+      });
+    return queued;
+  };
+  return flush;
 }
 
 /** Sees the text of every statement sent to either database (benches count the statements of a request). */
@@ -52,7 +110,7 @@ export const STATEMENT_CACHE_SIZE = 500;
  * one-row query. This keeps the prepared statements by their SQL text in a bounded LRU. Reusing one is safe: the
  * driver runs one query at a time on its single connection (a stream holds the connection until it ends).
  */
-export function cachedStatements(file: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+export function cachedStatements(file: SQLite.Database, size = STATEMENT_CACHE_SIZE, onClose?: () => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(text: string): SQLite.Statement {
@@ -69,6 +127,7 @@ export function cachedStatements(file: SQLite.Database, size = STATEMENT_CACHE_S
     },
     close() {
       cache.clear();
+      onClose?.();
       file.close();
     },
   };

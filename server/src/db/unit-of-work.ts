@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, SqliteAdapter } from 'kysely';
-import { type Database, poolMax } from './database';
+import { type Database, poolMax, walFlushOf } from './database';
 import type { DB } from './schema';
 
 /**
@@ -52,7 +52,8 @@ const committers = new WeakMap<Database, ReturnType<typeof committer>>();
  * transaction. The work of a unit may run twice (see below): it must have no effect outside the database.
  *
  * SQLite: one writer and a synchronous disk flush per COMMIT make the flush the limit of the clock path. Each
- * unit runs inside its own SAVEPOINT: a unit that throws is rolled back alone (its caller gets its error).
+ * unit runs inside its own SAVEPOINT: a unit that throws is rolled back alone (its caller gets its error). The
+ * flush of the log runs off the main thread (commitGroup).
  *
  * PostgreSQL: the cost of a punch is its round trips (BEGIN and COMMIT are two of them, and the flush of each
  * COMMIT). Units with a key go to one of several lanes (by key), each lane one connection at a time; a group
@@ -113,38 +114,72 @@ function lane(db: Database, sqlite: boolean) {
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release savepoint unit');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint unit');
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+const SYNC_NORMAL = CompiledQuery.raw('pragma synchronous = normal');
+const SYNC_FULL = CompiledQuery.raw('pragma synchronous = full');
 
-async function commitGroup(db: Database, group: Job[]) {
-  if (group.length === 1) {
-    const [job] = group;
-    await db.transaction().execute(job.work).then(job.resolve, job.reject);
-    return;
+type Outcome = { ok: boolean; value: unknown };
+
+/** Each unit in its own savepoint: one that throws is rolled back alone and keeps its error. */
+async function runUnits(trx: Kysely<DB>, group: Job[]): Promise<Outcome[]> {
+  const done: Outcome[] = [];
+  for (const job of group) {
+    await trx.executeQuery(SAVEPOINT);
+    try {
+      const value = await job.work(trx);
+      await trx.executeQuery(RELEASE);
+      done.push({ ok: true, value });
+    } catch (e) {
+      await trx.executeQuery(ROLLBACK_TO);
+      await trx.executeQuery(RELEASE);
+      done.push({ ok: false, value: e });
+    }
   }
-  let outcomes: { ok: boolean; value: unknown }[];
+  return done;
+}
+
+/**
+ * SQLite. The group's transaction commits with synchronous=NORMAL (no disk flush inside COMMIT), set for it alone
+ * on the connection it holds (every other transaction keeps FULL); its units are answered once a flush of the
+ * log that began after the COMMIT has ended (walFlushOf). That flush runs on a worker thread, so the main thread
+ * serves requests and runs the next group meanwhile, instead of waiting for the disk in every COMMIT.
+ */
+async function commitGroup(db: Database, group: Job[]) {
+  const flush = walFlushOf(db);
+  let outcomes: Outcome[];
   try {
-    outcomes = await db.transaction().execute(async (trx) => {
-      const done: { ok: boolean; value: unknown }[] = [];
-      for (const job of group) {
-        await trx.executeQuery(SAVEPOINT);
-        try {
-          const value = await job.work(trx);
-          await trx.executeQuery(RELEASE);
-          done.push({ ok: true, value });
-        } catch (e) {
-          await trx.executeQuery(ROLLBACK_TO);
-          await trx.executeQuery(RELEASE);
-          done.push({ ok: false, value: e });
-        }
-      }
-      return done;
-    });
+    outcomes = flush
+      ? await db.connection().execute(async (conn) => {
+          await conn.executeQuery(SYNC_NORMAL);
+          try {
+            await conn.executeQuery(BEGIN);
+            try {
+              const done = await runUnits(conn, group);
+              await conn.executeQuery(COMMIT);
+              return done;
+            } catch (e) {
+              await conn.executeQuery(ROLLBACK).catch(() => undefined);
+              throw e;
+            }
+          } finally {
+            await conn.executeQuery(SYNC_FULL);
+          }
+        })
+      : await db.transaction().execute((trx) => runUnits(trx, group));
   } catch (e) {
     for (const job of group) job.reject(e);
     return;
   }
-  group.forEach((job, i) =>
-    outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value),
-  );
+  const settle = () =>
+    group.forEach((job, i) =>
+      outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value),
+    );
+  if (!flush) return settle();
+  // Not awaited: the lane goes on with the next group while the disk flushes. A failed flush answers the
+  // group's units with its error (their rows may be kept: a retry with the same client id finds them).
+  void flush().then(settle, (e) => group.forEach((job) => job.reject(e)));
 }
 
 /** A unit's own error, carried out of the group's transaction (which rolls back on it). */
