@@ -68,6 +68,16 @@ const clockBook = precompiled((db, v: { accountId: number; employeeRef: number; 
     );
 });
 
+/** PostgreSQL: the employee's row lock, held to the end of the transaction (lockEmployee below). */
+const lockEmployee = precompiled((db, v: { accountId: number; employeeRef: number }) =>
+  db
+    .selectFrom('employees')
+    .select('id')
+    .where('account_id', '=', v.accountId)
+    .where('id', '=', v.employeeRef)
+    .forUpdate(),
+);
+
 /** A punch row, unless the account has its client id or the employee an open shift (a unique index). */
 const insertIfFree = precompiled((db, row: Insertable<PunchesTable>) =>
   db
@@ -123,13 +133,7 @@ export function punchesRepository(db: Kysely<DB>) {
     async lockEmployee(accountId: number, employeeRef: number): Promise<void> {
       if (!isPostgres || locked.has(employeeRef)) return;
       locked.add(employeeRef);
-      await db
-        .selectFrom('employees')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('id', '=', employeeRef)
-        .forUpdate()
-        .execute();
+      await lockEmployee(db, { accountId, employeeRef });
     },
 
     /** lockEmployee for a whole batch, in one query (in id order, so two batches cannot deadlock). */
