@@ -123,17 +123,32 @@ export function queryThroughClient(srcDir: string): Plugin {
   };
 }
 
+/** A signed-in page for `routePreload`: whose it is, the modules it lazily loads, the calls it opens with. */
+export interface SignedInPreload {
+  /** The stored user's `user_type` the page is for (the guards send anyone else elsewhere). */
+  role: 'user' | 'employee';
+  /** The modules the page lazily loads: its layout, its page. */
+  modules: RegExp[];
+  /** GET calls the page opens with (as web/src/routes.tsx's `data`). */
+  data?: string[];
+  /** The account menu's picture (POST /api/get-profile-picture with the stored user's id). */
+  picture?: boolean;
+}
+
 /**
  * The first page's own code starts loading with the app's entry, not after it has run: a small
  * script (a file, since the CSP allows no inline script) in index.html adds <link rel=modulepreload>
  * for the lazily loaded chunks of the page in the address bar, for the pages listed (path, lower
- * case, to the modules that page lazily loads: its layout, its page). The `signedIn` pages' only
- * when a session token is stored (without one, the guards send the visitor to /Login). Other paths
- * load as before.
+ * case, to the modules that page lazily loads: its layout, its page). For the `signedIn` pages, with
+ * a stored token it loads a second small script instead, which (when a session of the page's kind is
+ * stored; without one the guards send the visitor elsewhere) adds their modulepreloads and starts the
+ * page's opening API calls with the stored token while the entry is still downloading, leaving them on
+ * `window.__punchclockCalls` for the API client (web/src/api/early.ts, which also keeps either side from
+ * asking twice when they run in the other order). Other paths load as before.
  */
 export function routePreload(
   pages: Record<string, RegExp[]>,
-  signedIn: Record<string, RegExp[]> = {},
+  signedIn: Record<string, SignedInPreload> = {},
 ): Plugin {
   return {
     name: 'punchclock:route-preload',
@@ -152,25 +167,51 @@ export function routePreload(
         return into;
       };
       const loaded = closure(entry.fileName);
-      const names = (list: Record<string, RegExp[]>) => {
-        const map: Record<string, string[]> = {};
-        for (const [path, modules] of Object.entries(list)) {
-          const files = new Set<string>();
-          for (const m of modules) {
-            const page = chunks.find((c) => c.facadeModuleId && m.test(c.facadeModuleId));
-            if (page) closure(page.fileName, files);
-          }
-          // Names only: every chunk is assets/<name>.js.
-          map[path] = [...files]
-            .filter((f) => !loaded.has(f) && /^assets\/[^/]+\.js$/.test(f))
-            .map((f) => f.slice('assets/'.length, -'.js'.length));
+      const names = (modules: RegExp[]) => {
+        const files = new Set<string>();
+        for (const m of modules) {
+          const page = chunks.find((c) => c.facadeModuleId && m.test(c.facadeModuleId));
+          if (page) closure(page.fileName, files);
         }
-        return JSON.stringify(map);
+        // Names only: every chunk is assets/<name>.js.
+        return [...files]
+          .filter((f) => !loaded.has(f) && /^assets\/[^/]+\.js$/.test(f))
+          .map((f) => f.slice('assets/'.length, -'.js'.length));
       };
+      const publicMap = Object.fromEntries(Object.entries(pages).map(([p, m]) => [p, names(m)]));
+      const signedInMap = Object.fromEntries(
+        Object.entries(signedIn).map(([p, s]) => [
+          p,
+          { r: s.role, m: names(s.modules), d: s.data ?? [], i: s.picture ? 1 : 0 },
+        ]),
+      );
+      const preload = `function(h){var e=document.createElement('link');e.rel='modulepreload';e.href='/assets/'+h+'.js';document.head.appendChild(e)}`;
+      // The signed-in pages' part is its own file, loaded only with a stored token on those pages: the
+      // first load of every other page does not carry it. The keys of the calls are web/src/api/early.ts's
+      // earlyKey (the picture's body is the API client's JSON.stringify({ user_id })).
+      const signedInSource =
+        `(function(){var s=${JSON.stringify(signedInMap)}[location.pathname.toLowerCase()];` +
+        `try{var t=localStorage.getItem('token'),u=JSON.parse(localStorage.getItem('user'));` +
+        `if(!s||!t||u.user_type!=s.r)return;` +
+        // The entry already ran and asked for the page's data itself: nothing to start twice.
+        `if(!window.__punchclockEntry){` +
+        `var c={},h={Authorization:'Bearer '+t},b='{"user_id":'+u.user_id+'}';` +
+        `s.d.forEach(function(d){c[d]=fetch(d,{headers:h})});` +
+        `if(s.i){h['Content-Type']='application/json';` +
+        `c['POST /api/get-profile-picture '+b]=fetch('/api/get-profile-picture',{method:'POST',headers:h,body:b})}` +
+        `for(var k in c)c[k].catch(Boolean);window.__punchclockCalls={token:t,at:Date.now(),calls:c}}}catch(e){return}` +
+        `s.m.forEach(${preload})})();\n`;
+      const signedInFile = this.getFileName(
+        this.emitFile({ type: 'asset', name: 'signed-in-preload.js', source: signedInSource }),
+      );
+      // window.__punchclockEarly settles once the signed-in script has run (or failed to load): the API
+      // client waits for it rather than asking for the same data.
       const source =
-        `(function(){var p=location.pathname.toLowerCase(),l=${names(pages)}[p];` +
-        `try{l=l||localStorage.getItem('token')&&${names(signedIn)}[p]}catch(e){}` +
-        `(l||[]).forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.href='/assets/'+h+'.js';document.head.appendChild(e)})})();\n`;
+        `(function(){var p=location.pathname.toLowerCase(),l=${JSON.stringify(publicMap)}[p];` +
+        `if(l)l.forEach(${preload});` +
+        `else try{if(localStorage.getItem('token')&&${JSON.stringify(Object.keys(signedIn))}.indexOf(p)>=0){` +
+        `var e=document.createElement('script');e.src='/${signedInFile}';` +
+        `window.__punchclockEarly=new Promise(function(r){e.onload=e.onerror=r});document.head.appendChild(e)}}catch(e){}})();\n`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const file = this.getFileName(ref);
       html.source = String(html.source).replace(

@@ -12,6 +12,22 @@ import { cssVariablesResolver, theme } from './theme';
  * the public home page never loads TanStack Query's core.
  */
 export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <QueryContext>
+        {/* The confirm dialogs' ModalsProvider is in the signed-in layouts, the only users. */}
+        <NotificationsHost />
+        {children}
+      </QueryContext>
+    </MantineProvider>
+  );
+}
+
+/**
+ * Its own component, so that the client's arrival re-renders only the query context's consumers, not
+ * MantineProvider (which computes the theme's CSS variables again on every render of it).
+ */
+function QueryContext({ children }: { children: ReactNode }) {
   const client = useSyncExternalStore(queryClientStore.subscribe, queryClientStore.get);
   // What QueryClientProvider does: focus and online events refetch and resume.
   useEffect(() => {
@@ -19,13 +35,5 @@ export function Providers({ children }: { children: ReactNode }) {
     client.mount();
     return () => client.unmount();
   }, [client]);
-  return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientContext.Provider value={client}>
-        {/* The confirm dialogs' ModalsProvider is in the signed-in layouts, the only users. */}
-        <NotificationsHost />
-        {children}
-      </QueryClientContext.Provider>
-    </MantineProvider>
-  );
+  return <QueryClientContext.Provider value={client}>{children}</QueryClientContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { messages } from '@punchclock/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { session } from '../session/session';
 import { fakeFetch } from '../test/render';
 import { ApiError, fieldErrors, messageOf, request } from './client';
@@ -66,6 +66,40 @@ describe('API client', () => {
     expect(await request('/api/dashboard')).toEqual({ n: 2 });
     expect(api.calls.map((c) => c.url)).toEqual(['/api/dashboard', '/api/dashboard']);
     expect(new Headers(api.calls[0].init.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('takes the calls the signed-in-preload script started before the entry loaded (GET and picture POST), once', async () => {
+    const api = fakeFetch({ body: { n: 'late' } }, { body: { n: 'late' } });
+    vi.stubGlobal('fetch', api.fetch);
+    localStorage.setItem('token', 'abc');
+    const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body)));
+    // While that script is loading, the router's own early start leaves the calls to it.
+    let ran = () => {};
+    window.__punchclockEarly = new Promise<void>((r) => (ran = r));
+    onTestFinished(() => void delete window.__punchclockEarly);
+    fetchEarly(['/api/dashboard'], 'abc');
+    const first = request('/api/dashboard');
+    await Promise.resolve();
+    expect(api.calls).toEqual([]);
+    // The script runs: its calls, then the promise settles.
+    window.__punchclockCalls = {
+      token: 'abc',
+      at: Date.now(),
+      calls: {
+        '/api/dashboard': answer({ n: 'early' }),
+        'POST /api/get-profile-picture {"user_id":7}': answer({ p: 'early' }),
+      },
+    };
+    ran();
+    expect(await first).toEqual({ n: 'early' });
+    expect(await request('/api/get-profile-picture', { method: 'POST', body: { user_id: 7 } })).toEqual({
+      p: 'early',
+    });
+    expect(api.calls).toEqual([]);
+    expect(await request('/api/dashboard')).toEqual({ n: 'late' });
+    expect(await request('/api/get-profile-picture', { method: 'POST', body: { user_id: 7 } })).toEqual({
+      n: 'late',
+    });
   });
 
   it('does not use an early answer made with another token', async () => {

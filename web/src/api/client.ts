@@ -1,6 +1,6 @@
 import { messages } from '@punchclock/contract';
 import { session } from '../session/session';
-import { takeEarly } from './early';
+import { earlyKey, takeEarly } from './early';
 
 /** A failed call: the server's `{message, errors?}` (empty message when it sent none). */
 export class ApiError extends Error {
@@ -61,23 +61,17 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
-  // A plain GET that the router started early (api/early.ts) for this session: its answer, not a second call.
-  const early =
-    method === 'GET' && mode === 'bearer' && !opts.headers && !opts.signal
-      ? takeEarly(path, token)
-      : undefined;
+  const json = opts.body === undefined || multipart ? undefined : JSON.stringify(opts.body);
+  // A plain call that was started early (api/early.ts) for this session: its answer, not a second call.
+  const mayBeEarly = mode === 'bearer' && !opts.headers && !opts.signal && !multipart;
   let res: Response;
   try {
-    res = await (early ??
-      fetch(path, {
+    res =
+      (mayBeEarly ? await takeEarly(earlyKey(method, path, json), token) : undefined) ??
+      (await fetch(path, {
         method,
         headers,
-        body:
-          opts.body === undefined
-            ? undefined
-            : multipart
-              ? (opts.body as FormData)
-              : JSON.stringify(opts.body),
+        body: multipart ? (opts.body as FormData) : json,
         signal: opts.signal,
       }));
   } catch (e) {

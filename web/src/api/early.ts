@@ -1,6 +1,8 @@
-// GET calls started before the code that makes them has loaded: on a first load of a signed-in page, the
-// router (routes.tsx) starts the calls the page opens with while the page's code downloads, and the API
-// client (client.ts) takes the answer instead of asking again. Part of the app's entry: no imports.
+// Calls started before the code that makes them has loaded. On a first load of /HomeSecond, index.html's
+// signed-in-preload script (loaded by route-preload.js; web/vite-plugins.ts, routePreload) starts the calls
+// the page opens with before the app's entry has even downloaded; for other pages with `data`, the router
+// (routes.tsx) starts them while the page's code downloads. The API client (client.ts) takes the answer
+// instead of asking again. Part of the app's entry: no imports.
 
 /** How long an early answer waits to be taken; later, the page asks afresh. */
 const KEEP_MS = 15_000;
@@ -11,10 +13,50 @@ interface Early {
   answer: Promise<Response>;
 }
 
+/**
+ * What index.html's signed-in-preload script leaves on `window.__punchclockCalls`: the session's token, when
+ * it started, and each call's answer by its key (see `earlyKey`).
+ */
+export interface PreloadedCalls {
+  token: string;
+  at: number;
+  calls: Record<string, Promise<Response>>;
+}
+
+declare global {
+  interface Window {
+    /** Set by route-preload.js while the signed-in-preload script loads; settles once it has run (or failed). */
+    __punchclockEarly?: Promise<unknown>;
+    __punchclockCalls?: PreloadedCalls;
+    /** Set once this module has started calls itself: a later signed-in-preload script then starts none. */
+    __punchclockEntry?: boolean;
+  }
+}
+
 const started = new Map<string, Early>();
 
-/** Starts GET `paths` with the session's token, as the API client would send them. */
+/** A GET is known by its path; another method by method, path and JSON body: `POST /api/x {"a":1}`. */
+export const earlyKey = (method: string, path: string, jsonBody?: string): string =>
+  method === 'GET' ? path : `${method} ${path} ${jsonBody ?? ''}`;
+
+/** Takes over the calls the signed-in-preload script started (once). */
+function adoptPreloaded(): void {
+  const pre = typeof window === 'undefined' ? undefined : window.__punchclockCalls;
+  if (!pre) return;
+  delete window.__punchclockCalls;
+  for (const [key, answer] of Object.entries(pre.calls))
+    started.set(key, { token: pre.token, startedAt: pre.at, answer });
+}
+
+/**
+ * Starts GET `paths` with the session's token, as the API client would send them. Not when index.html's
+ * signed-in-preload script is loading: it starts the page's calls itself (or has already).
+ */
 export function fetchEarly(paths: readonly string[], token: string): void {
+  if (typeof window !== 'undefined') {
+    if (window.__punchclockEarly) return;
+    window.__punchclockEntry = true;
+  }
   for (const path of paths) {
     const answer = fetch(path, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
@@ -25,10 +67,15 @@ export function fetchEarly(paths: readonly string[], token: string): void {
   }
 }
 
-/** The early answer to GET `path` made with `token`, once: later calls fetch again. */
-export function takeEarly(path: string, token: string | null): Promise<Response> | undefined {
-  const early = started.get(path);
+/**
+ * The early answer to the call `key` (earlyKey) made with `token`, once (later calls fetch again); waits
+ * for a signed-in-preload script that is still loading.
+ */
+export async function takeEarly(key: string, token: string | null): Promise<Response | undefined> {
+  if (typeof window !== 'undefined' && window.__punchclockEarly) await window.__punchclockEarly;
+  adoptPreloaded();
+  const early = started.get(key);
   if (!early) return undefined;
-  started.delete(path);
+  started.delete(key);
   return early.token === token && Date.now() - early.startedAt <= KEEP_MS ? early.answer : undefined;
 }
