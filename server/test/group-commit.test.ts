@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { cachedStatements } from '../src/db/database';
+import { cachedStatements, statementObserver } from '../src/db/database';
 import { groupCommitUnitOfWork } from '../src/db/unit-of-work';
 import { activityRepository } from '../src/modules/activity/activity.repository';
 import { createAccount } from './factories';
@@ -74,6 +74,47 @@ describe('group commit (issue 11)', () => {
     expect(kept).toEqual(
       Array.from({ length: 20 }, (_, n) => n).filter((n) => !(n >= 10 && (n - 10) % 4 === 1)),
     );
+  });
+
+  it("writes the group's activity rows in one INSERT, and reruns the units alone when that INSERT fails", async () => {
+    const { accountId } = await createAccount(t);
+    const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ activity: activityRepository(db) }));
+    const inserts: string[] = [];
+    statementObserver.onStatement = (text) => {
+      if (/^insert into "activity_logs"/.test(text)) inserts.push(text);
+    };
+    try {
+      // One key: on PostgreSQL too the ten units share a lane, so they arrive as one group.
+      const write = (n: number, account = accountId) =>
+        inTransaction(
+          (r) => r.activity.record(account, { userId: null, action: 'group.rows', details: { n } }),
+          {
+            key: 1,
+          },
+        );
+      await Promise.all(Array.from({ length: 10 }, (_, n) => write(n)));
+      expect(inserts).toHaveLength(1);
+
+      // A row no account owns fails the group's INSERT (a foreign key): every unit runs again alone, so only
+      // that one fails and the other nine are kept.
+      inserts.length = 0;
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, n) => write(10 + n, n === 4 ? 987_654_321 : accountId)),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(
+        Array.from({ length: 10 }, (_, n) => (n === 4 ? 'rejected' : 'fulfilled')),
+      );
+      expect(inserts.length).toBe(11);
+    } finally {
+      statementObserver.onStatement = undefined;
+    }
+    const rows = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('action', '=', 'group.rows')
+      .execute();
+    const kept = rows.map((r) => (JSON.parse(r.details as string) as { n: number }).n).sort((a, b) => a - b);
+    expect(kept).toEqual(Array.from({ length: 20 }, (_, n) => n).filter((n) => n !== 14));
   });
 
   it.runIf(dialect === 'sqlite')(

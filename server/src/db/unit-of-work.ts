@@ -35,6 +35,68 @@ export function repositories<R>(
   };
 }
 
+/** Rows of one kind that a group's units asked to write, and how to write them all at once. */
+type Deferred = { rows: unknown[]; write: (trx: Kysely<DB>, rows: unknown[]) => Promise<void> };
+/** The deferred rows of the group transaction running on a handle (its transaction or connection). */
+const groupScopes = new WeakMap<Kysely<DB>, Map<string, Deferred>>();
+
+/**
+ * Writes `row` now, or, inside a group commit, together with the same kind of rows of the group's other units in
+ * one multi-row statement just before the group's COMMIT (a unit that fails takes its rows with it). For rows
+ * nothing in the unit reads back: the activity row of a punch (one statement a punch fewer).
+ */
+export async function writeWithGroup<Row>(
+  db: Kysely<DB>,
+  kind: string,
+  row: Row,
+  write: (trx: Kysely<DB>, rows: Row[]) => Promise<void>,
+): Promise<void> {
+  const scope = groupScopes.get(db);
+  if (!scope) return write(db, [row]);
+  let deferred = scope.get(kind);
+  if (!deferred) scope.set(kind, (deferred = { rows: [], write: write as Deferred['write'] }));
+  deferred.rows.push(row);
+}
+
+/** Runs a group's units on `trx` with deferred rows collected, then writes those rows (inside the transaction). */
+async function withDeferredRows<T>(trx: Kysely<DB>, run: (marks: RowMarks) => Promise<T>): Promise<T> {
+  const scope = new Map<string, Deferred>();
+  groupScopes.set(trx, scope);
+  try {
+    const result = await run({
+      mark: () => new Map([...scope].map(([kind, d]) => [kind, d.rows.length])),
+      rollbackTo: (mark) => {
+        for (const [kind, d] of scope) d.rows.length = mark.get(kind) ?? 0;
+      },
+    });
+    try {
+      for (const d of scope.values()) if (d.rows.length) await d.write(trx, d.rows);
+    } catch {
+      // Whose row it was is unknown: the group is rolled back and each unit runs again alone.
+      throw new UnitFailed();
+    }
+    return result;
+  } finally {
+    groupScopes.delete(trx);
+  }
+}
+
+/**
+ * A unit's own error (PostgreSQL), or a failed write of deferred rows, carried out of the group's transaction
+ * (which rolls back on it): each unit then runs again alone (runAlone).
+ */
+class UnitFailed extends Error {}
+
+/** Nothing of the group was kept: each unit again, alone in its own transaction, answers for itself. */
+async function runAlone(db: Database, group: Job[]) {
+  for (const job of group) await db.transaction().execute(job.work).then(job.resolve, job.reject);
+}
+
+type RowMarks = {
+  mark: () => Map<string, number>;
+  rollbackTo: (mark: Map<string, number>) => void;
+};
+
 /** At most this many units of work share one commit. */
 export const GROUP_COMMIT_MAX = 200;
 
@@ -122,23 +184,29 @@ const SYNC_FULL = CompiledQuery.raw('pragma synchronous = full');
 
 type Outcome = { ok: boolean; value: unknown };
 
-/** Each unit in its own savepoint: one that throws is rolled back alone and keeps its error. */
-async function runUnits(trx: Kysely<DB>, group: Job[]): Promise<Outcome[]> {
-  const done: Outcome[] = [];
-  for (const job of group) {
-    await trx.executeQuery(SAVEPOINT);
-    try {
-      const value = await job.work(trx);
-      await trx.executeQuery(RELEASE);
-      done.push({ ok: true, value });
-    } catch (e) {
-      await trx.executeQuery(ROLLBACK_TO);
-      await trx.executeQuery(RELEASE);
-      done.push({ ok: false, value: e });
+/**
+ * Each unit in its own savepoint: one that throws is rolled back alone (its deferred rows too) and keeps its
+ * error. The deferred rows of the others are written after the last unit.
+ */
+const runUnits = (trx: Kysely<DB>, group: Job[]): Promise<Outcome[]> =>
+  withDeferredRows(trx, async (rows) => {
+    const done: Outcome[] = [];
+    for (const job of group) {
+      await trx.executeQuery(SAVEPOINT);
+      const mark = rows.mark();
+      try {
+        const value = await job.work(trx);
+        await trx.executeQuery(RELEASE);
+        done.push({ ok: true, value });
+      } catch (e) {
+        rows.rollbackTo(mark);
+        await trx.executeQuery(ROLLBACK_TO);
+        await trx.executeQuery(RELEASE);
+        done.push({ ok: false, value: e });
+      }
     }
-  }
-  return done;
-}
+    return done;
+  });
 
 /**
  * SQLite. The group's transaction commits with synchronous=NORMAL (no disk flush inside COMMIT), set for it alone
@@ -169,7 +237,8 @@ async function commitGroup(db: Database, group: Job[]) {
         })
       : await db.transaction().execute((trx) => runUnits(trx, group));
   } catch (e) {
-    for (const job of group) job.reject(e);
+    if (e instanceof UnitFailed) await runAlone(db, group);
+    else for (const job of group) job.reject(e);
     return;
   }
   const settle = () =>
@@ -182,9 +251,6 @@ async function commitGroup(db: Database, group: Job[]) {
   void flush().then(settle, (e) => group.forEach((job) => job.reject(e)));
 }
 
-/** A unit's own error, carried out of the group's transaction (which rolls back on it). */
-class UnitFailed extends Error {}
-
 async function commitGroupPostgres(db: Database, group: Job[]) {
   if (group.length === 1) {
     const [job] = group;
@@ -193,25 +259,26 @@ async function commitGroupPostgres(db: Database, group: Job[]) {
   }
   let values: unknown[];
   try {
-    values = await db.transaction().execute(async (trx) => {
-      const done: unknown[] = [];
-      for (const job of group) {
-        try {
-          done.push(await job.work(trx));
-        } catch {
-          throw new UnitFailed();
+    values = await db.transaction().execute((trx) =>
+      withDeferredRows(trx, async () => {
+        const done: unknown[] = [];
+        for (const job of group) {
+          try {
+            done.push(await job.work(trx));
+          } catch {
+            throw new UnitFailed();
+          }
         }
-      }
-      return done;
-    });
+        return done;
+      }),
+    );
   } catch (e) {
     if (!(e instanceof UnitFailed)) {
       // The COMMIT (or BEGIN) failed: whether it took effect is unknown, so nothing runs again.
       for (const job of group) job.reject(e);
       return;
     }
-    // Nothing of the group was kept: each unit again, alone, answers for itself.
-    for (const job of group) await db.transaction().execute(job.work).then(job.resolve, job.reject);
+    await runAlone(db, group);
     return;
   }
   group.forEach((job, i) => job.resolve(values[i]));

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
 import { precompiled } from '../../db/precompiled';
+import { writeWithGroup } from '../../db/unit-of-work';
 import type { ActivityLogsTable, DB } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
 import { nowIso } from '../../lib/time';
@@ -19,26 +20,38 @@ export interface ActivityEntry {
  */
 export async function recordActivity(db: Kysely<DB>, entry: ActivityEntry): Promise<void> {
   const at = nowIso();
-  await insertActivity(db, {
-    account_id: entry.accountId,
-    user_id: entry.userId,
-    employee_id: entry.employeeId ?? null,
-    action: entry.action,
-    details:
-      entry.details === undefined
-        ? null
-        : typeof entry.details === 'string'
-          ? entry.details
-          : JSON.stringify(entry.details),
-    created_at: at,
-    updated_at: at,
-  });
+  // In a group commit (a punch), with the group's other activity rows in one INSERT before its COMMIT.
+  await writeWithGroup(
+    db,
+    'activity_logs',
+    {
+      account_id: entry.accountId,
+      user_id: entry.userId,
+      employee_id: entry.employeeId ?? null,
+      action: entry.action,
+      details:
+        entry.details === undefined
+          ? null
+          : typeof entry.details === 'string'
+            ? entry.details
+            : JSON.stringify(entry.details),
+      created_at: at,
+      updated_at: at,
+    },
+    insertActivities,
+  );
 }
 
 /** Every logged change writes one: compiled once (db/precompiled). */
 const insertActivity = precompiled((db, row: Insertable<ActivityLogsTable>) =>
   db.insertInto('activity_logs').values(row),
 );
+
+/** One row compiled once; a group commit's rows (at most GROUP_COMMIT_MAX) in one multi-row INSERT. */
+async function insertActivities(db: Kysely<DB>, rows: Insertable<ActivityLogsTable>[]): Promise<void> {
+  if (rows.length === 1) await insertActivity(db, rows[0]);
+  else await db.insertInto('activity_logs').values(rows).execute();
+}
 
 /** A row an entry's details name: `at` is a punch's clock-in, `code` an employee's Employee ID. */
 export interface NamedRow {
