@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHECKPOINT_FROM_BYTES, MAIN_CHECKPOINT_PAGES } from '../src/db/checkpointer';
 import { createDatabase } from '../src/db/database';
 import { createAccount, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
@@ -16,6 +20,38 @@ describe('database', () => {
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2);
       expect(await pragma('foreign_keys')).toBe(1);
+    },
+  );
+
+  it.runIf(dialect === 'sqlite')(
+    'checkpoints the log on a worker thread once it passes 4 MB, before SQLite would on the main thread',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'punchclock-checkpoint-'));
+      const file = join(dir, 'db.sqlite');
+      const db = createDatabase(file);
+      try {
+        expect(
+          Number(
+            Object.values((await sql.raw('pragma wal_autocheckpoint').execute(db)).rows[0] as object)[0],
+          ),
+        ).toBe(MAIN_CHECKPOINT_PAGES);
+        await sql`create table filler (id integer primary key, body text not null)`.execute(db);
+        const before = statSync(file).size;
+        // ~6 MB of log in 60 transactions: past the worker's threshold, far below the main connection's.
+        for (let i = 0; i < 60; i++)
+          await db
+            .insertInto('filler' as never)
+            .values(Array.from({ length: 25 }, () => ({ body: 'x'.repeat(4000) })) as never)
+            .execute();
+        expect(statSync(`${file}-wal`).size).toBeGreaterThan(CHECKPOINT_FROM_BYTES);
+        expect(statSync(file).size).toBe(before);
+        // Copied into the database file by the worker's checkpoint, while this thread only waited.
+        await expect.poll(() => statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(5_000_000);
+        const { rows } = await sql<{ n: number }>`select count(*) as n from filler`.execute(db);
+        expect(Number(rows[0].n)).toBe(1500);
+      } finally {
+        await db.destroy();
+      }
     },
   );
 

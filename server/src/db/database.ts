@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type PgModule from 'pg';
 import { lazy } from '../lib/lazy';
+import { checkpointer, MAIN_CHECKPOINT_PAGES } from './checkpointer';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -40,8 +41,16 @@ export function createDatabase(url: string): Database {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const flusher = file.memory ? undefined : walFile(`${file.name}-wal`);
+  // Checkpoints run on a worker thread (db/checkpointer.ts); the main connection's own only past a large log.
+  const checkpoints = file.memory ? undefined : checkpointer(file.name);
+  if (checkpoints) file.pragma(`wal_autocheckpoint = ${MAIN_CHECKPOINT_PAGES}`);
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: cachedStatements(file, STATEMENT_CACHE_SIZE, flusher?.close) }),
+    dialect: new SqliteDialect({
+      database: cachedStatements(file, STATEMENT_CACHE_SIZE, () => {
+        flusher?.close();
+        checkpoints?.close();
+      }),
+    }),
   });
   if (flusher) walFlushes.set(db, flusher.flush);
   return db;
