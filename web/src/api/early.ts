@@ -48,6 +48,21 @@ function adoptPreloaded(): void {
     started.set(key, { token: pre.token, startedAt: pre.at, answer });
 }
 
+/** How long the first render waits at most for a signed-in-preload script that is still loading. */
+const PRELOAD_WAIT_MS = 1_000;
+
+/**
+ * Runs `start` once index.html's signed-in-preload script has run (at once when there is none, and after
+ * PRELOAD_WAIT_MS at most): the app's first render and the router's early loads then find the page's code
+ * and data already asked for by that script, instead of asking for them first from the entry (whose code is
+ * far larger, so on a slow network far later).
+ */
+export function afterPreload(start: () => void): void {
+  const pending = typeof window === 'undefined' ? undefined : window.__punchclockEarly;
+  if (!pending) return start();
+  void Promise.race([pending, new Promise((r) => setTimeout(r, PRELOAD_WAIT_MS))]).then(start);
+}
+
 /**
  * Starts GET `paths` with the session's token, as the API client would send them. Not when index.html's
  * signed-in-preload script is loading: it starts the page's calls itself (or has already).
