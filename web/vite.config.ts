@@ -70,7 +70,7 @@ const SHARED_UI = anyOf(
 const APP_DATA = anyOf(
   /node_modules[\\/]@tanstack[\\/](query-core[\\/]|react-query[\\/]build[\\/]modern[\\/](?!QueryClientProvider))/,
   /node_modules[\\/]zod[\\/]/,
-  /src[\\/](api[\\/](auth|client|queryClient|react-query|settings|dashboard)|pages[\\/]punches[\\/]display-format)\.ts$/,
+  /src[\\/](api[\\/](auth|client|early-take|queryClient|react-query|settings|dashboard)|pages[\\/]punches[\\/]display-format)\.ts$/,
   /contract[\\/]src[\\/](auth|fields|account|dashboard|errors)\.ts$/,
 );
 // The rest of the signed-in frame: the confirm dialogs, the notifications (not their CSS: the entry's), the

@@ -1,6 +1,6 @@
 import { messages } from '@punchclock/contract';
 import { session } from '../session/session';
-import { earlyKey, takeEarly } from './early';
+import { earlyKey, takeEarly } from './early-take';
 
 /** A failed call: the server's `{message, errors?}` (empty message when it sent none). */
 export class ApiError extends Error {

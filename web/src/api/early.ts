@@ -2,12 +2,13 @@
 // signed-in-preload script (loaded by route-preload.js; web/vite-plugins.ts, routePreload) starts the calls
 // the page opens with before the app's entry has even downloaded; for other pages with `data`, the router
 // (routes.tsx) starts them while the page's code downloads. The API client (client.ts) takes the answer
-// instead of asking again. Part of the app's entry: no imports.
+// instead of asking again (early-take.ts, with the API client, not in the entry). Part of the app's entry: no
+// imports.
 
 /** How long an early answer waits to be taken; later, the page asks afresh. */
-const KEEP_MS = 15_000;
+export const KEEP_MS = 15_000;
 
-interface Early {
+export interface Early {
   token: string;
   startedAt: number;
   answer: Promise<Response>;
@@ -33,20 +34,8 @@ declare global {
   }
 }
 
-const started = new Map<string, Early>();
-
-/** A GET is known by its path; another method by method, path and JSON body: `POST /api/x {"a":1}`. */
-export const earlyKey = (method: string, path: string, jsonBody?: string): string =>
-  method === 'GET' ? path : `${method} ${path} ${jsonBody ?? ''}`;
-
-/** Takes over the calls the signed-in-preload script started (once). */
-function adoptPreloaded(): void {
-  const pre = typeof window === 'undefined' ? undefined : window.__punchclockCalls;
-  if (!pre) return;
-  delete window.__punchclockCalls;
-  for (const [key, answer] of Object.entries(pre.calls))
-    started.set(key, { token: pre.token, startedAt: pre.at, answer });
-}
+/** The calls started early, by key (early-take.ts's earlyKey), until taken. */
+export const started = new Map<string, Early>();
 
 /** How long the first render waits at most for a signed-in-preload script that is still loading. */
 const PRELOAD_WAIT_MS = 1_000;
@@ -80,17 +69,4 @@ export function fetchEarly(paths: readonly string[], token: string): void {
     answer.catch(() => undefined);
     started.set(path, { token, startedAt: Date.now(), answer });
   }
-}
-
-/**
- * The early answer to the call `key` (earlyKey) made with `token`, once (later calls fetch again); waits
- * for a signed-in-preload script that is still loading.
- */
-export async function takeEarly(key: string, token: string | null): Promise<Response | undefined> {
-  if (typeof window !== 'undefined' && window.__punchclockEarly) await window.__punchclockEarly;
-  adoptPreloaded();
-  const early = started.get(key);
-  if (!early) return undefined;
-  started.delete(key);
-  return early.token === token && Date.now() - early.startedAt <= KEEP_MS ? early.answer : undefined;
 }
