@@ -8,6 +8,17 @@ import { dialect, useTestApp } from './helper';
 
 const t = useTestApp();
 
+/** The unit numbers (details.n) of the account's activity rows with `action`, in order. */
+async function loggedUnits(action: string, accountId: number): Promise<number[]> {
+  const rows = await t.db
+    .selectFrom('activity_logs')
+    .select('details')
+    .where('account_id', '=', accountId)
+    .where('action', '=', action)
+    .execute();
+  return rows.map((r) => (JSON.parse(r.details as string) as { n: number }).n).sort((a, b) => a - b);
+}
+
 describe('group commit (issue 11)', () => {
   it('commits units that arrive together, and rolls back only the one that fails', async () => {
     const { accountId } = await createAccount(t);
@@ -22,13 +33,7 @@ describe('group commit (issue 11)', () => {
     expect(outcomes.map((o) => o.status)).toEqual(
       Array.from({ length: 20 }, (_, n) => (n % 5 === 3 ? 'rejected' : 'fulfilled')),
     );
-    const rows = await t.db
-      .selectFrom('activity_logs')
-      .select('details')
-      .where('account_id', '=', accountId)
-      .where('action', '=', 'group.unit')
-      .execute();
-    const kept = rows.map((r) => (JSON.parse(r.details as string) as { n: number }).n).sort((a, b) => a - b);
+    const kept = await loggedUnits('group.unit', accountId);
     expect(kept).toEqual(Array.from({ length: 20 }, (_, n) => n).filter((n) => n % 5 !== 3));
     // The shared transaction is over: the database takes a plain statement again.
     expect((await sql`select 1 as one`.execute(t.db)).rows).toEqual([{ one: 1 }]);
@@ -64,13 +69,7 @@ describe('group commit (issue 11)', () => {
     expect(outcomes.map((o) => o.status)).toEqual(
       Array.from({ length: 10 }, (_, i) => (i % 4 === 1 ? 'rejected' : 'fulfilled')),
     );
-    const rows = await t.db
-      .selectFrom('activity_logs')
-      .select('details')
-      .where('account_id', '=', accountId)
-      .where('action', '=', 'group.keyed')
-      .execute();
-    const kept = rows.map((r) => (JSON.parse(r.details as string) as { n: number }).n).sort((a, b) => a - b);
+    const kept = await loggedUnits('group.keyed', accountId);
     expect(kept).toEqual(
       Array.from({ length: 20 }, (_, n) => n).filter((n) => !(n >= 10 && (n - 10) % 4 === 1)),
     );
@@ -108,12 +107,7 @@ describe('group commit (issue 11)', () => {
     } finally {
       statementObserver.onStatement = undefined;
     }
-    const rows = await t.db
-      .selectFrom('activity_logs')
-      .select('details')
-      .where('action', '=', 'group.rows')
-      .execute();
-    const kept = rows.map((r) => (JSON.parse(r.details as string) as { n: number }).n).sort((a, b) => a - b);
+    const kept = await loggedUnits('group.rows', accountId);
     expect(kept).toEqual(Array.from({ length: 20 }, (_, n) => n).filter((n) => n !== 14));
   });
 
