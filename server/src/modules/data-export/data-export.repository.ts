@@ -9,8 +9,6 @@ export type { DepartmentReach };
  * What "Your data" reads: the account's rows, account id first, a page at a time by id (keyset), never the
  * whole account at once. A department-scoped caller reads only its departments' rows.
  */
-const idsOf = reachIds;
-
 export function dataExportRepository(db: Kysely<DB>) {
   return {
     /** The signed-in user and their account. */
@@ -67,7 +65,7 @@ export function dataExportRepository(db: Kysely<DB>) {
       db
         .selectFrom('departments')
         .where('account_id', '=', accountId)
-        .$if(reach !== 'all', (q) => q.where('id', 'in', idsOf(reach)))
+        .$if(reach !== 'all', (q) => q.where('id', 'in', reachIds(reach)))
         .where('id', '>', afterId)
         .select([
           'id',
@@ -93,7 +91,7 @@ export function dataExportRepository(db: Kysely<DB>) {
             .on('departments.account_id', '=', accountId),
         )
         .where('employees.account_id', '=', accountId)
-        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', idsOf(reach)))
+        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', reachIds(reach)))
         .where('employees.id', '>', afterId)
         .select([
           'employees.id',
@@ -139,7 +137,7 @@ export function dataExportRepository(db: Kysely<DB>) {
         )
         .where('punches.account_id', '=', accountId)
         .where('punches.deleted_at', 'is', null)
-        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', idsOf(reach)))
+        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', reachIds(reach)))
         .where('punches.id', '>', afterId)
         .select([
           'punches.id',
