@@ -43,7 +43,6 @@ export function checkpointer(file: string, everyMs = 500) {
   let worker: Worker | undefined;
   let failed = false;
   let running = false;
-  let runs = 0;
   const start = () => {
     const w = new Worker(WORKER_CODE, {
       eval: true,
@@ -52,7 +51,6 @@ export function checkpointer(file: string, everyMs = 500) {
     w.unref();
     w.on('message', () => {
       running = false;
-      runs++;
     });
     // A worker that could not start or died: the main connection's own checkpoints remain.
     w.on('error', () => {
@@ -75,8 +73,6 @@ export function checkpointer(file: string, everyMs = 500) {
   let timer: NodeJS.Timeout | undefined = setInterval(() => void check(), everyMs);
   timer.unref();
   return {
-    /** How many checkpoints the worker has finished (tests). */
-    runs: () => runs,
     close() {
       clearInterval(timer);
       timer = undefined;
