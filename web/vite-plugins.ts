@@ -136,15 +136,15 @@ export interface SignedInPreload {
 }
 
 /**
- * The first page's own code starts loading with the app's entry, not after it has run: a small
- * script (a file, since the CSP allows no inline script) in index.html adds <link rel=modulepreload>
- * for the lazily loaded chunks of the page in the address bar, for the pages listed (path, lower
- * case, to the modules that page lazily loads: its layout, its page). For the `signedIn` pages, with
- * a stored token it loads a second small script instead, which (when a session of the page's kind is
- * stored; without one the guards send the visitor elsewhere) adds their modulepreloads and starts the
- * page's opening API calls with the stored token while the entry is still downloading, leaving them on
- * `window.__punchclockCalls` for the API client (web/src/api/early.ts, which also keeps either side from
- * asking twice when they run in the other order). Other paths load as before.
+ * The first page's own code starts loading with the app's entry, not after it has run: a small inline
+ * script in index.html (the server's CSP allows it by its hash, server/src/plugins/security-headers.ts)
+ * adds <link rel=modulepreload> for the lazily loaded chunks of the page in the address bar, for the
+ * pages listed (path, lower case, to the modules that page lazily loads: its layout, its page). On the
+ * `signedIn` pages, when a session of the page's kind is stored (without one the guards send the visitor
+ * elsewhere), it also starts the page's opening API calls with the stored token, leaving them on
+ * `window.__punchclockCalls` for the API client (web/src/api/early.ts). Inline rather than a file: the
+ * page's chunks and calls start while the document is parsed, not one or two round trips later. Other
+ * paths load as before.
  */
 export function routePreload(
   pages: Record<string, RegExp[]>,
@@ -186,38 +186,21 @@ export function routePreload(
         ]),
       );
       const preload = `function(h){var e=document.createElement('link');e.rel='modulepreload';e.href='/assets/'+h+'.js';document.head.appendChild(e)}`;
-      // The signed-in pages' part is its own file, loaded only with a stored token on those pages: the
-      // first load of every other page does not carry it. The keys of the calls are web/src/api/early.ts's
-      // earlyKey (the picture's body is the API client's JSON.stringify({ user_id })).
-      const signedInSource =
-        `(function(){var s=${JSON.stringify(signedInMap)}[location.pathname.toLowerCase()];` +
+      // The keys of the calls are web/src/api/early-take.ts's earlyKey (the picture's body is the API
+      // client's JSON.stringify({ user_id })).
+      const source =
+        `(function(){var p=location.pathname.toLowerCase(),l=${JSON.stringify(publicMap)}[p],` +
+        `s=${JSON.stringify(signedInMap)}[p];` +
+        `if(l)l.forEach(${preload});if(!s)return;` +
         `try{var t=localStorage.getItem('token'),u=JSON.parse(localStorage.getItem('user'));` +
-        `if(!s||!t||u.user_type!=s.r)return;` +
-        // The entry already ran and asked for the page's data itself: nothing to start twice.
-        `if(!window.__punchclockEntry){` +
+        `if(!t||!u||u.user_type!=s.r)return;` +
         `var c={},h={Authorization:'Bearer '+t},b='{"user_id":'+u.user_id+'}';` +
         `s.d.forEach(function(d){c[d]=fetch(d,{headers:h})});` +
         `if(s.i){h['Content-Type']='application/json';` +
         `c['POST /api/get-profile-picture '+b]=fetch('/api/get-profile-picture',{method:'POST',headers:h,body:b})}` +
-        `for(var k in c)c[k].catch(Boolean);window.__punchclockCalls={token:t,at:Date.now(),calls:c}}}catch(e){return}` +
-        `s.m.forEach(${preload})})();\n`;
-      const signedInFile = this.getFileName(
-        this.emitFile({ type: 'asset', name: 'signed-in-preload.js', source: signedInSource }),
-      );
-      // window.__punchclockEarly settles once the signed-in script has run (or failed to load): the API
-      // client waits for it rather than asking for the same data.
-      const source =
-        `(function(){var p=location.pathname.toLowerCase(),l=${JSON.stringify(publicMap)}[p];` +
-        `if(l)l.forEach(${preload});` +
-        `else try{if(localStorage.getItem('token')&&${JSON.stringify(Object.keys(signedIn))}.indexOf(p)>=0){` +
-        `var e=document.createElement('script');e.src='/${signedInFile}';` +
-        `window.__punchclockEarly=new Promise(function(r){e.onload=e.onerror=r});document.head.appendChild(e)}}catch(e){}})();\n`;
-      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
-      const file = this.getFileName(ref);
-      html.source = String(html.source).replace(
-        '</title>',
-        `</title>\n    <script async src="/${file}"></script>`,
-      );
+        `for(var k in c)c[k].catch(Boolean);window.__punchclockCalls={token:t,at:Date.now(),calls:c}}catch(e){return}` +
+        `s.m.forEach(${preload})})();`;
+      html.source = String(html.source).replace('</title>', `</title>\n    <script>${source}</script>`);
     },
   };
 }

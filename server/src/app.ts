@@ -33,7 +33,7 @@ import { apiDocs } from './plugins/api-docs';
 import { controlCharacters } from './plugins/control-characters';
 import { errorHandler } from './plugins/error-handler';
 import { noStore } from './plugins/no-store';
-import { securityHeaders } from './plugins/security-headers';
+import { securityHeaderOptions, securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 
 /** Redis only when REDIS_URL is set. */
@@ -69,7 +69,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   app.setErrorHandler(errorHandler);
-  await securityHeaders(app);
+  await securityHeaders(app, securityHeaderOptions(config.webDist));
   controlCharacters(app);
   noStore(app);
   // Truncated uploads are reported by readUpload (lib/uploads.ts) so each route answers its own 413 message.

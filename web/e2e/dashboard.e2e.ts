@@ -82,9 +82,23 @@ describe('manager dashboard (/HomeSecond)', () => {
     expect(answer.in_now).toHaveLength(2);
     expect(answer.forgotten_clock_outs.map((f) => f.fix_path)).toEqual([`/ManualPunch/${morgan}`]);
 
+    // A first load: index.html's inline preload script runs under the server's CSP (allowed by its hash) and
+    // starts the page's chunks and its opening calls itself; each call is made once.
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
     await page.reload();
     const forgotten = page.getByTestId('forgotten-clock-outs');
     await forgotten.getByText('Morgan Forgot').waitFor();
+    expect(refused).toEqual([]);
+    expect(await page.locator('link[rel=modulepreload][href*="/HomeSecond-"]').count()).toBe(1);
+    const once = (call: string) => calls.filter((c) => c === call).length;
+    expect([once('GET /api/dashboard'), once('GET /api/get-user')]).toEqual([1, 1]);
     expect(await forgotten.getByText('Riley Present').count()).toBe(0);
     const fix = forgotten.getByRole('link', { name: "Fix Morgan Forgot's clock-out" });
     expect(await fix.getAttribute('href')).toBe(`/ManualPunch/${morgan}`);

@@ -1,18 +1,14 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterPreload } from './api/early';
 import { App } from './App';
 
 // A transition: React renders the app in slices of a few milliseconds, yielding to the browser between
-// them, instead of in one long task (Lighthouse's total blocking time). On a signed-in first load, after
-// index.html's signed-in-preload script has started the page's code and data (api/early.ts).
-afterPreload(() =>
-  startTransition(() =>
-    createRoot(document.getElementById('root') as HTMLElement).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+// them, instead of in one long task (Lighthouse's total blocking time).
+startTransition(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   ),
 );
 

@@ -4,7 +4,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { Page, PageLoader } from './components/Page';
 import { RouteError } from './components/RouteError';
 import { PublicLayout } from './layouts/PublicLayout';
-import { afterPreload, fetchEarly } from './api/early';
+import { fetchEarly } from './api/early';
 import { RedirectIfLoggedIn, RequireRole } from './session/guards';
 import { session, useSession } from './session/session';
 
@@ -183,15 +183,13 @@ function startFirstPage(): void {
   const path = window.location.pathname.toLowerCase();
   const page = pages.find((p) => p.path.toLowerCase() === path);
   if (!page) return;
-  afterPreload(() => {
-    // A failed import is met again, and shown, when the route renders.
-    loadLayout().catch(() => undefined);
-    if (page.data) fetchEarly(page.data, token);
-    page
-      .load()
-      .then((m) => m.prefetch?.())
-      .catch(() => undefined);
-  });
+  // A failed import is met again, and shown, when the route renders.
+  loadLayout().catch(() => undefined);
+  if (page.data) fetchEarly(page.data, token);
+  page
+    .load()
+    .then((m) => m.prefetch?.())
+    .catch(() => undefined);
 }
 startFirstPage();
 

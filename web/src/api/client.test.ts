@@ -68,20 +68,12 @@ describe('API client', () => {
     expect(new Headers(api.calls[0].init.headers).get('Authorization')).toBe('Bearer abc');
   });
 
-  it('takes the calls the signed-in-preload script started before the entry loaded (GET and picture POST), once', async () => {
+  it("takes the calls index.html's preload script started before the entry loaded (GET and picture POST), once", async () => {
     const api = fakeFetch({ body: { n: 'late' } }, { body: { n: 'late' } });
     vi.stubGlobal('fetch', api.fetch);
     localStorage.setItem('token', 'abc');
     const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body)));
-    // While that script is loading, the router's own early start leaves the calls to it.
-    let ran = () => {};
-    window.__punchclockEarly = new Promise<void>((r) => (ran = r));
-    onTestFinished(() => void delete window.__punchclockEarly);
-    fetchEarly(['/api/dashboard'], 'abc');
-    const first = request('/api/dashboard');
-    await Promise.resolve();
-    expect(api.calls).toEqual([]);
-    // The script runs: its calls, then the promise settles.
+    // The inline script ran while the document was parsed, before any module.
     window.__punchclockCalls = {
       token: 'abc',
       at: Date.now(),
@@ -90,8 +82,11 @@ describe('API client', () => {
         'POST /api/get-profile-picture {"user_id":7}': answer({ p: 'early' }),
       },
     };
-    ran();
-    expect(await first).toEqual({ n: 'early' });
+    onTestFinished(() => void delete window.__punchclockCalls);
+    // The router's own early start leaves the script's calls to it.
+    fetchEarly(['/api/dashboard'], 'abc');
+    expect(api.calls).toEqual([]);
+    expect(await request('/api/dashboard')).toEqual({ n: 'early' });
     expect(await request('/api/get-profile-picture', { method: 'POST', body: { user_id: 7 } })).toEqual({
       p: 'early',
     });
@@ -100,6 +95,22 @@ describe('API client', () => {
     expect(await request('/api/get-profile-picture', { method: 'POST', body: { user_id: 7 } })).toEqual({
       n: 'late',
     });
+  });
+
+  it("starts its own call when the preload script's was made with another token", async () => {
+    const api = fakeFetch({ body: { who: 'new' } });
+    vi.stubGlobal('fetch', api.fetch);
+    window.__punchclockCalls = {
+      token: 'old',
+      at: Date.now(),
+      calls: { '/api/get-user': new Promise(() => {}) },
+    };
+    onTestFinished(() => void delete window.__punchclockCalls);
+    localStorage.setItem('token', 'new');
+    fetchEarly(['/api/get-user'], 'new');
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/get-user']);
+    expect(await request('/api/get-user')).toEqual({ who: 'new' });
+    expect(api.calls).toHaveLength(1);
   });
 
   it('does not use an early answer made with another token', async () => {

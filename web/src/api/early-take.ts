@@ -6,21 +6,18 @@ import { KEEP_MS, started } from './early';
 export const earlyKey = (method: string, path: string, jsonBody?: string): string =>
   method === 'GET' ? path : `${method} ${path} ${jsonBody ?? ''}`;
 
-/** Takes over the calls the signed-in-preload script started (once). */
+/** Takes over the calls index.html's preload script started (once). */
 function adoptPreloaded(): void {
   const pre = typeof window === 'undefined' ? undefined : window.__punchclockCalls;
   if (!pre) return;
   delete window.__punchclockCalls;
+  // A call the app started itself meanwhile (fetchEarly, for another token) is the newer one.
   for (const [key, answer] of Object.entries(pre.calls))
-    started.set(key, { token: pre.token, startedAt: pre.at, answer });
+    if (!started.has(key)) started.set(key, { token: pre.token, startedAt: pre.at, answer });
 }
 
-/**
- * The early answer to the call `key` (earlyKey) made with `token`, once (later calls fetch again); waits
- * for a signed-in-preload script that is still loading.
- */
+/** The early answer to the call `key` (earlyKey) made with `token`, once (later calls fetch again). */
 export async function takeEarly(key: string, token: string | null): Promise<Response | undefined> {
-  if (typeof window !== 'undefined' && window.__punchclockEarly) await window.__punchclockEarly;
   adoptPreloaded();
   const early = started.get(key);
   if (!early) return undefined;
