@@ -39,6 +39,23 @@ describe('group commit (issue 11)', () => {
     expect((await sql`select 1 as one`.execute(t.db)).rows).toEqual([{ one: 1 }]);
   });
 
+  it('answers a lone failing unit its own error, having run it once', async () => {
+    const { accountId } = await createAccount(t);
+    const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ activity: activityRepository(db) }));
+    let runs = 0;
+    const failing = inTransaction(
+      async (r) => {
+        runs++;
+        await r.activity.record(accountId, { userId: null, action: 'group.lone', details: { n: 1 } });
+        throw new Error('the lone unit fails');
+      },
+      { key: 1 },
+    );
+    await expect(failing).rejects.toThrow('the lone unit fails');
+    expect(runs).toBe(1);
+    expect(await loggedUnits('group.lone', accountId)).toEqual([]);
+  });
+
   it('groups units by key (PostgreSQL lanes), reruns a failed group unit by unit, keeps only what succeeded', async () => {
     const { accountId } = await createAccount(t);
     const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ db, activity: activityRepository(db) }));
