@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_keyset_paging';
 import * as m005 from './migrations/005_period_indexes';
 import * as m007 from './migrations/007_api_key_scopes';
 import * as m008 from './migrations/008_administrator_departments';
+import * as m009 from './migrations/009_punch_end_index';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -19,6 +20,7 @@ const provider: MigrationProvider = {
       '005_period_indexes': m005,
       '007_api_key_scopes': m007,
       '008_administrator_departments': m008,
+      '009_punch_end_index': m009,
     };
   },
 };

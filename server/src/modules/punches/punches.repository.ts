@@ -33,8 +33,10 @@ export type ShiftClose = Pick<
 /**
  * What a live clock-in or -out at `at` can meet (punchBook), in one query: the employee's open shift, and every
  * closed punch begun by `at` that ends after `at` or after the open shift's start (a clock-out's span starts
- * there). Two index searches (the open shift's, then the employee's punches by time in): one predicate with OR
- * made SQLite scan every punch of the account instead.
+ * there), i.e. after the earlier of the two. Index searches only: the open shift's, and the employee's punches
+ * by their end (punches_employee_time_out), so the cost does not grow with the employee's history. (One
+ * predicate with OR made SQLite scan every punch of the account; a search by time_in read every earlier punch
+ * of the employee.)
  */
 const clockBook = precompiled((db, v: { accountId: number; employeeRef: number; at: string }) => {
   const current = () =>
@@ -49,22 +51,18 @@ const clockBook = precompiled((db, v: { accountId: number; employeeRef: number; 
     .unionAll(
       current()
         .where('time_in', '<=', v.at)
-        .where((eb) =>
-          eb.or([
-            eb('time_out', '>', v.at),
-            eb(
-              'time_out',
-              '>',
-              eb
-                .selectFrom('punches as open')
-                .select('open.time_in')
-                .where('open.account_id', '=', v.accountId)
-                .where('open.employee_ref', '=', v.employeeRef)
-                .where('open.time_out', 'is', null)
-                .where('open.deleted_at', 'is', null),
-            ),
-          ]),
-        ),
+        .where('time_out', '>', (eb) => {
+          const openStart = () =>
+            eb
+              .selectFrom('punches as open')
+              .select('open.time_in')
+              .where('open.account_id', '=', v.accountId)
+              .where('open.employee_ref', '=', v.employeeRef)
+              .where('open.time_out', 'is', null)
+              .where('open.deleted_at', 'is', null);
+          // With no open shift the comparison is null: `at`.
+          return eb.case().when(openStart(), '<', v.at).then(openStart()).else(v.at).end();
+        }),
     );
 });
 

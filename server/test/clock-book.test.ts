@@ -1,0 +1,88 @@
+import { CompiledQuery } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { statementObserver } from '../src/db/database';
+import { punchesRepository } from '../src/modules/punches/punches.repository';
+import { createAccount, createDepartment, createEmployee, insertPunch } from './factories';
+import { dialect, useTestApp } from './helper';
+
+/**
+ * The live punch's read of what it can meet (punches.repository clockBook): the open shift and the closed
+ * punches that end after the punch's instant or after the open shift's start, found by index whatever the
+ * employee's history (issue 11).
+ */
+const t = useTestApp();
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function employeeWithHistory(days: number) {
+  const owner = await createAccount(t);
+  const dep = await createDepartment(t, owner, { dp_name: 'Floor' });
+  const { id } = await createEmployee(t, owner, {
+    name: 'Lee Long',
+    department_id: dep.id,
+    employee_id: 'L1',
+  });
+  const start = Date.parse('2024-01-01T08:00:00.000Z');
+  // One closed 8-hour shift a day, then another account's punches at the same instants.
+  for (let d = 0; d < days; d++)
+    await insertPunch(t, owner.accountId, id, {
+      time_in: iso(start + d * 24 * HOUR),
+      time_out: iso(start + d * 24 * HOUR + 8 * HOUR),
+    });
+  return { accountId: owner.accountId, employeeRef: id };
+}
+
+describe('the clock book read', () => {
+  it('answers the open shift and the closed punches a live punch can meet, and nothing else', async () => {
+    const { accountId, employeeRef } = await employeeWithHistory(30);
+    const repo = punchesRepository(t.db);
+    const now = Date.now();
+    // A clock-in now meets nothing of the history.
+    expect(await repo.clockBook(accountId, employeeRef, iso(now))).toEqual([]);
+    // A punch that runs past now (a manual punch to the end of the day) is met by a clock-in inside it.
+    const running = await insertPunch(t, accountId, employeeRef, {
+      time_in: iso(now - 2 * HOUR),
+      time_out: iso(now + HOUR),
+    });
+    expect((await repo.clockBook(accountId, employeeRef, iso(now))).map((p) => p.id)).toEqual([running.id]);
+    // An open shift begun before a punch that ended an hour ago: a clock-out now spans both, so the book holds
+    // the open shift and that punch (it ends after the open shift's start), but not the day's earlier ones.
+    await t.db.deleteFrom('punches').where('id', '=', running.id).execute();
+    const ended = await insertPunch(t, accountId, employeeRef, {
+      time_in: iso(now - 3 * HOUR),
+      time_out: iso(now - HOUR),
+    });
+    const open = await insertPunch(t, accountId, employeeRef, { time_in: iso(now - 4 * HOUR) });
+    const book = await repo.clockBook(accountId, employeeRef, iso(now));
+    expect(book.map((p) => p.id).sort((a, b) => a - b)).toEqual([ended.id, open.id].sort((a, b) => a - b));
+    expect(book.find((p) => p.id === open.id)?.time_out).toBeNull();
+    // Another account's id answers nothing of this employee.
+    const other = await createAccount(t);
+    expect(await repo.clockBook(other.accountId, employeeRef, iso(now))).toEqual([]);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'searches by index only (SQLite without statistics, as the app runs): the open shift, and closed punches by their end',
+    async () => {
+      const { accountId, employeeRef } = await employeeWithHistory(400);
+      let text = '';
+      statementObserver.onStatement = (s) => (text = s);
+      try {
+        await punchesRepository(t.db).clockBook(accountId, employeeRef, new Date().toISOString());
+      } finally {
+        statementObserver.onStatement = undefined;
+      }
+      const params = (text.match(/\?/g) ?? []).map(() => null);
+      const plan = (await t.db.executeQuery(CompiledQuery.raw(`explain query plan ${text}`, params)))
+        .rows as {
+        detail: string;
+      }[];
+      const details = plan.map((r) => r.detail).filter((d) => /^(SCAN|SEARCH)/.test(d));
+      expect(details.length).toBe(4);
+      for (const d of details)
+        expect(d).toMatch(
+          /^SEARCH \S+ USING INDEX (punches_one_open_shift \(employee_ref=\?\)|punches_employee_time_out \(employee_ref=\? AND time_out>\?\))$/,
+        );
+    },
+  );
+});
