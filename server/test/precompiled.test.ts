@@ -2,7 +2,7 @@ import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { precompiled } from '../src/db/precompiled';
 import { createAccount } from './factories';
-import { dialect, useTestApp } from './helper';
+import { useTestApp } from './helper';
 
 const t = useTestApp();
 
@@ -109,64 +109,4 @@ describe('precompiled queries', () => {
     await count(withPlugin, { accountId: account.accountId });
     expect(rewritten).toBe(1);
   });
-
-  it.runIf(dialect === 'sqlite')(
-    'reads straight on the connection when no transaction is open on it, never inside one',
-    async () => {
-      const account = await createAccount(t);
-      const count = precompiled((db, v: { accountId: number }) =>
-        db
-          .selectFrom('departments')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('account_id', '=', v.accountId),
-      );
-      const read = async () => Number((await count(t.db, { accountId: account.accountId }))[0].n);
-      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-      const events: string[] = [];
-      expect(await read()).toBe(0);
-
-      // A transaction writes and waits before its COMMIT: a read meanwhile must not see its uncommitted row,
-      // so it waits its turn and then sees it committed.
-      const at = new Date().toISOString();
-      const writing = t.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('departments')
-          .values({ account_id: account.accountId, dp_name: 'Late', created_at: at, updated_at: at })
-          .execute();
-        await sleep(60);
-        events.push('commit');
-      });
-      await sleep(10);
-      const during = read().then((n) => (events.push(`read ${n}`), n));
-      await writing;
-      expect(await during).toBe(1);
-      expect(events).toEqual(['commit', 'read 1']);
-
-      // The connection held by someone, with no transaction open: the read does not wait for it.
-      events.length = 0;
-      const holding = t.db.connection().execute(async () => {
-        await sleep(60);
-        events.push('released');
-      });
-      await sleep(10);
-      events.push(`read ${await read()}`);
-      await holding;
-      expect(events).toEqual(['read 1', 'released']);
-
-      // A stream reading on the connection (an export): SQLite runs another read beside it, so the read does not
-      // wait for the whole export.
-      events.length = 0;
-      const streaming = (async () => {
-        for await (const row of t.db.selectFrom('departments').select('id').stream()) {
-          void row;
-          await sleep(20);
-        }
-        events.push('streamed');
-      })();
-      await sleep(10);
-      events.push(`read ${await read()}`);
-      await streaming;
-      expect(events).toEqual(['read 1', 'streamed']);
-    },
-  );
 });

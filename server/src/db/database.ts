@@ -72,9 +72,6 @@ export function holdStatements(conn: Kysely<DB>, db: Database): void {
 /** The prepared statements of the SQLite connection `db` holds (holdStatements), or undefined. */
 export const heldStatementsOf = (db: Kysely<DB>): Statements | undefined => heldStatements.get(db);
 
-/** SQLite: the database's own statements, for reads on its idle connection (readIdle); undefined otherwise. */
-export const idleStatementsOf = (db: Kysely<DB>): Statements | undefined => sqliteStatements.get(db);
-
 /**
  * SQLite only: flushes the write-ahead log to the disk (fdatasync) on a worker thread. A transaction committed
  * with synchronous=NORMAL is in the log but maybe not on the disk yet; once a flush that began after its COMMIT
@@ -150,29 +147,6 @@ export function cachedStatements(file: SQLite.Database, size = STATEMENT_CACHE_S
       }
       cache.set(text, stmt);
       return stmt;
-    },
-    /**
-     * Runs a read already prepared here straight on the connection when no transaction is open on it: what
-     * Kysely's driver would run once the connection's turn came, without waiting for the turn (a read in
-     * autocommit sees only committed rows, and changes nothing; beside a stream that is reading, SQLite answers
-     * it from the stream's snapshot). Undefined when it cannot: a transaction is open (its rows are not
-     * committed), or the text is not a prepared read.
-     */
-    readIdle(text: string, parameters: readonly unknown[]): unknown[] | undefined {
-      if (file.inTransaction) return undefined;
-      const stmt = cache.get(text);
-      if (!stmt?.reader) return undefined;
-      let rows: unknown[];
-      try {
-        rows = stmt.all(parameters);
-      } catch (e) {
-        if (e instanceof TypeError && /busy/.test(e.message)) return undefined;
-        throw e;
-      }
-      statementObserver.onStatement?.(text);
-      cache.delete(text);
-      cache.set(text, stmt);
-      return rows;
     },
     close() {
       cache.clear();

@@ -1,6 +1,6 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from './schema';
-import { heldStatementsOf, idleStatementsOf } from './database';
+import { heldStatementsOf } from './database';
 
 /** A placeholder standing for one named value while a query is built; it becomes a bound parameter. */
 const SLOT = Symbol('precompiled slot');
@@ -55,18 +55,13 @@ export function precompiled<V extends Record<string, unknown>, O>(
     if (!compiled) shapes.set(shape, (compiled = compile(db, keys)));
     const { query, slots } = compiled;
     const parameters = slots.map((name, i) => (name === null ? query.parameters[i] : values[name]));
-    // SQLite, straight to the statement (plugins would rewrite the result): any statement on a connection the
-    // caller holds, a read on the database's connection while it is idle.
-    if (!executor.plugins.length) {
-      const held = heldStatementsOf(db);
-      if (held) {
-        const stmt = held.prepare(query.sql);
-        if (stmt.reader) return stmt.all(parameters) as O[];
-        stmt.run(parameters);
-        return [];
-      }
-      const rows = idleStatementsOf(db)?.readIdle(query.sql, parameters);
-      if (rows) return rows as O[];
+    // On a connection the caller holds (SQLite), straight to the statement; plugins would rewrite the result.
+    const held = executor.plugins.length ? undefined : heldStatementsOf(db);
+    if (held) {
+      const stmt = held.prepare(query.sql);
+      if (stmt.reader) return stmt.all(parameters) as O[];
+      stmt.run(parameters);
+      return [];
     }
     const result = await db.executeQuery<O>(CompiledQuery.raw(query.sql, parameters));
     return result.rows;
