@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { cachedStatements, heldStatementsOf, statementObserver } from '../src/db/database';
-import { precompiled } from '../src/db/precompiled';
+import { cachedStatements, statementObserver } from '../src/db/database';
 import { groupCommitUnitOfWork } from '../src/db/unit-of-work';
 import { activityRepository } from '../src/modules/activity/activity.repository';
 import { createAccount } from './factories';
@@ -128,44 +127,6 @@ describe('group commit (issue 11)', () => {
     const kept = await loggedUnits('group.rows', accountId);
     expect(kept).toEqual(Array.from({ length: 20 }, (_, n) => n).filter((n) => n !== 14));
   });
-
-  it.runIf(dialect === 'sqlite')(
-    "runs a group's precompiled statements straight on the connection it holds, seeing the group's own writes",
-    async () => {
-      const { accountId } = await createAccount(t);
-      const countOf = precompiled((db, v: { accountId: number; action: string }) =>
-        db
-          .selectFrom('activity_logs')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('account_id', '=', v.accountId)
-          .where('action', '=', v.action),
-      );
-      const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ db, activity: activityRepository(db) }));
-      const seen = await Promise.all(
-        Array.from({ length: 3 }, (_, n) =>
-          inTransaction(async (r) => {
-            // A unit's own activity row is deferred to the group's end: this one is written now.
-            await r.db
-              .insertInto('activity_logs')
-              .values({
-                account_id: accountId,
-                action: 'group.held',
-                details: '{}',
-                created_at: `x${n}`,
-                updated_at: `x${n}`,
-              })
-              .execute();
-            const [{ n: count }] = await countOf(r.db, { accountId, action: 'group.held' });
-            return { held: !!heldStatementsOf(r.db), count: Number(count) };
-          }),
-        ),
-      );
-      expect(seen).toEqual([1, 2, 3].map((count) => ({ held: true, count })));
-      // Outside a group nothing is held: the same query goes through Kysely's executor.
-      expect(heldStatementsOf(t.db)).toBeUndefined();
-      expect(Number((await countOf(t.db, { accountId, action: 'group.held' }))[0].n)).toBe(3);
-    },
-  );
 
   it.runIf(dialect === 'sqlite')(
     'commits a group with synchronous=NORMAL and answers after the log is flushed; other writes keep FULL',

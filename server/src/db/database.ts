@@ -44,33 +44,19 @@ export function createDatabase(url: string): Database {
   // Checkpoints run on a worker thread (db/checkpointer.ts); the main connection's own only past a large log.
   const checkpoints = file.memory ? undefined : checkpointer(file.name);
   if (checkpoints) file.pragma(`wal_autocheckpoint = ${MAIN_CHECKPOINT_PAGES}`);
-  const statements = cachedStatements(file, STATEMENT_CACHE_SIZE, () => {
-    flusher?.close();
-    checkpoints?.close();
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({
+      database: cachedStatements(file, STATEMENT_CACHE_SIZE, () => {
+        flusher?.close();
+        checkpoints?.close();
+      }),
+    }),
   });
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   if (flusher) walFlushes.set(db, flusher.flush);
-  sqliteStatements.set(db, statements);
   return db;
 }
 
 const walFlushes = new WeakMap<Database, () => Promise<void>>();
-type Statements = ReturnType<typeof cachedStatements>;
-const sqliteStatements = new WeakMap<Kysely<DB>, Statements>();
-const heldStatements = new WeakMap<Kysely<DB>, Statements>();
-
-/**
- * SQLite: `conn`, a handle that holds the database's one connection (a group commit's, db/unit-of-work.ts), may run
- * statements on it directly (heldStatementsOf), without Kysely's executor: no other query can be on the
- * connection meanwhile. About 5 % of a clock punch's CPU.
- */
-export function holdStatements(conn: Kysely<DB>, db: Database): void {
-  const statements = sqliteStatements.get(db);
-  if (statements) heldStatements.set(conn, statements);
-}
-
-/** The prepared statements of the SQLite connection `db` holds (holdStatements), or undefined. */
-export const heldStatementsOf = (db: Kysely<DB>): Statements | undefined => heldStatements.get(db);
 
 /**
  * SQLite only: flushes the write-ahead log to the disk (fdatasync) on a worker thread. A transaction committed

@@ -1,6 +1,5 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from './schema';
-import { heldStatementsOf } from './database';
 
 /** A placeholder standing for one named value while a query is built; it becomes a bound parameter. */
 const SLOT = Symbol('precompiled slot');
@@ -55,14 +54,6 @@ export function precompiled<V extends Record<string, unknown>, O>(
     if (!compiled) shapes.set(shape, (compiled = compile(db, keys)));
     const { query, slots } = compiled;
     const parameters = slots.map((name, i) => (name === null ? query.parameters[i] : values[name]));
-    // On a connection the caller holds (SQLite), straight to the statement; plugins would rewrite the result.
-    const held = executor.plugins.length ? undefined : heldStatementsOf(db);
-    if (held) {
-      const stmt = held.prepare(query.sql);
-      if (stmt.reader) return stmt.all(parameters) as O[];
-      stmt.run(parameters);
-      return [];
-    }
     const result = await db.executeQuery<O>(CompiledQuery.raw(query.sql, parameters));
     return result.rows;
   };

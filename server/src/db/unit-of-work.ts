@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, SqliteAdapter } from 'kysely';
-import { type Database, holdStatements, poolMax, walFlushOf } from './database';
+import { type Database, poolMax, walFlushOf } from './database';
 import type { DB } from './schema';
 
 /**
@@ -202,7 +202,6 @@ async function commitGroup(db: Database, group: Job[]) {
   try {
     values = flush
       ? await db.connection().execute(async (conn) => {
-          holdStatements(conn, db);
           await conn.executeQuery(SYNC_NORMAL);
           try {
             await conn.executeQuery(BEGIN);
