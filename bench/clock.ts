@@ -10,6 +10,8 @@
 // table (SQLite WAL with the app's synchronous setting, in one process; PostgreSQL with 50 clients).
 // Then the floor: GET /api/health (HTTP and one `select 1`) on the same server, what any request costs here.
 // BENCH_SECONDS (default 10) sets the load duration, BENCH_CONNECTIONS (default 50) the connections.
+// BENCH_HISTORY (default 0): closed past shifts each employee already has (one a day, back from yesterday), as in
+// a company that has used the clock for a while: a punch whose reads grew with the history shows here.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -25,6 +27,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // BENCH_FLOOR_SECONDS (default 5): the floor's duration; 1 keeps a CPU profile (BENCH_PROFILE) mostly to the clock.
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS || 5);
 const EMPLOYEES = CONNECTIONS * 6;
+const HISTORY = Number(process.env.BENCH_HISTORY || 0);
 const PIN = '4321';
 
 interface Setup {
@@ -86,6 +89,11 @@ async function serve() {
       .set({ pin: hashPin(app.deps.config.appSecret, id, PIN) })
       .where('id', '=', id)
       .execute();
+  await seedHistory(
+    db,
+    accountId,
+    rows.map((r) => r.id),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const url = app.deps.config.databaseUrl;
@@ -131,6 +139,38 @@ async function serve() {
       process.exit(0);
     }
   });
+}
+
+/** HISTORY closed 8-hour shifts a day apart for each employee, ending yesterday, in multi-row INSERTs. */
+async function seedHistory(
+  db: Awaited<ReturnType<typeof import('./bench-app').benchApp>>['db'],
+  accountId: number,
+  employeeRefs: number[],
+) {
+  const DAY = 86_400_000;
+  const today = Date.parse(new Date().toISOString().slice(0, 10));
+  const all = employeeRefs.flatMap((ref) =>
+    Array.from({ length: HISTORY }, (_, d) => {
+      const timeIn = new Date(today - (HISTORY - d) * DAY + 8 * 3_600_000).toISOString();
+      return {
+        account_id: accountId,
+        employee_ref: ref,
+        client_id: `h${ref}-${d}`,
+        work_date: timeIn.slice(0, 10),
+        time_in: timeIn,
+        time_out: new Date(Date.parse(timeIn) + 8 * 3_600_000).toISOString(),
+        received_in_at: timeIn,
+        source: 'manual',
+        created_at: timeIn,
+        updated_at: timeIn,
+      };
+    }),
+  );
+  for (let i = 0; i < all.length; i += 1_000)
+    await db
+      .insertInto('punches')
+      .values(all.slice(i, i + 1_000))
+      .execute();
 }
 
 async function main() {
@@ -215,6 +255,10 @@ async function main() {
 
   const ceiling = setup.dialect === 'sqlite' ? sqliteCeiling(setup.synchronous) : await pgCeiling(setup.url);
   const rps = result.requests.average;
+  if (HISTORY)
+    console.log(
+      `history: ${HISTORY} closed shifts an employee before the load (${HISTORY * EMPLOYEES} punch rows)`,
+    );
   console.log(
     `database: ${setup.dialect}${setup.synchronous ? ` (WAL, synchronous=${setup.synchronous})` : ''}`,
   );
