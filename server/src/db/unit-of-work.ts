@@ -122,9 +122,10 @@ const committers = new WeakMap<Database, ReturnType<typeof committer>>();
  * own transaction; if the COMMIT fails, every unit of the group gets the error. A lone unit runs as a plain
  * transaction. The work of a unit may run twice (see below): it must have no effect outside the database.
  *
- * A group runs its units without savepoints (two statements a unit fewer; on PostgreSQL two round trips). Should one unit throw, the group is rolled back and each of its units runs again
- * alone in its own transaction, so the others are kept and the failing one answers its own error: the clock
- * path's refusals are answers, not throws, so this is the rare case.
+ * A group runs its units without savepoints (two statements a unit fewer; on PostgreSQL two round trips).
+ * Should one unit throw, the group is rolled back and each of its units runs again alone in its own
+ * transaction, so the others are kept and the failing one answers its own error: the clock path's refusals
+ * are answers, not throws, so this is the rare case.
  *
  * SQLite: one writer and a synchronous disk flush per COMMIT make the flush the limit of the clock path; the
  * flush of the log runs off the main thread (commitGroup).

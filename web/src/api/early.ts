@@ -1,9 +1,8 @@
 // Calls started before the code that makes them has loaded. On a first load of /HomeSecond, index.html's
 // inline preload script (web/vite-plugins.ts, routePreload) starts the calls the page opens with before the
-// app's entry has even downloaded; for other pages with `data`, the router
-// (routes.tsx) starts them while the page's code downloads. The API client (client.ts) takes the answer
-// instead of asking again (early-take.ts, with the API client, not in the entry). Part of the app's entry: no
-// imports.
+// app's entry has even downloaded; for other pages with `data`, the router (routes.tsx) starts them while the
+// page's code downloads. The API client (client.ts) takes the answer instead of asking again (early-take.ts,
+// with the API client, not in the entry). Part of the app's entry: no imports.
 
 /** How long an early answer waits to be taken; later, the page asks afresh. */
 export const KEEP_MS = 15_000;
