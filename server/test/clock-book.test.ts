@@ -85,4 +85,38 @@ describe('the clock book read', () => {
         );
     },
   );
+
+  it.runIf(dialect === 'sqlite')(
+    "reads a batch's book (sync, a group of live punches) by index only, whatever the employees' history",
+    async () => {
+      const { accountId, employeeRef } = await employeeWithHistory(400);
+      // An open shift begun before the batch's instant: the second read, of what ended since it began.
+      await insertPunch(t, accountId, employeeRef, { time_in: iso(Date.now() - 4 * HOUR) });
+      const texts: string[] = [];
+      statementObserver.onStatement = (s) => texts.push(s);
+      try {
+        // Several employees (an IN list), the others without punches.
+        const rows = await punchesRepository(t.db).bookOf(
+          accountId,
+          [employeeRef, employeeRef + 1000, employeeRef + 1001],
+          new Date().toISOString(),
+        );
+        expect(rows.map((r) => r.time_out)).toEqual([null]);
+      } finally {
+        statementObserver.onStatement = undefined;
+      }
+      expect(texts).toHaveLength(2);
+      for (const text of texts) {
+        const params = (text.match(/\?/g) ?? []).map(() => null);
+        const plan = (await t.db.executeQuery(CompiledQuery.raw(`explain query plan ${text}`, params)))
+          .rows as { detail: string }[];
+        const details = plan.map((r) => r.detail).filter((d) => /^(SCAN|SEARCH)/.test(d));
+        expect(details.length).toBeGreaterThan(0);
+        for (const d of details)
+          expect(d).toMatch(
+            /^SEARCH \S+ USING INDEX (punches_one_open_shift \(employee_ref=\?\)|punches_employee_time_out \(employee_ref=\? AND time_out>\?( AND time_out<\?)?\))$/,
+          );
+      }
+    },
+  );
 });

@@ -92,6 +92,37 @@ describe('group commit (issue 11)', () => {
     );
   });
 
+  it("runs a group's step once with every unit's arg, and the units again alone should the step fail", async () => {
+    const { accountId } = await createAccount(t);
+    const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ activity: activityRepository(db) }));
+    const steps: number[][] = [];
+    let failStep = false;
+    const step = async (_trx: unknown, args: number[]) => {
+      steps.push(args);
+      if (failStep) throw new Error('the step fails');
+    };
+    const write = (n: number) =>
+      inTransaction(
+        async (r) => {
+          await r.activity.record(accountId, { userId: null, action: 'group.step', details: { n } });
+          return n;
+        },
+        { key: 0, prepare: { run: step, arg: n } },
+      );
+    expect(await Promise.all([1, 2, 3].map(write))).toEqual([1, 2, 3]);
+    expect(steps).toEqual([[1, 2, 3]]);
+    // A lone unit has no group to share a step with.
+    expect(await write(4)).toBe(4);
+    expect(steps).toHaveLength(1);
+    failStep = true;
+    expect(await Promise.all([5, 6].map(write))).toEqual([5, 6]);
+    expect(steps).toEqual([
+      [1, 2, 3],
+      [5, 6],
+    ]);
+    expect(await loggedUnits('group.step', accountId)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it("writes the group's activity rows in one INSERT, and reruns the units alone when that INSERT fails", async () => {
     const { accountId } = await createAccount(t);
     const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ activity: activityRepository(db) }));

@@ -14,6 +14,20 @@ export interface UnitOptions {
    * lanes never wait on each other's row locks. A unit without a key runs in its own transaction there.
    */
   key?: number;
+  /** Work a group does once for all its units, before the first runs (GroupPrepare). */
+  prepare?: GroupPrepare;
+}
+
+/**
+ * A step many units of a group would each take, taken once for the group (one statement instead of one a unit):
+ * `run` gets the group's transaction and the `arg` of every unit of the group that names the same `run`. Only
+ * for groups of more than one unit; a unit must give the same answers with or without it (a unit run alone, or
+ * again after its group failed, has none).
+ */
+export interface GroupPrepare<A = unknown> {
+  // A method, so a GroupPrepare of any argument type is a GroupPrepare.
+  run(trx: Kysely<DB>, args: A[]): Promise<void>;
+  arg: A;
 }
 
 /** Repositories of a module, built over the database or over one transaction. */
@@ -67,6 +81,7 @@ async function runUnits(trx: Kysely<DB>, group: Job[]): Promise<unknown[]> {
   const scope = new Map<string, Deferred>();
   groupScopes.set(trx, scope);
   try {
+    if (group.length > 1) await prepareGroup(trx, group);
     const done: unknown[] = [];
     for (const job of group) {
       try {
@@ -84,6 +99,22 @@ async function runUnits(trx: Kysely<DB>, group: Job[]): Promise<unknown[]> {
     return done;
   } finally {
     groupScopes.delete(trx);
+  }
+}
+
+/** Runs each GroupPrepare of the group's units once, with the args of the units naming it. */
+async function prepareGroup(trx: Kysely<DB>, group: Job[]) {
+  const steps = new Map<GroupPrepare['run'], unknown[]>();
+  for (const { prepare } of group) {
+    if (!prepare) continue;
+    const args = steps.get(prepare.run);
+    if (args) args.push(prepare.arg);
+    else steps.set(prepare.run, [prepare.arg]);
+  }
+  try {
+    for (const [run, args] of steps) await run(trx, args);
+  } catch (e) {
+    throw new UnitFailed(e);
   }
 }
 
@@ -111,6 +142,7 @@ export const GROUP_COMMIT_MAX = 200;
 
 type Job = {
   work: (trx: Kysely<DB>) => Promise<unknown>;
+  prepare?: GroupPrepare;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 };
@@ -145,6 +177,7 @@ export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R
       ? new Promise<T>((resolve, reject) =>
           add.push(opts?.key, {
             work: (trx) => work(build(trx)),
+            prepare: opts?.prepare,
             resolve: resolve as (v: unknown) => void,
             reject,
           }),

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
 import { punchBook } from './punch-book';
-import { type PunchRow, punchesRepository } from './punches.repository';
+import type { GroupPrepare } from '../../db/unit-of-work';
+import { type ClockPunch, type PunchRow, punchesRepository } from './punches.repository';
 import type { PunchCandidate, Refusal } from './rules/types';
 import { validatePunch } from './rules/validate-punch';
 
@@ -12,6 +13,17 @@ export const punchRepositories = (db: Kysely<DB>) => ({
   activity: activityRepository(db),
 });
 export type PunchRepos = ReturnType<typeof punchRepositories>;
+
+/**
+ * The group commit's step for live punches (clock-in, clock-out): their employees locked, and their books read,
+ * once for the group (punchesRepository.prepareClockGroup); savePunch then finds both done.
+ */
+export const clockGroupStep = (punch: ClockPunch): GroupPrepare<ClockPunch> => ({
+  run: prepareClockGroup,
+  arg: punch,
+});
+const prepareClockGroup = (trx: Kysely<DB>, punches: ClockPunch[]) =>
+  punchesRepository(trx).prepareClockGroup(punches);
 
 /** Who writes: the account, and the user or station acting (either may be null). */
 export interface PunchActor {

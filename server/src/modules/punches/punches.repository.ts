@@ -14,6 +14,8 @@ import type { BookPunch } from './punch-book';
 import type { PunchLookups } from './rules/validate-punch';
 
 export type PunchRow = Selectable<PunchesTable>;
+/** A live punch of a group commit: whose, and its instant (prepareClockGroup). */
+export type ClockPunch = { accountId: number; employeeRef: number; at: string };
 export type NewPunch = Omit<Insertable<PunchesTable>, 'account_id' | 'created_at' | 'updated_at'>;
 export type ShiftClose = Pick<
   Updateable<PunchesTable>,
@@ -114,13 +116,40 @@ const closeShiftOnce = precompiled((db, v: CloseValues) =>
     .returningAll(),
 );
 
+/**
+ * The employees a transaction has locked (lockEmployee), by its handle: the units of a group commit build their
+ * own bundles over one shared transaction, whose group locked them all before the first unit ran
+ * (prepareClockGroup).
+ */
+const lockedBy = new WeakMap<Kysely<DB>, Set<number>>();
+const lockedIn = (db: Kysely<DB>) => {
+  // Outside a transaction a lock ends with its statement: nothing to remember.
+  if (!db.isTransaction) return new Set<number>();
+  let set = lockedBy.get(db);
+  if (!set) lockedBy.set(db, (set = new Set()));
+  return set;
+};
+
+/** A book a group read for one of its employees before its units ran (prepareClockGroup), taken once. */
+type GroupBook = { accountId: number; since: string; rows: BookPunch[] };
+const groupBooks = new WeakMap<Kysely<DB>, Map<number, GroupBook>>();
+
+/**
+ * An IN list padded to a power of two with its last value (repeats change nothing), so a list of any length
+ * is one of a few statement texts, each prepared once.
+ */
+const padded = <T>(list: T[]): T[] => {
+  let size = 1;
+  while (size < list.length) size *= 2;
+  return list.concat(Array.from({ length: size - list.length }, () => list[list.length - 1]));
+};
+
 /** Every punch query; account first. Works on the database or inside a unit of work's transaction. */
 export function punchesRepository(db: Kysely<DB>) {
   const current = (accountId: number) =>
     db.selectFrom('punches').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  // A bundle is built per transaction (unit of work), so this remembers the rows locked by this transaction.
-  const locked = new Set<number>();
+  const locked = lockedIn(db);
 
   const repo = {
     /**
@@ -135,16 +164,17 @@ export function punchesRepository(db: Kysely<DB>) {
     },
 
     /** lockEmployee for a whole batch, in one query (in id order, so two batches cannot deadlock). */
-    async lockEmployees(accountId: number, employeeRefs: number[]): Promise<void> {
+    async lockEmployees(accountId: number | number[], employeeRefs: number[]): Promise<void> {
       const refs = [...new Set(employeeRefs)].filter((id) => !locked.has(id)).sort((a, b) => a - b);
       if (!isPostgres || refs.length === 0) return;
+      const accounts = [...new Set([accountId].flat())];
       for (let i = 0; i < refs.length; i += 1000) {
         const chunk = refs.slice(i, i + 1000);
         await db
           .selectFrom('employees')
           .select('id')
-          .where('account_id', '=', accountId)
-          .where('id', 'in', chunk)
+          .where('account_id', 'in', padded(accounts))
+          .where('id', 'in', padded(chunk))
           .orderBy('id')
           .forUpdate()
           .execute();
@@ -155,39 +185,81 @@ export function punchesRepository(db: Kysely<DB>) {
     /**
      * The employees' current punches a batch from `since` on can meet (punchBook): every open shift, and every
      * punch ending after `since` or after the earliest open shift's start (a clock-out's span starts there).
+     * Index searches per employee (punches_one_open_shift, punches_employee_time_out), so the cost does not grow
+     * with their history: an OR of the open and the ended made SQLite read every punch of the employees.
      */
     async bookOf(accountId: number, employeeRefs: number[], since: string): Promise<BookPunch[]> {
       const refs = [...new Set(employeeRefs)];
       const rows: BookPunch[] = [];
-      const load = async (chunk: number[], after: string, upTo?: string) =>
-        current(accountId)
+      // `+account_id`: the account is checked on each row found, not searched by. With an IN list SQLite (no
+      // statistics) would otherwise read the account's every punch in its covering index punches_account_day.
+      const of = (chunk: number[]) =>
+        db
+          .selectFrom('punches')
           .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
-          .where('employee_ref', 'in', chunk)
-          .$if(upTo === undefined, (q) =>
-            q.where((eb) => eb.or([eb('time_out', 'is', null), eb('time_out', '>', after)])),
-          )
-          .$if(upTo !== undefined, (q) =>
-            q.where('time_out', '>', after).where('time_out', '<=', upTo as string),
-          )
-          .execute();
-      for (let i = 0; i < refs.length; i += 500) rows.push(...(await load(refs.slice(i, i + 500), since)));
+          .where(sql<number>`+${sql.ref('account_id')}`, '=', accountId)
+          .where('deleted_at', 'is', null)
+          .where('employee_ref', 'in', padded(chunk));
+      const ended = (chunk: number[], after: string) => of(chunk).where('time_out', '>', after);
+      for (let i = 0; i < refs.length; i += 500) {
+        const chunk = refs.slice(i, i + 500);
+        rows.push(...(await of(chunk).where('time_out', 'is', null).unionAll(ended(chunk, since)).execute()));
+      }
       const earliestOpen = rows
         .filter((r) => r.time_out === null)
         .reduce<string | null>((m, r) => (m === null || r.time_in < m ? r.time_in : m), null);
       if (earliestOpen !== null && earliestOpen < since)
         for (let i = 0; i < refs.length; i += 500)
-          rows.push(...(await load(refs.slice(i, i + 500), earliestOpen, since)));
+          rows.push(
+            ...(await ended(refs.slice(i, i + 500), earliestOpen)
+              .where('time_out', '<=', since)
+              .execute()),
+          );
       return rows;
     },
 
     /**
-     * What a live clock-in or -out at `at` can meet (punchBook), in one query: the employee's open shift, and
-     * every closed punch begun by `at` that ends after `at` or after the open shift's start (a clock-out's span
-     * starts there). Two index searches (the open shift's, then the employee's punches by time in): one
-     * predicate with OR made SQLite scan every punch of the account instead.
+     * Before a group commit's live punches run (unit-of-work GroupPrepare): their employees locked in one
+     * statement (in id order, which also keeps two groups or a sync batch from deadlocking), and one book read
+     * for the employees punching once in the group, from the earliest punch's instant on. Each unit's clockBook
+     * then takes its employee's rows instead of asking: a superset of what it would read (every rule compares
+     * in memory), which nothing else wrote since (the lock; SQLite's one writer). An employee punching twice in
+     * the group reads again, after the first punch.
      */
-    clockBook: (accountId: number, employeeRef: number, at: string): Promise<BookPunch[]> =>
-      clockBook(db, { accountId, employeeRef, at }),
+    async prepareClockGroup(punches: ClockPunch[]): Promise<void> {
+      await repo.lockEmployees(
+        punches.map((p) => p.accountId),
+        punches.map((p) => p.employeeRef),
+      );
+      const times = new Map<number, number>();
+      for (const p of punches) times.set(p.employeeRef, (times.get(p.employeeRef) ?? 0) + 1);
+      const once = punches.filter((p) => times.get(p.employeeRef) === 1);
+      const books = new Map<number, GroupBook>();
+      for (const accountId of new Set(once.map((p) => p.accountId))) {
+        const ofAccount = once.filter((p) => p.accountId === accountId);
+        const since = ofAccount.reduce((m, p) => (p.at < m ? p.at : m), ofAccount[0].at);
+        for (const p of ofAccount) books.set(p.employeeRef, { accountId, since, rows: [] });
+        const rows = await repo.bookOf(
+          accountId,
+          ofAccount.map((p) => p.employeeRef),
+          since,
+        );
+        for (const r of rows) books.get(r.employee_ref)?.rows.push(r);
+      }
+      groupBooks.set(db, books);
+    },
+
+    /**
+     * What a live clock-in or -out at `at` can meet (punchBook): the query above, or the rows its group read
+     * for it before it ran (prepareClockGroup).
+     */
+    async clockBook(accountId: number, employeeRef: number, at: string): Promise<BookPunch[]> {
+      const books = groupBooks.get(db);
+      const read = books?.get(employeeRef);
+      if (read) books!.delete(employeeRef);
+      if (read && read.accountId === accountId && read.since <= at) return read.rows;
+      return clockBook(db, { accountId, employeeRef, at });
+    },
 
     /**
      * Inserts many punches with multi-row INSERTs; a replayed client id or a second open shift is skipped (only

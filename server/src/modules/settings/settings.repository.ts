@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, SettingsTable } from '../../db/schema';
 import { precompiled } from '../../db/precompiled';
+import { turnBatched } from '../../db/turn-batch';
 import { localDay, nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 
@@ -14,10 +15,26 @@ const settingsRow = precompiled((db, v: { accountId: number }) =>
     .where('settings.account_id', '=', v.accountId),
 );
 
+type SettingsRow = Awaited<ReturnType<typeof settingsRow>>[number];
+/** Every punch reads its account's settings: concurrent ones (PostgreSQL) in one query (db/turn-batch). */
+const settingsOf = turnBatched<number, SettingsRow>({
+  one: async (db, accountId) => (await settingsRow(db, { accountId }))[0],
+  async many(db, accountIds) {
+    const rows = await db
+      .selectFrom('settings')
+      .innerJoin('accounts', 'accounts.id', 'settings.account_id')
+      .selectAll('settings')
+      .select(['accounts.time_zone', 'accounts.company_name as account_company_name'])
+      .where('settings.account_id', 'in', accountIds)
+      .execute();
+    return new Map(rows.map((r) => [r.account_id, r]));
+  },
+});
+
 /** The account's one settings row with its zone and company name: the only place settings are read. */
 export function settingsRepository(db: Kysely<DB>) {
   const read = async (accountId: number) => {
-    const [row] = await settingsRow(db, { accountId });
+    const row = await settingsOf(db, accountId);
     // Every account has its row from signup on (as executeTakeFirstOrThrow did, a missing one is a server error).
     if (!row) throw new Error(`account ${accountId} has no settings row`);
     return row;

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, StationsTable } from '../../db/schema';
 import { precompiled } from '../../db/precompiled';
+import { turnBatched } from '../../db/turn-batch';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 import { settingsRepository } from '../settings/settings.repository';
@@ -14,6 +15,20 @@ const stationByToken = precompiled((db, v: { tokenHash: string }) =>
     .select(['id', 'account_id', 'revoked_at', 'last_seen_at'])
     .where('token_hash', '=', v.tokenHash),
 );
+
+type StationByToken = Awaited<ReturnType<typeof stationByToken>>[number];
+/** Concurrent station requests (PostgreSQL) find their stations in one query (db/turn-batch). */
+const stationOfToken = turnBatched<string, StationByToken>({
+  one: async (db, tokenHash) => (await stationByToken(db, { tokenHash }))[0],
+  async many(db, hashes) {
+    const rows = await db
+      .selectFrom('stations')
+      .select(['id', 'account_id', 'revoked_at', 'last_seen_at', 'token_hash'])
+      .where('token_hash', 'in', hashes)
+      .execute();
+    return new Map(rows.map(({ token_hash, ...station }) => [token_hash as string, station]));
+  },
+});
 
 /**
  * An account's time stations. A station's token and a pairing code are found by their hash alone (the
@@ -38,7 +53,7 @@ export function stationsRepository(db: Kysely<DB>) {
     },
 
     /** The station a token belongs to (the station guard); every station request asks it. */
-    findByToken: async (tokenHash: string) => (await stationByToken(db, { tokenHash }))[0],
+    findByToken: (tokenHash: string) => stationOfToken(db, tokenHash),
 
     findByPairingCode: (codeHash: string) =>
       db.selectFrom('stations').selectAll().where('pairing_code_hash', '=', codeHash).executeTakeFirst(),

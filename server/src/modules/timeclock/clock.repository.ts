@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
 import { precompiled } from '../../db/precompiled';
+import { turnBatched } from '../../db/turn-batch';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { KeyPart } from '../../lib/cursor';
@@ -44,13 +45,43 @@ const employeeById = precompiled((db, v: { accountId: number; id: number }) =>
   clockEmployees(db, v.accountId).where('employees.id', '=', v.id),
 );
 
+/**
+ * Employees of concurrent punches by Employee ID (PostgreSQL: one query an account, db/turn-batch). The key is
+ * the account and the code, joined by a character neither holds.
+ */
+const employeeOfCode = turnBatched<string, ClockEmployee>({
+  one: async (db, key) => {
+    const [accountId, code] = splitKey(key);
+    return (await employeeByCode(db, { accountId, code }))[0];
+  },
+  async many(db, keys) {
+    const codesOf = new Map<number, string[]>();
+    for (const key of keys) {
+      const [accountId, code] = splitKey(key);
+      codesOf.set(accountId, [...(codesOf.get(accountId) ?? []), code]);
+    }
+    const found = new Map<string, ClockEmployee>();
+    for (const [accountId, codes] of codesOf)
+      for (const e of await clockEmployees(db, accountId)
+        .where('employees.employee_id', 'in', codes)
+        .execute())
+        found.set(codeKey(accountId, e.employee_id), e);
+    return found;
+  },
+});
+const codeKey = (accountId: number, code: string) => `${accountId}\u0000${code}`;
+const splitKey = (key: string): [number, string] => {
+  const at = key.indexOf('\u0000');
+  return [Number(key.slice(0, at)), key.slice(at + 1)];
+};
+
 /** The clock's reads of employees, stations and the log of refused punches; account first. */
 export function clockRepository(db: Kysely<DB>) {
   const employees = (accountId: number) => clockEmployees(db, accountId);
 
   return {
-    employeeByCode: async (accountId: number, code: string): Promise<ClockEmployee | undefined> =>
-      (await employeeByCode(db, { accountId, code }))[0],
+    employeeByCode: (accountId: number, code: string): Promise<ClockEmployee | undefined> =>
+      employeeOfCode(db, codeKey(accountId, code)),
     employeeById: async (accountId: number, id: number): Promise<ClockEmployee | undefined> =>
       (await employeeById(db, { accountId, id }))[0],
 

@@ -6,7 +6,7 @@ import { verifyBadge } from '../../lib/badges';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { PunchRepos } from '../punches/punch-store';
-import { savePunch } from '../punches/punch-store';
+import { clockGroupStep, savePunch } from '../punches/punch-store';
 import type { NewPunch, PunchRow, ShiftClose } from '../punches/punches.repository';
 import { punchBook } from '../punches/punch-book';
 import { refusalError, syncStatusOf, validatePunch } from '../punches/rules/validate-punch';
@@ -83,6 +83,10 @@ export function clockService(deps: {
     return { employee, byBadge: false };
   }
 
+  /** Who punches, and the account's settings: two reads at once (they share their turn's queries, db/turn-batch). */
+  const identifyWithSettings = (caller: Caller, id: Identity) =>
+    Promise.all([identify(caller, id), settingsOf(caller.accountId)]);
+
   /** Wrong PINs count per employee and place: the station, or the manager's own clock page. */
   const pinPlace = (caller: Caller) => (caller.stationId ? `${caller.stationId}` : `user${caller.userId}`);
 
@@ -125,10 +129,9 @@ export function clockService(deps: {
      */
     async clockIn(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
-      const { employee } = await identify(caller, body);
+      const [{ employee }, settings] = await identifyWithSettings(caller, body);
       const made = async () =>
         body.client_id ? await repos.punches.byClientId(caller.accountId, clientId) : undefined;
-      const settings = await settingsOf(caller.accountId);
       try {
         requireClockSettings(settings, 'in', body);
       } catch (e) {
@@ -150,7 +153,10 @@ export function clockService(deps: {
               details: { punch_id: p.id, time_in: p.time_in, station_id: caller.stationId },
             }),
           }),
-        { key: employee.id },
+        {
+          key: employee.id,
+          prepare: clockGroupStep({ accountId: caller.accountId, employeeRef: employee.id, at }),
+        },
       );
       if (saved.ok) return clockInAnswer(employee, saved.row);
       // Not written: a retry of a punch already made (or a concurrent retry that won), or a shift is open.
@@ -168,8 +174,7 @@ export function clockService(deps: {
     /** Idempotent on client_id like clockIn: a replayed client id is looked up only when nothing was written. */
     async clockOut(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
-      const { employee } = await identify(caller, body);
-      const settings = await settingsOf(caller.accountId);
+      const [{ employee }, settings] = await identifyWithSettings(caller, body);
       const made = async () =>
         body.client_id ? await repos.punches.byClockOutClientId(caller.accountId, clientId) : undefined;
       try {
@@ -203,7 +208,10 @@ export function clockService(deps: {
               details: { punch_id: p.id, time_out: at, station_id: caller.stationId },
             }),
           }),
-        { key: employee.id },
+        {
+          key: employee.id,
+          prepare: clockGroupStep({ accountId: caller.accountId, employeeRef: employee.id, at }),
+        },
       );
       if (saved.ok) return clockOutAnswer(employee, saved.row, settings);
       const existing = await made();

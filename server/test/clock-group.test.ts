@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { statementObserver } from '../src/db/database';
+import { groupCommitUnitOfWork, type UnitOfWork, unitOfWork } from '../src/db/unit-of-work';
+import {
+  clockGroupStep,
+  type PunchRepos,
+  punchRepositories,
+  savePunch,
+} from '../src/modules/punches/punch-store';
+import { createAccount, createDepartment, createEmployee, insertPunch } from './factories';
+import { dialect, useTestApp } from './helper';
+
+/**
+ * Live punches in one group commit (issue 11): the group locks their employees and reads their books once
+ * (punchesRepository.prepareClockGroup), and each punch is judged exactly as it is alone.
+ */
+const t = useTestApp();
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+type Punch = { ref: number; kind: 'in' | 'out' };
+
+/** The clock service's unit for one live punch: savePunch with the clock's write, and the group's step. */
+function livePunch(inTransaction: UnitOfWork<PunchRepos>, accountId: number, p: Punch, at: string) {
+  const actor = { accountId, userId: null };
+  return inTransaction(
+    (r) =>
+      savePunch(r, actor, {
+        candidate: {
+          kind: p.kind,
+          employeeRef: p.ref,
+          timeIn: at,
+          timeOut: p.kind === 'out' ? at : null,
+          type: 'None',
+        },
+        now: at,
+        attendanceOnly: false,
+        write: () =>
+          p.kind === 'in'
+            ? r.punches.insertIfFree(accountId, {
+                employee_ref: p.ref,
+                client_id: randomUUID(),
+                work_date: at.slice(0, 10),
+                time_in: at,
+                received_in_at: at,
+                source: 'station',
+              })
+            : r.punches.closeShift(accountId, p.ref, { time_out: at, received_out_at: at }),
+        activity: (row) => ({ action: `punch.clock_${p.kind}`, details: { punch_id: row.id } }),
+      }),
+    // One key: every unit in one lane, so on PostgreSQL too they share one group.
+    { key: 0, prepare: clockGroupStep({ accountId, employeeRef: p.ref, at }) },
+  );
+}
+
+/**
+ * An account whose employees stand where the rules answer differently: nobody in, in since two hours, inside a
+ * manual punch running past now, and in since an hour (who punches in, then again, in the same group).
+ */
+async function floor() {
+  const owner = await createAccount(t);
+  const dep = await createDepartment(t, owner, { dp_name: 'Floor' });
+  const now = Date.now();
+  const refs: number[] = [];
+  for (const name of ['Ann Out', 'Ben In', 'Cy Manual', 'Di Twice'])
+    refs.push((await createEmployee(t, owner, { name, department_id: dep.id })).id);
+  const [, ben, cy] = refs;
+  // History the book must not need: yesterday's shift of each.
+  for (const ref of refs)
+    await insertPunch(t, owner.accountId, ref, {
+      time_in: iso(now - 30 * HOUR),
+      time_out: iso(now - 22 * HOUR),
+    });
+  await insertPunch(t, owner.accountId, ben, { time_in: iso(now - 2 * HOUR) });
+  await insertPunch(t, owner.accountId, cy, { time_in: iso(now - HOUR), time_out: iso(now + HOUR) });
+  return { accountId: owner.accountId, refs };
+}
+
+/** What each punch of the day answers: written, or the refusal's code. */
+const outcome = (r: Awaited<ReturnType<typeof savePunch>>) =>
+  r.ok ? 'written' : r.refusal ? r.refusal.code : 'unwritten';
+
+async function punchDay(inTransaction: UnitOfWork<PunchRepos>, grouped: boolean) {
+  const { accountId, refs } = await floor();
+  const [ann, ben, cy, di] = refs;
+  const day: Punch[] = [
+    { ref: ann, kind: 'in' },
+    { ref: ben, kind: 'out' },
+    { ref: cy, kind: 'in' },
+    { ref: di, kind: 'in' },
+    { ref: di, kind: 'in' },
+  ];
+  const at = iso(Date.now());
+  const statements: string[] = [];
+  statementObserver.onStatement = (s) => statements.push(s);
+  try {
+    // Started together: a group commit takes them as one group, in this order; alone, one after another.
+    const results = grouped
+      ? await Promise.all(day.map((p) => livePunch(inTransaction, accountId, p, at)))
+      : [];
+    if (!grouped) for (const p of day) results.push(await livePunch(inTransaction, accountId, p, at));
+    return { outcomes: results.map(outcome), statements, accountId };
+  } finally {
+    statementObserver.onStatement = undefined;
+  }
+}
+
+describe('live punches in one group commit', () => {
+  it('lock their employees and read their books once, and each is judged as it is alone', async () => {
+    const alone = await punchDay(unitOfWork(t.db, punchRepositories), false);
+    const grouped = await punchDay(groupCommitUnitOfWork(t.db, punchRepositories), true);
+    // Ann in, Ben out; Cy is inside a manual punch; Di in, then Di in again while in.
+    expect(alone.outcomes).toEqual(['written', 'written', 'punch.overlap', 'written', 'punch.shift_open']);
+    expect(grouped.outcomes).toEqual(alone.outcomes);
+
+    const locks = grouped.statements.filter((s) => /for update/i.test(s));
+    const bookReads = grouped.statements.filter((s) => /^select .* from "punches"/is.test(s));
+    // PostgreSQL: one lock statement for the four employees (SQLite has one writer and takes none).
+    expect(locks).toHaveLength(dialect === 'postgres' ? 1 : 0);
+    // The group's book of Ann, Ben and Cy (open shifts and what ends after the punches' instant, then what ends
+    // since Ben's open shift began); Di punches twice, so each of hers reads after what came before it.
+    expect(bookReads).toHaveLength(2 + 2);
+    expect(alone.statements.filter((s) => /^select .* from "punches"/is.test(s))).toHaveLength(5);
+
+    // What was written: the same rows in both accounts.
+    const rows = async (accountId: number) =>
+      (
+        await t.db
+          .selectFrom('punches')
+          .select(['employee_ref', 'time_out'])
+          .where('account_id', '=', accountId)
+          .where('time_in', '>', iso(Date.now() - 3 * HOUR))
+          .where('source', '=', 'station')
+          .execute()
+      ).length;
+    expect(await rows(grouped.accountId)).toBe(await rows(alone.accountId));
+  });
+});
