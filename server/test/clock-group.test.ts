@@ -12,8 +12,8 @@ import { createAccount, createDepartment, createEmployee, insertPunch } from './
 import { dialect, useTestApp } from './helper';
 
 /**
- * Live punches in one group commit (issue 11): the group locks their employees and reads their books once
- * (punchesRepository.prepareClockGroup), and each punch is judged exactly as it is alone.
+ * Live punches in one group commit (issue 11): on PostgreSQL the group locks their employees and reads their books
+ * once (punchesRepository.prepareClockGroup); on either database each punch is judged exactly as it is alone.
  */
 const t = useTestApp();
 const HOUR = 3_600_000;
@@ -118,9 +118,10 @@ describe('live punches in one group commit', () => {
     const bookReads = grouped.statements.filter((s) => /^select .* from "punches"/is.test(s));
     // PostgreSQL: one lock statement for the four employees (SQLite has one writer and takes none).
     expect(locks).toHaveLength(dialect === 'postgres' ? 1 : 0);
-    // The group's book of Ann, Ben and Cy (open shifts and what ends after the punches' instant, then what ends
-    // since Ben's open shift began); Di punches twice, so each of hers reads after what came before it.
-    expect(bookReads).toHaveLength(2 + 2);
+    // PostgreSQL: the group's book of Ann, Ben and Cy (open shifts and what ends after the punches' instant, then
+    // what ends since Ben's open shift began); Di punches twice, so each of hers reads after what came before it.
+    // SQLite reads each punch's own book (cheaper there than building the group's read).
+    expect(bookReads).toHaveLength(dialect === 'postgres' ? 2 + 2 : 5);
     expect(alone.statements.filter((s) => /^select .* from "punches"/is.test(s))).toHaveLength(5);
 
     // What was written: the same rows in both accounts.

@@ -219,14 +219,17 @@ export function punchesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Before a group commit's live punches run (unit-of-work GroupPrepare): their employees locked in one
-     * statement (in id order, which also keeps two groups or a sync batch from deadlocking), and one book read
+     * PostgreSQL, before a group commit's live punches run (unit-of-work GroupPrepare): their employees locked in
+     * one statement (in id order, which also keeps two groups or a sync batch from deadlocking), and one book read
      * for the employees punching once in the group, from the earliest punch's instant on. Each unit's clockBook
-     * then takes its employee's rows instead of asking: a superset of what it would read (every rule compares
-     * in memory), which nothing else wrote since (the lock; SQLite's one writer). An employee punching twice in
-     * the group reads again, after the first punch.
+     * then takes its employee's rows instead of asking: a superset of what it would read (every rule compares in
+     * memory), which nothing else wrote since (the lock). An employee punching twice in the group reads again,
+     * after the first punch.
      */
     async prepareClockGroup(punches: ClockPunch[]): Promise<void> {
+      // SQLite: nothing to lock (one writer), and its one-employee reads, precompiled calls inside this process,
+      // cost less than building the group's read (measured: 0.01–0.02 ms a punch more with it).
+      if (!isPostgres) return;
       await repo.lockEmployees(
         punches.map((p) => p.accountId),
         punches.map((p) => p.employeeRef),
