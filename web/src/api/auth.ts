@@ -100,13 +100,6 @@ export const useOwnPermissions = (): Record<string, boolean> => useCurrentUser()
 export const useScopedAdministrator = (): boolean =>
   useCurrentUser().data?.administrator_access === 'departments';
 
-/** The account menu's picture query (also prefetched with /HomeSecond's data, api/dashboard.ts). */
-export const profilePictureQuery = {
-  queryKey: authKeys.picture,
-  queryFn: getProfilePicture,
-  staleTime: 5 * 60_000,
-  retry: false,
-} as const;
-
 /** The picture URL, or null for the default avatar (also when it cannot be loaded). */
-export const useProfilePicture = () => useQuery(profilePictureQuery);
+export const useProfilePicture = () =>
+  useQuery({ queryKey: authKeys.picture, queryFn: getProfilePicture, staleTime: 5 * 60_000, retry: false });

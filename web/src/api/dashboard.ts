@@ -1,6 +1,6 @@
 import { DASHBOARD_REFRESH_MS, type DashboardAnswer, dashboardAnswer, messages } from '@punchclock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { authKeys, getUser, profilePictureQuery, useCurrentUser } from './auth';
+import { authKeys, getUser, useCurrentUser } from './auth';
 import { ApiError, request } from './client';
 import { queryClient } from './queryClient';
 
@@ -19,17 +19,15 @@ const dashboardQuery = {
 export const useDashboard = () => useQuery({ ...dashboardQuery, refetchInterval: DASHBOARD_REFRESH_MS });
 
 /**
- * Puts the dashboard, the signed-in person and the account menu's picture in the query cache before /HomeSecond
- * first renders (the router calls it on a first load of the page; index.html's preload script has already
- * started the three calls). The page's first render then has its data and is done in one interruptible pass,
- * instead of a second, blocking render of the whole page (or of the account menu and its popover, for the
- * picture) when each answer arrives. Never fails: a failed call is the page's (or the menu's) to show.
+ * Puts the dashboard and the signed-in person in the query cache before /HomeSecond first renders (the router
+ * calls it on a first load of the page; api/early.ts has already started both calls). The page's first render
+ * then has its data and is done in one interruptible pass, instead of a second, blocking render of the whole
+ * page when each answer arrives. Never fails: a failed call is the page's to show.
  */
 export async function prefetchHomeData(): Promise<void> {
   await Promise.all([
     queryClient.prefetchQuery(dashboardQuery),
     queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: getUser }),
-    queryClient.prefetchQuery(profilePictureQuery),
   ]);
 }
 
