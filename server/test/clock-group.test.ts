@@ -118,10 +118,9 @@ describe('live punches in one group commit', () => {
     const bookReads = grouped.statements.filter((s) => /^select .* from "punches"/is.test(s));
     // PostgreSQL: one lock statement for the four employees (SQLite has one writer and takes none).
     expect(locks).toHaveLength(dialect === 'postgres' ? 1 : 0);
-    // PostgreSQL: the group's book of Ann, Ben and Cy (open shifts and what ends after the punches' instant, then
-    // what ends since Ben's open shift began); Di punches twice, so each of hers reads after what came before it.
-    // SQLite reads each punch's own book (cheaper there than building the group's read).
-    expect(bookReads).toHaveLength(dialect === 'postgres' ? 2 + 2 : 5);
+    // PostgreSQL: one read of the book of Ann, Ben and Cy; Di punches twice, so each of hers reads after what came
+    // before it. SQLite reads each punch's own book (cheaper there than building the group's read).
+    expect(bookReads).toHaveLength(dialect === 'postgres' ? 1 + 2 : 5);
     expect(alone.statements.filter((s) => /^select .* from "punches"/is.test(s))).toHaveLength(5);
 
     // What was written: the same rows in both accounts.

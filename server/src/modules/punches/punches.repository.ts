@@ -200,21 +200,25 @@ export function punchesRepository(db: Kysely<DB>) {
           .where(sql<number>`+${sql.ref('account_id')}`, '=', accountId)
           .where('deleted_at', 'is', null)
           .where('employee_ref', 'in', padded(chunk));
-      const ended = (chunk: number[], after: string) => of(chunk).where('time_out', '>', after);
-      for (let i = 0; i < refs.length; i += 500) {
-        const chunk = refs.slice(i, i + 500);
-        rows.push(...(await of(chunk).where('time_out', 'is', null).unionAll(ended(chunk, since)).execute()));
-      }
-      const earliestOpen = rows
-        .filter((r) => r.time_out === null)
-        .reduce<string | null>((m, r) => (m === null || r.time_in < m ? r.time_in : m), null);
-      if (earliestOpen !== null && earliestOpen < since)
-        for (let i = 0; i < refs.length; i += 500)
-          rows.push(
-            ...(await ended(refs.slice(i, i + 500), earliestOpen)
-              .where('time_out', '<=', since)
-              .execute()),
+      // One statement a chunk: its open shifts, and what ended after the earlier of `since` and the chunk's
+      // earliest open shift's start (with no open shift the comparison is null: `since`).
+      const book = (chunk: number[]) =>
+        of(chunk)
+          .where('time_out', 'is', null)
+          .unionAll(
+            of(chunk).where('time_out', '>', (eb) => {
+              const earliestOpen = () =>
+                eb
+                  .selectFrom('punches as open')
+                  .select((o) => o.fn.min('open.time_in').as('time_in'))
+                  .where(sql<number>`+${sql.ref('open.account_id')}`, '=', accountId)
+                  .where('open.deleted_at', 'is', null)
+                  .where('open.employee_ref', 'in', padded(chunk))
+                  .where('open.time_out', 'is', null);
+              return eb.case().when(earliestOpen(), '<', since).then(earliestOpen()).else(since).end();
+            }),
           );
+      for (let i = 0; i < refs.length; i += 500) rows.push(...(await book(refs.slice(i, i + 500)).execute()));
       return rows;
     },
 
