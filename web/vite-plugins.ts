@@ -204,3 +204,35 @@ export function routePreload(
     },
   };
 }
+
+/**
+ * Guards src/mantine-styles.css (Mantine's stylesheet without the files of components no page uses): fails the
+ * build when a chunk holds a Mantine class (`m_` and 8 hex digits, what its components put on elements) that
+ * @mantine/core/styles.css styles but none of the build's CSS files does — a component newly in use whose
+ * file is not imported there yet.
+ */
+export function mantineCssInUse(fullStylesheet: string): Plugin {
+  const classes = (text: string, re: RegExp) => new Set([...text.matchAll(re)].map((m) => m[1]));
+  const SELECTOR_CLASS = /\.(m_[0-9a-f]{8})\b/g;
+  return {
+    name: 'punchclock:mantine-css-in-use',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const styled = classes(await readFile(fullStylesheet, 'utf8'), SELECTOR_CLASS);
+      const inCss = new Set<string>();
+      const inJs = new Set<string>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') classes(file.code, /\b(m_[0-9a-f]{8})\b/g).forEach((c) => inJs.add(c));
+        else if (file.fileName.endsWith('.css'))
+          classes(String(file.source), SELECTOR_CLASS).forEach((c) => inCss.add(c));
+      }
+      const missing = [...inJs].filter((c) => styled.has(c) && !inCss.has(c));
+      if (missing.length)
+        this.error(
+          `Mantine classes in use without their styles (${missing.join(', ')}): import their component's ` +
+            'file from @mantine/core/styles/ in src/mantine-styles.css',
+        );
+    },
+  };
+}

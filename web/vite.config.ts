@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress, queryThroughClient, routePreload, stationFiles } from './vite-plugins';
+import { mantineCssInUse, precompress, queryThroughClient, routePreload, stationFiles } from './vite-plugins';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
@@ -137,6 +137,8 @@ export default defineConfig({
         },
       },
     ),
+    // src/mantine-styles.css leaves out the styles of Mantine components no page uses: none in use may lack them.
+    mantineCssInUse(fileURLToPath(import.meta.resolve('@mantine/core/styles.css'))),
     // Last: .br and .gz twins of every file, the service worker's included.
     precompress(),
   ],
