@@ -7,6 +7,7 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
+import { padded } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
 import type { DB, PunchesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
@@ -133,16 +134,6 @@ const lockedIn = (db: Kysely<DB>) => {
 /** A book a group read for one of its employees before its units ran (prepareClockGroup), taken once. */
 type GroupBook = { accountId: number; since: string; rows: BookPunch[] };
 const groupBooks = new WeakMap<Kysely<DB>, Map<number, GroupBook>>();
-
-/**
- * An IN list padded to a power of two with its last value (repeats change nothing), so a list of any length
- * is one of a few statement texts, each prepared once.
- */
-const padded = <T>(list: T[]): T[] => {
-  let size = 1;
-  while (size < list.length) size *= 2;
-  return list.concat(Array.from({ length: size - list.length }, () => list[list.length - 1]));
-};
 
 /** Every punch query; account first. Works on the database or inside a unit of work's transaction. */
 export function punchesRepository(db: Kysely<DB>) {

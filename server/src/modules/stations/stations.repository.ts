@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, StationsTable } from '../../db/schema';
+import { padded } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
 import { nowIso } from '../../lib/time';
@@ -24,7 +25,7 @@ const stationOfToken = turnBatched<string, StationByToken>({
     const rows = await db
       .selectFrom('stations')
       .select(['id', 'account_id', 'revoked_at', 'last_seen_at', 'token_hash'])
-      .where('token_hash', 'in', hashes)
+      .where('token_hash', 'in', padded(hashes))
       .execute();
     return new Map(rows.map(({ token_hash, ...station }) => [token_hash as string, station]));
   },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
+import { padded } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
 import type { DB } from '../../db/schema';
@@ -58,12 +59,14 @@ const employeeOfCode = turnBatched<string, ClockEmployee>({
     const codesOf = new Map<number, string[]>();
     for (const key of keys) {
       const [accountId, code] = splitKey(key);
-      codesOf.set(accountId, [...(codesOf.get(accountId) ?? []), code]);
+      const codes = codesOf.get(accountId);
+      if (codes) codes.push(code);
+      else codesOf.set(accountId, [code]);
     }
     const found = new Map<string, ClockEmployee>();
     for (const [accountId, codes] of codesOf)
       for (const e of await clockEmployees(db, accountId)
-        .where('employees.employee_id', 'in', codes)
+        .where('employees.employee_id', 'in', padded(codes))
         .execute())
         found.set(codeKey(accountId, e.employee_id), e);
     return found;
