@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { statementObserver } from '../src/db/database';
-import { groupCommitUnitOfWork, type UnitOfWork, unitOfWork } from '../src/db/unit-of-work';
-import {
-  clockGroupStep,
-  type PunchRepos,
-  punchRepositories,
-  savePunch,
-} from '../src/modules/punches/punch-store';
+import { groupCommitUnitOfWork, laneCount, type UnitOfWork, unitOfWork } from '../src/db/unit-of-work';
+import { clockUnit, type PunchRepos, punchRepositories, savePunch } from '../src/modules/punches/punch-store';
 import { createAccount, createDepartment, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
 
@@ -46,11 +41,20 @@ function livePunch(inTransaction: UnitOfWork<PunchRepos>, accountId: number, p: 
                 received_in_at: at,
                 source: 'station',
               })
-            : r.punches.closeShift(accountId, p.ref, { time_out: at, received_out_at: at }),
+            : r.punches.closeShift(accountId, p.ref, {
+                time_out: at,
+                clock_out_client_id: randomUUID(),
+                device_time_out: null,
+                received_out_at: at,
+                station_out_id: null,
+                latitude_out: null,
+                longitude_out: null,
+                accuracy_out: null,
+              }),
         activity: (row) => ({ action: `punch.clock_${p.kind}`, details: { punch_id: row.id } }),
       }),
-    // One key: every unit in one lane, so on PostgreSQL too they share one group.
-    { key: 0, prepare: clockGroupStep({ accountId, employeeRef: p.ref, at }) },
+    // Keys of one lane (multiples of the lane count): on PostgreSQL too the punches share a group.
+    { ...clockUnit({ accountId, employeeRef: p.ref, at }), key: p.ref * laneCount() },
   );
 }
 
@@ -107,7 +111,7 @@ async function punchDay(inTransaction: UnitOfWork<PunchRepos>, grouped: boolean)
 }
 
 describe('live punches in one group commit', () => {
-  it('lock their employees and read their books once, and each is judged as it is alone', async () => {
+  it('lock their employees, read their books and write once, and each is judged as it is alone', async () => {
     const alone = await punchDay(unitOfWork(t.db, punchRepositories), false);
     const grouped = await punchDay(groupCommitUnitOfWork(t.db, punchRepositories), true);
     // Ann in, Ben out; Cy is inside a manual punch; Di in, then Di in again while in.
@@ -116,11 +120,16 @@ describe('live punches in one group commit', () => {
 
     const locks = grouped.statements.filter((s) => /for update/i.test(s));
     const bookReads = grouped.statements.filter((s) => /^select .* from "punches"/is.test(s));
-    // PostgreSQL: one lock statement for the four employees (SQLite has one writer and takes none).
-    expect(locks).toHaveLength(dialect === 'postgres' ? 1 : 0);
-    // PostgreSQL: one read of the book of Ann, Ben and Cy; Di punches twice, so each of hers reads after what came
-    // before it. SQLite reads each punch's own book (cheaper there than building the group's read).
-    expect(bookReads).toHaveLength(dialect === 'postgres' ? 1 + 2 : 5);
+    // PostgreSQL: a group holds one punch an employee, so Di's second punch runs after the group of the other
+    // four: one lock statement for the four, and Di's own (SQLite has one writer and takes none).
+    expect(locks).toHaveLength(dialect === 'postgres' ? 2 : 0);
+    // PostgreSQL: one read of the four's books, and Di's own for her second punch. SQLite reads each punch's own
+    // book (cheaper there than building the group's read).
+    expect(bookReads).toHaveLength(dialect === 'postgres' ? 2 : 5);
+    // PostgreSQL: the group's clock-ins (Ann, Di) in one INSERT, its clock-out (Ben) in one UPDATE.
+    const writes = (re: RegExp) => grouped.statements.filter((s) => re.test(s)).length;
+    expect(writes(/^insert into "punches"/)).toBe(dialect === 'postgres' ? 1 : 2);
+    expect(writes(/^update "punches"/)).toBe(1);
     expect(alone.statements.filter((s) => /^select .* from "punches"/is.test(s))).toHaveLength(5);
 
     // What was written: the same rows in both accounts.
@@ -135,5 +144,95 @@ describe('live punches in one group commit', () => {
           .execute()
       ).length;
     expect(await rows(grouped.accountId)).toBe(await rows(alone.accountId));
+  });
+
+  it("keep each employee's punches in their order when many arrive at once, each row written once", async () => {
+    const owner = await createAccount(t);
+    const dep = await createDepartment(t, owner, { dp_name: 'Rush' });
+    const refs: number[] = [];
+    for (let i = 0; i < 12; i++)
+      refs.push((await createEmployee(t, owner, { name: `Rush ${i}`, department_id: dep.id })).id);
+    const inTransaction = groupCommitUnitOfWork(t.db, punchRepositories);
+    // Each employee: in, out, in, out, all asked in one turn (their own keys: several lanes on PostgreSQL).
+    const start = Date.now() - 4 * HOUR;
+    const asked = [0, 1, 2, 3].flatMap((step) =>
+      refs.map((ref) => ({ ref, kind: step % 2 ? ('out' as const) : ('in' as const), step })),
+    );
+    const statements: string[] = [];
+    statementObserver.onStatement = (text) => statements.push(text);
+    const results = await Promise.all(
+      asked.map(({ ref, kind, step }) =>
+        inTransaction(
+          (r) =>
+            savePunch(
+              r,
+              { accountId: owner.accountId, userId: null },
+              {
+                candidate: {
+                  kind,
+                  employeeRef: ref,
+                  timeIn: iso(start + step * HOUR),
+                  timeOut: kind === 'out' ? iso(start + step * HOUR) : null,
+                  type: 'None',
+                },
+                now: iso(start + step * HOUR),
+                attendanceOnly: false,
+                write: () => {
+                  const at = iso(start + step * HOUR);
+                  return kind === 'in'
+                    ? r.punches.insertIfFree(owner.accountId, {
+                        employee_ref: ref,
+                        client_id: randomUUID(),
+                        work_date: at.slice(0, 10),
+                        time_in: at,
+                        received_in_at: at,
+                        source: 'station',
+                      })
+                    : r.punches.closeShift(owner.accountId, ref, {
+                        time_out: at,
+                        clock_out_client_id: randomUUID(),
+                        device_time_out: null,
+                        received_out_at: at,
+                        station_out_id: null,
+                        latitude_out: null,
+                        longitude_out: null,
+                        accuracy_out: null,
+                      });
+                },
+                activity: (row) => ({ action: `punch.clock_${kind}`, details: { punch_id: row.id } }),
+              },
+            ),
+          clockUnit({ accountId: owner.accountId, employeeRef: ref, at: iso(start + step * HOUR) }),
+        ),
+      ),
+    );
+    statementObserver.onStatement = undefined;
+    expect(results.map(outcome)).toEqual(asked.map(() => 'written'));
+    // PostgreSQL: the punches of a group (one an employee) in one INSERT or UPDATE: fewer than one a punch.
+    const writes = statements.filter((text) => /^(insert into|update) "punches"/.test(text)).length;
+    if (dialect === 'postgres') expect(writes).toBeLessThan(asked.length);
+    else expect(writes).toBe(asked.length);
+    // Every answer is its own employee's row, and each employee has two whole shifts, hour to hour.
+    results.forEach((r, i) => expect(r.ok && r.row.employee_ref).toBe(asked[i].ref));
+    const rows = await t.db
+      .selectFrom('punches')
+      .select(['employee_ref', 'time_in', 'time_out'])
+      .where('account_id', '=', owner.accountId)
+      .orderBy('employee_ref')
+      .orderBy('time_in')
+      .execute();
+    expect(rows).toEqual(
+      refs.flatMap((ref) => [
+        { employee_ref: ref, time_in: iso(start), time_out: iso(start + HOUR) },
+        { employee_ref: ref, time_in: iso(start + 2 * HOUR), time_out: iso(start + 3 * HOUR) },
+      ]),
+    );
+    const logged = await t.db
+      .selectFrom('activity_logs')
+      .select('id')
+      .where('account_id', '=', owner.accountId)
+      .where('action', 'like', 'punch.clock_%')
+      .execute();
+    expect(logged).toHaveLength(asked.length);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { cachedStatements, statementObserver } from '../src/db/database';
-import { groupCommitUnitOfWork } from '../src/db/unit-of-work';
+import { groupCommitUnitOfWork, laneCount, writeInBatch } from '../src/db/unit-of-work';
 import { activityRepository } from '../src/modules/activity/activity.repository';
 import { createAccount } from './factories';
 import { dialect, useTestApp } from './helper';
@@ -157,6 +157,56 @@ describe('group commit (issue 11)', () => {
     }
     const kept = await loggedUnits('group.rows', accountId);
     expect(kept).toEqual(Array.from({ length: 20 }, (_, n) => n).filter((n) => n !== 14));
+  });
+
+  it('runs batched units side by side with one write a kind (PostgreSQL), one unit a key, and alone should it fail', async () => {
+    const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ db }));
+    const batches: number[][] = [];
+    const alone: number[] = [];
+    const times10 = {
+      one: async (_db: unknown, v: number) => {
+        alone.push(v);
+        if (v === 13) throw new Error('13 fails');
+        return v * 10;
+      },
+      many: async (_trx: unknown, vs: number[]) => {
+        batches.push(vs);
+        if (vs.includes(13)) throw new Error('13 fails');
+        return vs.map((v) => v * 10);
+      },
+    };
+    // Keys of one lane (a multiple of the lane count), so on PostgreSQL the units arrive as one group.
+    const write = (n: number, key = n) =>
+      inTransaction((r) => writeInBatch(r.db, 'test.n', n, times10), {
+        key: key * laneCount(),
+        batched: true,
+      });
+    expect(await Promise.all([1, 2, 3, 4].map((n) => write(n)))).toEqual([10, 20, 30, 40]);
+    // SQLite runs a group's units one after another, each writing at once.
+    expect(batches).toEqual(dialect === 'postgres' ? [[1, 2, 3, 4]] : []);
+
+    // The group's write fails: every unit runs again alone, so only 13 fails.
+    batches.length = 0;
+    alone.length = 0;
+    const outcomes = await Promise.allSettled([11, 12, 13, 14].map((n) => write(n)));
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'failed'))).toEqual([
+      110,
+      120,
+      'failed',
+      140,
+    ]);
+    // SQLite wrote 11 and 12 before 13 failed its group, then ran each alone.
+    expect(alone).toEqual(dialect === 'postgres' ? [11, 12, 13, 14] : [11, 12, 13, 11, 12, 13, 14]);
+    expect(batches).toEqual(dialect === 'postgres' ? [[11, 12, 13, 14]] : []);
+
+    // Two units of one key (one employee) never share a group: the second waits for the next, in order.
+    batches.length = 0;
+    alone.length = 0;
+    expect(await Promise.all([write(21, 7), write(22, 8), write(23, 7)])).toEqual([210, 220, 230]);
+    if (dialect === 'postgres') {
+      expect(batches).toEqual([[21, 22]]);
+      expect(alone).toEqual([23]);
+    } else expect(alone).toEqual([21, 22, 23]);
   });
 
   it.runIf(dialect === 'sqlite')(

@@ -16,6 +16,12 @@ export interface UnitOptions {
   key?: number;
   /** Work a group does once for all its units, before the first runs (GroupPrepare). */
   prepare?: GroupPrepare;
+  /**
+   * PostgreSQL: the unit's own statements, after its group's prepare, are writes it hands to the group
+   * (writeInBatch), so the group's units run side by side and their writes of one kind go as one statement.
+   * A group then holds one unit a key (the others wait for the next group).
+   */
+  batched?: boolean;
 }
 
 /**
@@ -51,8 +57,20 @@ export function repositories<R>(
 
 /** Rows of one kind that a group's units asked to write, and how to write them all at once. */
 type Deferred = { rows: unknown[]; write: (trx: Kysely<DB>, rows: unknown[]) => Promise<void> };
-/** The deferred rows of the group transaction running on a handle (its transaction or connection). */
-const groupScopes = new WeakMap<Kysely<DB>, Map<string, Deferred>>();
+
+/** Writes of one kind that side-by-side units are waiting on (writeInBatch), and how to write them at once. */
+type Batch = {
+  rows: unknown[];
+  waiting: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[];
+  write: (trx: Kysely<DB>, rows: unknown[]) => Promise<unknown[]>;
+};
+
+/** A group whose units run side by side: how many have not ended, and the writes they wait on. */
+type SideBySide = { running: number; waiting: number; batches: Map<string, Batch>; failed: boolean };
+
+/** What the group transaction running on a handle (its transaction or connection) collects from its units. */
+type GroupScope = { deferred: Map<string, Deferred>; side?: SideBySide };
+const groupScopes = new WeakMap<Kysely<DB>, GroupScope>();
 
 /**
  * Writes `row` now, or, inside a group commit, together with the same kind of rows of the group's other units in
@@ -65,7 +83,7 @@ export async function writeWithGroup<Row>(
   row: Row,
   write: (trx: Kysely<DB>, rows: Row[]) => Promise<void>,
 ): Promise<void> {
-  const scope = groupScopes.get(db);
+  const scope = groupScopes.get(db)?.deferred;
   if (!scope) return write(db, [row]);
   let deferred = scope.get(kind);
   if (!deferred) scope.set(kind, (deferred = { rows: [], write: write as Deferred['write'] }));
@@ -73,25 +91,72 @@ export async function writeWithGroup<Row>(
 }
 
 /**
+ * A write whose answer the unit needs (the row it wrote). Alone, `one` writes it now. In a group of side-by-side
+ * units (UnitOptions.batched) it waits until every unit of the group is waiting on a write or has ended; then the
+ * rows of each kind go to `many` in one statement, which answers each row's result in the rows' order.
+ */
+export function writeInBatch<Row, Out>(
+  db: Kysely<DB>,
+  kind: string,
+  row: Row,
+  write: {
+    one: (db: Kysely<DB>, row: Row) => Promise<Out | undefined>;
+    many: (trx: Kysely<DB>, rows: Row[]) => Promise<(Out | undefined)[]>;
+  },
+): Promise<Out | undefined> {
+  const side = groupScopes.get(db)?.side;
+  if (!side) return write.one(db, row);
+  if (side.failed) return Promise.reject(new Error('another unit of the group failed'));
+  return new Promise((resolve, reject) => {
+    let batch = side.batches.get(kind);
+    if (!batch)
+      side.batches.set(kind, (batch = { rows: [], waiting: [], write: write.many as Batch['write'] }));
+    batch.rows.push(row);
+    batch.waiting.push({ resolve: resolve as (v: unknown) => void, reject });
+    side.waiting++;
+    writeWhenAllWait(db, side);
+  });
+}
+
+/** Once every running unit waits on a write: the waiting writes, one statement a kind, each unit answered. */
+function writeWhenAllWait(trx: Kysely<DB>, side: SideBySide) {
+  if (side.waiting === 0 || side.waiting < side.running) return;
+  const batches = [...side.batches.values()];
+  side.batches = new Map();
+  side.waiting = 0;
+  void (async () => {
+    for (const b of batches) {
+      try {
+        const out = await b.write(trx, b.rows);
+        b.waiting.forEach((w, i) => w.resolve(out[i]));
+      } catch (e) {
+        b.waiting.forEach((w) => w.reject(e));
+      }
+    }
+  })();
+}
+
+/** A unit of a side-by-side group failed: nothing more is written for the group, which is rolled back. */
+function failSideBySide(side: SideBySide, e: unknown) {
+  side.failed = true;
+  for (const b of side.batches.values()) for (const w of b.waiting) w.reject(e);
+  side.batches = new Map();
+  side.waiting = 0;
+}
+
+/**
  * Runs a group's units one after another on `trx`, with their deferred rows collected and written after the last
  * one (inside the transaction). A unit that throws, or a failed write of the deferred rows, fails the group
  * (UnitFailed): the caller rolls it back and runs each unit again alone (runAlone).
  */
-async function runUnits(trx: Kysely<DB>, group: Job[]): Promise<unknown[]> {
-  const scope = new Map<string, Deferred>();
+async function runUnits(trx: Kysely<DB>, group: Job[], sideBySide = false): Promise<unknown[]> {
+  const scope: GroupScope = { deferred: new Map() };
   groupScopes.set(trx, scope);
   try {
     if (group.length > 1) await prepareGroup(trx, group);
-    const done: unknown[] = [];
-    for (const job of group) {
-      try {
-        done.push(await job.work(trx));
-      } catch (e) {
-        throw new UnitFailed(e);
-      }
-    }
+    const done = sideBySide ? await runSideBySide(trx, scope, group) : await runInTurn(trx, group);
     try {
-      for (const d of scope.values()) if (d.rows.length) await d.write(trx, d.rows);
+      for (const d of scope.deferred.values()) if (d.rows.length) await d.write(trx, d.rows);
     } catch (e) {
       // Whose row it was is unknown.
       throw new UnitFailed(e);
@@ -100,6 +165,48 @@ async function runUnits(trx: Kysely<DB>, group: Job[]): Promise<unknown[]> {
   } finally {
     groupScopes.delete(trx);
   }
+}
+
+/** The group's units one after another. */
+async function runInTurn(trx: Kysely<DB>, group: Job[]): Promise<unknown[]> {
+  const done: unknown[] = [];
+  for (const job of group) {
+    try {
+      done.push(await job.work(trx));
+    } catch (e) {
+      throw new UnitFailed(e);
+    }
+  }
+  return done;
+}
+
+/**
+ * The group's units all started at once (one a key: they touch different employees), their writes made together
+ * (writeInBatch). Every unit has ended before this returns, so none sends a statement after the group's end.
+ */
+async function runSideBySide(trx: Kysely<DB>, scope: GroupScope, group: Job[]): Promise<unknown[]> {
+  const side: SideBySide = { running: group.length, waiting: 0, batches: new Map(), failed: false };
+  scope.side = side;
+  const ended = () => {
+    side.running--;
+    writeWhenAllWait(trx, side);
+  };
+  const results = await Promise.allSettled(
+    group.map(async (job) => {
+      try {
+        return await job.work(trx);
+      } catch (e) {
+        if (!side.failed) failSideBySide(side, e);
+        throw e;
+      } finally {
+        ended();
+      }
+    }),
+  );
+  scope.side = undefined;
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw new UnitFailed((failed as PromiseRejectedResult).reason);
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value);
 }
 
 /** Runs each GroupPrepare of the group's units once, with the args of the units naming it. */
@@ -142,7 +249,9 @@ export const GROUP_COMMIT_MAX = 200;
 
 type Job = {
   work: (trx: Kysely<DB>) => Promise<unknown>;
+  key?: number;
   prepare?: GroupPrepare;
+  batched?: boolean;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 };
@@ -177,7 +286,9 @@ export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R
       ? new Promise<T>((resolve, reject) =>
           add.push(opts?.key, {
             work: (trx) => work(build(trx)),
+            key: opts?.key,
             prepare: opts?.prepare,
+            batched: opts?.batched,
             resolve: resolve as (v: unknown) => void,
             reject,
           }),
@@ -186,7 +297,7 @@ export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R
 }
 
 /** PostgreSQL lanes: half the pool, so lookups outside the transactions still find a connection. */
-const laneCount = () => Math.max(1, Math.floor(poolMax() / 2));
+export const laneCount = () => Math.max(1, Math.floor(poolMax() / 2));
 
 function committer(db: Database) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -202,8 +313,8 @@ function lane(db: Database, sqlite: boolean) {
   let scheduled = false;
   const run = async () => {
     while (queue.length) {
-      const group = queue.splice(0, GROUP_COMMIT_MAX);
-      await (sqlite ? commitGroup(db, group) : commitGroupPostgres(db, group));
+      if (sqlite) await commitGroup(db, queue.splice(0, GROUP_COMMIT_MAX));
+      else await commitGroupPostgres(db, takeGroup(queue));
     }
     scheduled = false;
   };
@@ -214,6 +325,25 @@ function lane(db: Database, sqlite: boolean) {
     // After the current I/O callbacks: requests parsed together reach their unit of work before the group starts.
     setImmediate(() => void run());
   };
+}
+
+/**
+ * PostgreSQL: the next group of a lane's queue: up to GROUP_COMMIT_MAX units in their order, but one batched unit a
+ * key (batched units run side by side, so they must touch different employees). A batched unit whose key is
+ * already in the group stays in line for the next one, so one employee's punches still run in their order.
+ */
+function takeGroup(queue: Job[]): Job[] {
+  const group: Job[] = [];
+  const rest: Job[] = [];
+  const keys = new Set<number | undefined>();
+  for (const job of queue) {
+    if (group.length < GROUP_COMMIT_MAX && !(job.batched && keys.has(job.key))) {
+      if (job.batched) keys.add(job.key);
+      group.push(job);
+    } else rest.push(job);
+  }
+  queue.splice(0, queue.length, ...rest);
+  return group;
 }
 
 // Precompiled: these run for every group.
@@ -271,7 +401,8 @@ async function commitGroupPostgres(db: Database, group: Job[]) {
   }
   let values: unknown[];
   try {
-    values = await db.transaction().execute((trx) => runUnits(trx, group));
+    const sideBySide = group.every((job) => job.batched);
+    values = await db.transaction().execute((trx) => runUnits(trx, group, sideBySide));
   } catch (e) {
     if (!(e instanceof UnitFailed)) {
       // The COMMIT (or BEGIN) failed: whether it took effect is unknown, so nothing runs again.

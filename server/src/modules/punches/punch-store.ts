@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
 import { punchBook } from './punch-book';
-import type { GroupPrepare } from '../../db/unit-of-work';
+import type { GroupPrepare, UnitOptions } from '../../db/unit-of-work';
 import { type ClockPunch, type PunchRow, punchesRepository } from './punches.repository';
 import type { PunchCandidate, Refusal } from './rules/types';
 import { validatePunch } from './rules/validate-punch';
@@ -15,12 +15,14 @@ export const punchRepositories = (db: Kysely<DB>) => ({
 export type PunchRepos = ReturnType<typeof punchRepositories>;
 
 /**
- * The group commit's step for live punches (clock-in, clock-out): their employees locked, and their books read,
- * once for the group (punchesRepository.prepareClockGroup); savePunch then finds both done.
+ * How a live punch (clock-in, clock-out) joins a group commit: keyed by its employee; their employees locked, and
+ * their books read, once for the group (punchesRepository.prepareClockGroup), so savePunch finds both done; and
+ * its write handed to the group (batched: insertIfFree and closeShift use writeInBatch).
  */
-export const clockGroupStep = (punch: ClockPunch): GroupPrepare<ClockPunch> => ({
-  run: prepareClockGroup,
-  arg: punch,
+export const clockUnit = (punch: ClockPunch): UnitOptions => ({
+  key: punch.employeeRef,
+  prepare: { run: prepareClockGroup, arg: punch } satisfies GroupPrepare<ClockPunch>,
+  batched: true,
 });
 const prepareClockGroup = (trx: Kysely<DB>, punches: ClockPunch[]) =>
   punchesRepository(trx).prepareClockGroup(punches);

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { padded } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
+import { writeInBatch } from '../../db/unit-of-work';
 import type { DB, PunchesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { BookPunch } from './punch-book';
@@ -116,6 +117,89 @@ const closeShiftOnce = precompiled((db, v: CloseValues) =>
     )
     .returningAll(),
 );
+
+/**
+ * PostgreSQL, a group's clock-ins (writeInBatch): one multi-row INSERT, each row answered by its employee and
+ * client id (a refused row, a replay or a second open shift, answers undefined as in insertIfFree). Columns are
+ * the rows' keys (PunchesTable fields from the code, never from a request), missing ones DEFAULT; every value is
+ * a bound parameter.
+ */
+async function insertIfFreeMany(trx: Kysely<DB>, rows: Insertable<PunchesTable>[]) {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].sort();
+  const params: unknown[] = [];
+  const tuples = rows.map((r) => {
+    const values = columns.map((c) => {
+      const v = (r as Record<string, unknown>)[c];
+      if (v === undefined) return 'default';
+      params.push(v);
+      return `$${params.length}`;
+    });
+    return `(${values.join(', ')})`;
+  });
+  const text =
+    `insert into "punches" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')} ` +
+    'on conflict do nothing returning *';
+  const written = (await trx.executeQuery<PunchRow>(CompiledQuery.raw(text, params))).rows;
+  const byKey = new Map(written.map((w) => [`${w.employee_ref}\u0000${w.client_id}`, w]));
+  return rows.map((r) => {
+    const key = `${r.employee_ref}\u0000${r.client_id}`;
+    const row = byKey.get(key);
+    byKey.delete(key);
+    return row;
+  });
+}
+
+/** The columns a clock-out sets, with their PostgreSQL types (a VALUES list needs them). */
+const CLOSE_COLUMNS = [
+  ['time_out', 'text'],
+  ['clock_out_client_id', 'text'],
+  ['device_time_out', 'text'],
+  ['received_out_at', 'text'],
+  ['station_out_id', 'integer'],
+  ['latitude_out', 'real'],
+  ['longitude_out', 'real'],
+  ['accuracy_out', 'real'],
+  ['updated_at', 'text'],
+] as const;
+
+/**
+ * PostgreSQL, a group's clock-outs (writeInBatch): one UPDATE … FROM (VALUES …) closing each employee's open shift
+ * as closeShift does (with its replay check), each answered by its employee (a group has one unit an employee).
+ * A close that does not name every column above (a column it leaves out keeps its value) is written alone.
+ */
+async function closeShiftMany(trx: Kysely<DB>, rows: CloseValues[]): Promise<(PunchRow | undefined)[]> {
+  const whole = (r: CloseValues) =>
+    r.late_sync === undefined && CLOSE_COLUMNS.every(([c]) => r[c] !== undefined);
+  if (!rows.every(whole)) {
+    const out: (PunchRow | undefined)[] = [];
+    for (const r of rows) out.push((await (r.clock_out_client_id ? closeShiftOnce : closeShift)(trx, r))[0]);
+    return out;
+  }
+  const params: unknown[] = [];
+  const mark = (v: unknown, type: string) => {
+    params.push(v);
+    return `$${params.length}::${type}`;
+  };
+  const tuples = rows.map(
+    (r) =>
+      `(${[mark(r.account_id, 'integer'), mark(r.employee_ref, 'integer'), ...CLOSE_COLUMNS.map(([c, t]) => mark(r[c], t))].join(', ')})`,
+  );
+  const names = ['account_id', 'employee_ref', ...CLOSE_COLUMNS.map(([c]) => c)];
+  const text =
+    `update "punches" as "p" set ${CLOSE_COLUMNS.map(([c]) => `"${c}" = "v"."${c}"`).join(', ')} ` +
+    `from (values ${tuples.join(', ')}) as "v" (${names.map((c) => `"${c}"`).join(', ')}) ` +
+    'where "p"."account_id" = "v"."account_id" and "p"."employee_ref" = "v"."employee_ref" ' +
+    'and "p"."time_out" is null and "p"."deleted_at" is null and not exists (select 1 from "punches" as "replayed" ' +
+    'where "replayed"."account_id" = "v"."account_id" and "replayed"."clock_out_client_id" = "v"."clock_out_client_id") ' +
+    'returning "p".*';
+  const written = (await trx.executeQuery<PunchRow>(CompiledQuery.raw(text, params))).rows;
+  const byEmployee = new Map(written.map((w) => [w.employee_ref, w]));
+  return rows.map((r) => {
+    const row = byEmployee.get(r.employee_ref);
+    byEmployee.delete(r.employee_ref);
+    return row;
+  });
+}
 
 /**
  * The employees a transaction has locked (lockEmployee), by its handle: the units of a group commit build their
@@ -425,7 +509,12 @@ export function punchesRepository(db: Kysely<DB>) {
      */
     async insertIfFree(accountId: number, p: NewPunch): Promise<PunchRow | undefined> {
       const at = nowIso();
-      return (await insertIfFree(db, { ...p, account_id: accountId, created_at: at, updated_at: at }))[0];
+      return writeInBatch(
+        db,
+        'punch.insert',
+        { ...p, account_id: accountId, created_at: at, updated_at: at },
+        { one: async (d, row) => (await insertIfFree(d, row))[0], many: insertIfFreeMany },
+      );
     },
 
     /**
@@ -438,14 +527,15 @@ export function punchesRepository(db: Kysely<DB>) {
       employeeRef: number,
       out: ShiftClose,
     ): Promise<PunchRow | undefined> =>
-      (
-        await (out.clock_out_client_id ? closeShiftOnce : closeShift)(db, {
-          ...out,
-          updated_at: nowIso(),
-          account_id: accountId,
-          employee_ref: employeeRef,
-        })
-      )[0],
+      writeInBatch(
+        db,
+        'punch.close',
+        { ...out, updated_at: nowIso(), account_id: accountId, employee_ref: employeeRef },
+        {
+          one: async (d, v) => (await (v.clock_out_client_id ? closeShiftOnce : closeShift)(d, v))[0],
+          many: closeShiftMany,
+        },
+      ),
 
     update: (accountId: number, id: number, values: Updateable<PunchesTable>) =>
       db

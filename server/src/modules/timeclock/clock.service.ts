@@ -6,7 +6,7 @@ import { verifyBadge } from '../../lib/badges';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { PunchRepos } from '../punches/punch-store';
-import { clockGroupStep, savePunch } from '../punches/punch-store';
+import { clockUnit, savePunch } from '../punches/punch-store';
 import type { NewPunch, PunchRow, ShiftClose } from '../punches/punches.repository';
 import { punchBook } from '../punches/punch-book';
 import { refusalError, syncStatusOf, validatePunch } from '../punches/rules/validate-punch';
@@ -153,10 +153,7 @@ export function clockService(deps: {
               details: { punch_id: p.id, time_in: p.time_in, station_id: caller.stationId },
             }),
           }),
-        {
-          key: employee.id,
-          prepare: clockGroupStep({ accountId: caller.accountId, employeeRef: employee.id, at }),
-        },
+        clockUnit({ accountId: caller.accountId, employeeRef: employee.id, at }),
       );
       if (saved.ok) return clockInAnswer(employee, saved.row);
       // Not written: a retry of a punch already made (or a concurrent retry that won), or a shift is open.
@@ -208,10 +205,7 @@ export function clockService(deps: {
               details: { punch_id: p.id, time_out: at, station_id: caller.stationId },
             }),
           }),
-        {
-          key: employee.id,
-          prepare: clockGroupStep({ accountId: caller.accountId, employeeRef: employee.id, at }),
-        },
+        clockUnit({ accountId: caller.accountId, employeeRef: employee.id, at }),
       );
       if (saved.ok) return clockOutAnswer(employee, saved.row, settings);
       const existing = await made();
