@@ -1,12 +1,12 @@
 import { NavLink as MantineNavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useOwnPermissions } from '../api/auth';
 import { useSession } from '../session/session';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, type NavItem } from './AppFrame';
+import { ModalsHost } from './ModalsHost';
 import classes from './AppFrame.module.css';
 import { EarningsModal } from './EarningsModal';
 
@@ -48,10 +48,9 @@ export default function EmployeeLayout() {
       actions={<AccountMenu name={username || 'Guest'} links={MENU} />}
       mainBg="gray.0"
     >
+      <Outlet />
       {/* The confirm dialogs (modals.openConfirmModal) are only used in the signed-in areas. */}
-      <ModalsProvider>
-        <Outlet />
-      </ModalsProvider>
+      <ModalsHost />
       <EarningsModal opened={earnings} onClose={close} />
     </AppFrame>
   );

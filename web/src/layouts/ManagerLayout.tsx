@@ -1,10 +1,10 @@
-import { ModalsProvider } from '@mantine/modals';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useScopedAdministrator } from '../api/auth';
 import { useSession } from '../session/session';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, type NavItem } from './AppFrame';
+import { ModalsHost } from './ModalsHost';
 
 const LINKS: NavItem[] = [
   { label: 'Home', to: '/HomeSecond' },
@@ -50,10 +50,9 @@ export default function ManagerLayout() {
       actions={<AccountMenu name={username ?? ''} links={MENU} />}
       mainBg="gray.0"
     >
+      <Outlet />
       {/* The confirm dialogs (modals.openConfirmModal) are only used in the signed-in areas. */}
-      <ModalsProvider>
-        <Outlet />
-      </ModalsProvider>
+      <ModalsHost />
     </AppFrame>
   );
 }

@@ -1,0 +1,64 @@
+import { ModalsProvider } from '@mantine/modals';
+import { useEffect, useRef, useState } from 'react';
+
+/** What `modals.*` of @mantine/modals dispatch on `window` (its createUseExternalEvents('mantine-modals')). */
+const EVENTS = [
+  'openModal',
+  'openConfirmModal',
+  'openContextModal',
+  'closeModal',
+  'closeAllModals',
+  'updateModal',
+  'updateContextModal',
+].map((e) => `mantine-modals:${e}`);
+
+const isOpen = (type: string) => type.startsWith('mantine-modals:open');
+
+/**
+ * The confirm dialogs of the signed-in areas (`modals.openConfirmModal` and the rest, spec §2): Mantine's
+ * ModalsProvider, mounted when the first dialog is asked for and kept from then on.
+ *
+ * ModalsProvider always renders its (closed) Modal, whose Portal sets state in a layout effect: on a page's
+ * first render that made React re-render and run every passive effect of the page inside the first commit's
+ * task (Lighthouse's total blocking time). Until it is mounted, the `modals.*` events are heard here and
+ * given to it, in their order, as soon as it listens; it needs no children, since the pages only use the
+ * `modals` events, never its context.
+ */
+export function ModalsHost() {
+  const [needed, setNeeded] = useState(false);
+  const pending = useRef<CustomEvent[]>([]);
+
+  useEffect(() => {
+    if (needed) return;
+    const hear = (e: Event) => {
+      // Before a first dialog there is nothing to close or update.
+      if (!pending.current.length && !isOpen(e.type)) return;
+      pending.current.push(e as CustomEvent);
+      setNeeded(true);
+    };
+    EVENTS.forEach((t) => window.addEventListener(t, hear));
+    return () => EVENTS.forEach((t) => window.removeEventListener(t, hear));
+  }, [needed]);
+
+  if (!needed) return null;
+  return (
+    <>
+      <ModalsProvider />
+      <Replay pending={pending} />
+    </>
+  );
+}
+
+/**
+ * Runs after ModalsProvider's effects (a later sibling), once it listens to the events: hands it what was
+ * asked for before. A passive effect, so the closed Modal's portal is in place first and the first dialog
+ * opens with its transition like every later one.
+ */
+function Replay({ pending }: { pending: { current: CustomEvent[] } }) {
+  useEffect(() => {
+    const list = pending.current;
+    pending.current = [];
+    for (const e of list) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail }));
+  }, [pending]);
+  return null;
+}
