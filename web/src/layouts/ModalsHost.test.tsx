@@ -72,6 +72,25 @@ describe('the confirm dialogs of the signed-in areas', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('open the first dialog with its transition, as every later one', async () => {
+    const user = userEvent.setup();
+    show();
+    // The style the dialog's box is inserted with: opacity 0 when its transition runs.
+    const inserted: string[] = [];
+    const observer = new MutationObserver((list) => {
+      for (const m of list)
+        for (const n of m.addedNodes)
+          if (n instanceof HTMLElement)
+            for (const el of [n, ...n.querySelectorAll<HTMLElement>('.mantine-Modal-content')])
+              if (el.matches('.mantine-Modal-content')) inserted.push(el.style.opacity);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await user.click(screen.getByRole('button', { name: 'Delete department' }));
+    await screen.findByRole('dialog', { name: 'Delete Sales' });
+    observer.disconnect();
+    expect(inserted).toEqual(['0']);
+  });
+
   it('keep the order of what was asked before the first dialog was there', async () => {
     const user = userEvent.setup();
     show(<Page update />);

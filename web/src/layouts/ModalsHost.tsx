@@ -20,45 +20,54 @@ const isOpen = (type: string) => type.startsWith('mantine-modals:open');
  *
  * ModalsProvider always renders its (closed) Modal, whose Portal sets state in a layout effect: on a page's
  * first render that made React re-render and run every passive effect of the page inside the first commit's
- * task (Lighthouse's total blocking time). Until it is mounted, the `modals.*` events are heard here and
- * given to it, in their order, as soon as it listens; it needs no children, since the pages only use the
- * `modals` events, never its context.
+ * task (Lighthouse's total blocking time). Until it is mounted, the `modals.*` events are heard here (and kept
+ * from it: this listener is on `window` first) and given to it, in their order, one frame after it mounted,
+ * when its closed Modal is in place, so the first dialog opens with its transition like every later one. It
+ * needs no children: the pages only use the `modals` events, never its context.
  */
 export function ModalsHost() {
   const [needed, setNeeded] = useState(false);
   const pending = useRef<CustomEvent[]>([]);
+  const release = useRef(() => {});
 
   useEffect(() => {
-    if (needed) return;
     const hear = (e: Event) => {
       // Before a first dialog there is nothing to close or update.
       if (!pending.current.length && !isOpen(e.type)) return;
+      e.stopImmediatePropagation();
       pending.current.push(e as CustomEvent);
       setNeeded(true);
     };
     EVENTS.forEach((t) => window.addEventListener(t, hear));
-    return () => EVENTS.forEach((t) => window.removeEventListener(t, hear));
-  }, [needed]);
+    release.current = () => EVENTS.forEach((t) => window.removeEventListener(t, hear));
+    return release.current;
+  }, []);
 
   if (!needed) return null;
   return (
     <>
       <ModalsProvider />
-      <Replay pending={pending} />
+      <Replay pending={pending} release={release} />
     </>
   );
 }
 
-/**
- * Runs after ModalsProvider's effects (a later sibling), once it listens to the events: hands it what was
- * asked for before. A passive effect, so the closed Modal's portal is in place first and the first dialog
- * opens with its transition like every later one.
- */
-function Replay({ pending }: { pending: { current: CustomEvent[] } }) {
+/** After ModalsProvider has mounted (a later sibling) and its closed Modal is in place: what was asked for before. */
+function Replay({
+  pending,
+  release,
+}: {
+  pending: { current: CustomEvent[] };
+  release: { current: () => void };
+}) {
   useEffect(() => {
-    const list = pending.current;
-    pending.current = [];
-    for (const e of list) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail }));
-  }, [pending]);
+    const frame = requestAnimationFrame(() => {
+      release.current();
+      const list = pending.current;
+      pending.current = [];
+      for (const e of list) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pending, release]);
   return null;
 }
