@@ -73,7 +73,14 @@ export const theme = createTheme({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } },
     },
     // Mantine's close buttons are an icon only: without a name a screen reader announces "button".
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A dialog's title bar is a <header>, which axe counts as a second page banner beside the top bar
+    // (landmark-no-duplicate-banner): it is only the dialog's title row, so it gets no landmark role.
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close' },
+        attributes: { header: { role: 'none' } },
+      },
+    },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },

@@ -1,12 +1,13 @@
 import {
   Alert,
+  Anchor,
   Badge,
+  Box,
   Button,
   Group,
   Loader,
   Paper,
   Select,
-  Spoiler,
   Stack,
   Table,
   Text,
@@ -20,7 +21,8 @@ import {
   messages,
 } from '@punchclock/contract';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import {
   type ActivityFilters,
   exportActivityCsv,
@@ -102,6 +104,36 @@ function FilterBar({
   );
 }
 
+/**
+ * An entry's details cut to a few lines, with Show all / Show less when they are longer. Mantine's Spoiler did
+ * this but made every row's details a landmark (an unnamed region each), which lists dozens of identical
+ * landmarks to a screen reader (axe landmark-unique).
+ */
+function Clamped({ maxHeight, children }: { maxHeight: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const { ref, height } = useElementSize();
+  const id = useId();
+  return (
+    <>
+      <Box id={id} mah={open ? undefined : maxHeight} style={{ overflow: 'hidden' }}>
+        <div ref={ref}>{children}</div>
+      </Box>
+      {height > maxHeight && (
+        <Anchor
+          component="button"
+          type="button"
+          fz="xs"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Show less' : 'Show all'}
+        </Anchor>
+      )}
+    </>
+  );
+}
+
 function LogRow({
   row,
   when,
@@ -123,7 +155,7 @@ function LogRow({
       <Table.Td>{row.user_name ?? (row.user_id === null ? 'Station or system' : '—')}</Table.Td>
       <Table.Td>{row.employee_name ? `${row.employee_name} (${row.employee_code})` : '—'}</Table.Td>
       <Table.Td maw={420}>
-        <Spoiler maxHeight={DETAIL_LINES_SHOWN * 20 + 6} showLabel="Show all" hideLabel="Show less" fz="xs">
+        <Clamped maxHeight={DETAIL_LINES_SHOWN * 20 + 6}>
           <Stack gap={0}>
             {pairs.map(([label, text], i) => (
               <Text key={i} size="sm" lh="20px" style={{ wordBreak: 'break-word' }}>
@@ -136,7 +168,7 @@ function LogRow({
               </Text>
             ))}
           </Stack>
-        </Spoiler>
+        </Clamped>
       </Table.Td>
     </Table.Tr>
   );

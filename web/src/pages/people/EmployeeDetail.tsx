@@ -110,7 +110,9 @@ export default function EmployeeDetail() {
             </Grid.Col>
           </Grid>
           <Stack gap="sm">
-            <Title order={3}>Punches</Title>
+            <Title order={2} fz="h3">
+              Punches
+            </Title>
             <PunchTable employeeId={id} />
           </Stack>
         </Stack>
