@@ -17,7 +17,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 type Punch = { ref: number; kind: 'in' | 'out' };
 
 /** The clock service's unit for one live punch: savePunch with the clock's write, and the group's step. */
-function livePunch(inTransaction: UnitOfWork<PunchRepos>, accountId: number, p: Punch, at: string) {
+function livePunch(
+  inTransaction: UnitOfWork<PunchRepos>,
+  accountId: number,
+  p: Punch,
+  at: string,
+  oneLane = true,
+) {
   const actor = { accountId, userId: null };
   return inTransaction(
     (r) =>
@@ -53,8 +59,8 @@ function livePunch(inTransaction: UnitOfWork<PunchRepos>, accountId: number, p: 
               }),
         activity: (row) => ({ action: `punch.clock_${p.kind}`, details: { punch_id: row.id } }),
       }),
-    // Keys of one lane (multiples of the lane count): on PostgreSQL too the punches share a group.
-    { ...clockUnit({ accountId, employeeRef: p.ref, at }), key: p.ref * laneCount() },
+    // oneLane: keys of one lane (multiples of the lane count), so on PostgreSQL too the punches share a group.
+    { ...clockUnit({ accountId, employeeRef: p.ref, at }), ...(oneLane && { key: p.ref * laneCount() }) },
   );
 }
 
@@ -162,48 +168,7 @@ describe('live punches in one group commit', () => {
     statementObserver.onStatement = (text) => statements.push(text);
     const results = await Promise.all(
       asked.map(({ ref, kind, step }) =>
-        inTransaction(
-          (r) =>
-            savePunch(
-              r,
-              { accountId: owner.accountId, userId: null },
-              {
-                candidate: {
-                  kind,
-                  employeeRef: ref,
-                  timeIn: iso(start + step * HOUR),
-                  timeOut: kind === 'out' ? iso(start + step * HOUR) : null,
-                  type: 'None',
-                },
-                now: iso(start + step * HOUR),
-                attendanceOnly: false,
-                write: () => {
-                  const at = iso(start + step * HOUR);
-                  return kind === 'in'
-                    ? r.punches.insertIfFree(owner.accountId, {
-                        employee_ref: ref,
-                        client_id: randomUUID(),
-                        work_date: at.slice(0, 10),
-                        time_in: at,
-                        received_in_at: at,
-                        source: 'station',
-                      })
-                    : r.punches.closeShift(owner.accountId, ref, {
-                        time_out: at,
-                        clock_out_client_id: randomUUID(),
-                        device_time_out: null,
-                        received_out_at: at,
-                        station_out_id: null,
-                        latitude_out: null,
-                        longitude_out: null,
-                        accuracy_out: null,
-                      });
-                },
-                activity: (row) => ({ action: `punch.clock_${kind}`, details: { punch_id: row.id } }),
-              },
-            ),
-          clockUnit({ accountId: owner.accountId, employeeRef: ref, at: iso(start + step * HOUR) }),
-        ),
+        livePunch(inTransaction, owner.accountId, { ref, kind }, iso(start + step * HOUR), false),
       ),
     );
     statementObserver.onStatement = undefined;
