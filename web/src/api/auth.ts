@@ -95,10 +95,12 @@ export const useOwnPermissions = (): Record<string, boolean> => useCurrentUser()
 
 /**
  * An administrator limited to chosen departments: account setup (Settings, importing, new departments) is not
- * theirs, so the screens leave it out (the server refuses it as well).
+ * theirs, so the screens leave it out (the server refuses it as well). Until the current user has arrived the
+ * answer is yes: the setup controls appear once the access is known to be full, so a scoped administrator never
+ * sees them, not even for a moment.
  */
 export const useScopedAdministrator = (): boolean =>
-  useCurrentUser().data?.administrator_access === 'departments';
+  useCurrentUser().data?.administrator_access !== 'full';
 
 /** The picture URL, or null for the default avatar (also when it cannot be loaded). */
 export const useProfilePicture = () =>
