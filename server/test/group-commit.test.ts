@@ -238,6 +238,37 @@ describe('group commit (issue 11)', () => {
     },
   );
 
+  it.runIf(dialect === 'sqlite')(
+    'after a unit throws, reruns the others as groups (flushed off the thread) and only that one alone',
+    async () => {
+      const { accountId } = await createAccount(t);
+      const inTransaction = groupCommitUnitOfWork(t.db, (db) => ({ db, activity: activityRepository(db) }));
+      // The synchronous level each run of each unit saw: NORMAL (1) in a group, FULL (2) alone.
+      const runs = new Map<number, number[]>();
+      const pragma = async (db: typeof t.db) =>
+        Number(Object.values((await sql.raw('pragma synchronous').execute(db)).rows[0] as object)[0]);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, n) =>
+          inTransaction(async (r) => {
+            runs.set(n, [...(runs.get(n) ?? []), await pragma(r.db)]);
+            await r.activity.record(accountId, { userId: null, action: 'group.around', details: { n } });
+            if (n === 3 || n === 7) throw new Error(`unit ${n} fails`);
+            return n;
+          }),
+        ),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(
+        Array.from({ length: 10 }, (_, n) => (n === 3 || n === 7 ? 'rejected' : 'fulfilled')),
+      );
+      expect(await loggedUnits('group.around', accountId)).toEqual([0, 1, 2, 4, 5, 6, 8, 9]);
+      // Only the failing units ever ran alone (at FULL), each once, after their group.
+      for (const [n, levels] of runs) {
+        if (n === 3 || n === 7) expect(levels.at(-1)).toBe(2);
+        expect(levels.filter((l) => l === 2)).toHaveLength(n === 3 || n === 7 ? 1 : 0);
+      }
+    },
+  );
+
   it('keeps at most the bound of prepared statements, reusing a cached one', () => {
     let prepared = 0;
     const fake = {

@@ -145,8 +145,8 @@ function failSideBySide(side: SideBySide, e: unknown) {
 }
 
 /**
- * Runs a group's units one after another on `trx`, with their deferred rows collected and written after the last
- * one (inside the transaction). A unit that throws, or a failed write of the deferred rows, fails the group
+ * Runs a group's units on `trx`, one after another or (sideBySide) all at once with their writes batched, with
+ * their deferred rows collected and written after the last one (inside the transaction). A unit that throws, or a failed write of the deferred rows, fails the group
  * (UnitFailed): the caller rolls it back and runs each unit again alone (runAlone).
  */
 async function runUnits(trx: Kysely<DB>, group: Job[], sideBySide = false): Promise<unknown[]> {
@@ -170,11 +170,11 @@ async function runUnits(trx: Kysely<DB>, group: Job[], sideBySide = false): Prom
 /** The group's units one after another. */
 async function runInTurn(trx: Kysely<DB>, group: Job[]): Promise<unknown[]> {
   const done: unknown[] = [];
-  for (const job of group) {
+  for (const [i, job] of group.entries()) {
     try {
       done.push(await job.work(trx));
     } catch (e) {
-      throw new UnitFailed(e);
+      throw new UnitFailed(e, i);
     }
   }
   return done;
@@ -230,7 +230,11 @@ async function prepareGroup(trx: Kysely<DB>, group: Job[]) {
  * back on it): each unit then runs again alone (runAlone).
  */
 class UnitFailed extends Error {
-  constructor(readonly error: unknown) {
+  /** `index`: the place in its group of the unit that threw, when one did (runInTurn). */
+  constructor(
+    readonly error: unknown,
+    readonly index?: number,
+  ) {
     super('a unit of the group failed');
   }
 }
@@ -242,6 +246,21 @@ class UnitFailed extends Error {
 async function runAlone(db: Database, group: Job[], failed: UnitFailed) {
   if (group.length === 1) return group[0].reject(failed.error);
   for (const job of group) await db.transaction().execute(job.work).then(job.resolve, job.reject);
+}
+
+/**
+ * SQLite, after a unit threw: the units before it again as a group, it alone (its own answer), then the units after
+ * it as a group, in their order. Alone, each unit would COMMIT with its own disk flush on the main thread (up to
+ * GROUP_COMMIT_MAX of them in a row, every request waiting); this way the others keep the group's flush off the
+ * thread. Without the failing unit's place (the group's deferred rows failed), each runs alone.
+ */
+async function rerunAround(db: Database, group: Job[], failed: UnitFailed) {
+  const i = failed.index;
+  if (group.length === 1 || i === undefined) return runAlone(db, group, failed);
+  if (i > 0) await commitGroup(db, group.slice(0, i));
+  const job = group[i];
+  await db.transaction().execute(job.work).then(job.resolve, job.reject);
+  if (i + 1 < group.length) await commitGroup(db, group.slice(i + 1));
 }
 
 /** At most this many units of work share one commit. */
@@ -274,7 +293,9 @@ const committers = new WeakMap<Database, ReturnType<typeof committer>>();
  * PostgreSQL: the cost of a punch is its round trips (BEGIN and COMMIT are two of them, and the flush of each
  * COMMIT). Units with a key go to one of several lanes (by key), each lane one connection at a time. Lanes by
  * key (the employee) never wait on each other's row locks; units without a key (a sync batch, which locks many
- * employees) run alone.
+ * employees) run alone. Batched units (the live punches) run side by side, one an employee in a group, and
+ * their INSERTs and UPDATEs go as one statement a kind (writeInBatch): a group of clock-ins and -outs costs
+ * BEGIN, the lock, the book, one INSERT, one UPDATE, the activity rows and COMMIT, however many it holds.
  */
 export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R>): UnitOfWork<R> {
   let enqueue = committers.get(db);
@@ -382,7 +403,7 @@ async function commitGroup(db: Database, group: Job[]) {
         })
       : await db.transaction().execute((trx) => runUnits(trx, group));
   } catch (e) {
-    if (e instanceof UnitFailed) await runAlone(db, group, e);
+    if (e instanceof UnitFailed) await rerunAround(db, group, e);
     else for (const job of group) job.reject(e);
     return;
   }
