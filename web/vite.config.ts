@@ -73,13 +73,13 @@ const APP_DATA = anyOf(
   /src[\\/](api[\\/](auth|client|early-take|queryClient|react-query|settings|dashboard)|pages[\\/]punches[\\/]display-format)\.ts$/,
   /contract[\\/]src[\\/](auth|fields|account|dashboard|errors)\.ts$/,
 );
-// The rest of the signed-in frame: the confirm dialogs, the notifications (not their CSS: the entry's), the
-// account menu, and the page frame every signed-in page uses.
+// The rest of the signed-in frame: the confirm dialogs and their host, the notifications (not their CSS: the
+// entry's), the account menu, and the page frame every signed-in page uses.
 const APP_FRAME = anyOf(
   /node_modules[\\/](@mantine[\\/](modals|notifications[\\/]esm|store)|react-transition-group|@babel[\\/]runtime)[\\/]/,
   new RegExp(`${MANTINE}(components[\\\\/](Menu|Popover|Avatar|Notification)|utils[\\\\/]Floating)[\\\\/]`),
   /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Logout|ChevronDown)\.mjs$/,
-  /src[\\/](layouts[\\/]AccountMenu|session[\\/]logout|components[\\/](notify|AppPage))\.tsx?$/,
+  /src[\\/](layouts[\\/](AccountMenu|ModalsHost)|session[\\/]logout|components[\\/](notify|AppPage))\.tsx?$/,
 );
 const station = stationFiles(/[\\/]src[\\/]station[\\/]StationPage\.tsx$/);
 
