@@ -317,8 +317,17 @@ export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R
       : alone(work);
 }
 
-/** PostgreSQL lanes: half the pool, so lookups outside the transactions still find a connection. */
-export const laneCount = () => Math.max(1, Math.floor(poolMax() / 2));
+/**
+ * PostgreSQL lanes (PG_CLOCK_LANES, default 2, at most half the pool so lookups outside the transactions still find
+ * a connection). A group writes all its punches in a few statements however many it holds, so fewer lanes make
+ * larger groups and fewer statements a punch (bench/clock.ts, PG_POOL_MAX 2/4/10 for 1/2/5 lanes: 2,302–2,578,
+ * 2,247–2,576 and 1,587–1,913 req/s, p99 35–36, 40–42 and 53–63 ms); two rather than one so that a group waiting
+ * on an employee's lock (held by a sync batch or a manual edit) holds up half the punches, not all.
+ */
+export const laneCount = () => {
+  const most = Math.max(1, Math.floor(poolMax() / 2));
+  return Math.min(most, Number(process.env.PG_CLOCK_LANES) || 2);
+};
 
 function committer(db: Database) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
