@@ -1,8 +1,6 @@
 import {
   Alert,
-  Anchor,
   Badge,
-  Box,
   Button,
   Group,
   Loader,
@@ -21,8 +19,7 @@ import {
   messages,
 } from '@punchclock/contract';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
-import { useElementSize } from '@mantine/hooks';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   type ActivityFilters,
   exportActivityCsv,
@@ -32,6 +29,7 @@ import {
 import { messageOf } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
+import { Clamped } from '../../components/Clamped';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
 import { detailPairs } from './log-details';
 
@@ -43,6 +41,8 @@ const ACTION_OPTIONS = [
 const COLUMNS = ['Date', 'Action', 'By', 'Employee', 'Details'];
 /** A created record lists all its fields; the row shows the first few until asked for the rest. */
 const DETAIL_LINES_SHOWN = 3;
+/** Each detail line's height (px): the cut falls between lines, never through one. */
+const LINE_HEIGHT = 20;
 
 function FilterBar({
   applied,
@@ -104,36 +104,6 @@ function FilterBar({
   );
 }
 
-/**
- * An entry's details cut to a few lines, with Show all / Show less when they are longer. Mantine's Spoiler did
- * this but made every row's details a landmark (an unnamed region each), which lists dozens of identical
- * landmarks to a screen reader (axe landmark-unique).
- */
-function Clamped({ maxHeight, children }: { maxHeight: number; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const { ref, height } = useElementSize();
-  const id = useId();
-  return (
-    <>
-      <Box id={id} mah={open ? undefined : maxHeight} style={{ overflow: 'hidden' }}>
-        <div ref={ref}>{children}</div>
-      </Box>
-      {height > maxHeight && (
-        <Anchor
-          component="button"
-          type="button"
-          fz="xs"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? 'Show less' : 'Show all'}
-        </Anchor>
-      )}
-    </>
-  );
-}
-
 function LogRow({
   row,
   when,
@@ -155,10 +125,10 @@ function LogRow({
       <Table.Td>{row.user_name ?? (row.user_id === null ? 'Station or system' : '—')}</Table.Td>
       <Table.Td>{row.employee_name ? `${row.employee_name} (${row.employee_code})` : '—'}</Table.Td>
       <Table.Td maw={420}>
-        <Clamped maxHeight={DETAIL_LINES_SHOWN * 20 + 6}>
+        <Clamped maxHeight={DETAIL_LINES_SHOWN * LINE_HEIGHT}>
           <Stack gap={0}>
             {pairs.map(([label, text], i) => (
-              <Text key={i} size="sm" lh="20px" style={{ wordBreak: 'break-word' }}>
+              <Text key={i} size="sm" lh={`${LINE_HEIGHT}px`} style={{ wordBreak: 'break-word' }}>
                 {label && (
                   <Text span size="sm" c="dimmed">
                     {label}:{' '}
