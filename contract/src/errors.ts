@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'clock.location_required',
   'clock.screening_required',
   'clock.station_revoked',
+  'clock.client_id_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

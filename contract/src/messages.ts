@@ -214,6 +214,7 @@ export const messages = {
     clockedIn: 'Clocked in successfully.',
     clockedOut: 'Clocked out successfully.',
     notClockedIn: 'Employee is not clocked in.',
+    clientIdTaken: "This punch's id is already used by another employee's punch. Please punch again.",
     badgeInvalid: 'This badge is not valid. Please use your current badge or type your Employee ID.',
     notAllowed: 'This employee is not allowed to punch in and out. Please ask your manager.',
     selfNotAllowed:

@@ -144,6 +144,41 @@ describe('stations', () => {
 });
 
 describe('clocking in and out', () => {
+  it("refuses a client id already used by another employee's punch, instead of answering that punch", async () => {
+    const a = await account();
+    const ann = await employee(a);
+    const ben = await employee(a);
+    const inId = cid();
+    const annIn = await call(a, '/api/clock-in', { employee_id: ann.code, client_id: inId });
+    expect(annIn.statusCode).toBe(200);
+    // Ben's clock-in with Ann's id: refused, and nothing written for him (he is told, not told he is in).
+    const benIn = await call(a, '/api/clock-in', { employee_id: ben.code, client_id: inId });
+    expect(benIn.statusCode).toBe(409);
+    expect(benIn.json()).toMatchObject({
+      code: 'clock.client_id_taken',
+      message: messages.clock.clientIdTaken,
+    });
+    expect(JSON.stringify(benIn.json())).not.toContain(String(annIn.json().punch.id));
+    expect((await call(a, '/api/check-employee', { employee_id: ben.code })).json().clocked_in).toBe(false);
+    // Ann's own retry still answers her punch; Ben punches with an id of his own.
+    expect((await call(a, '/api/clock-in', { employee_id: ann.code, client_id: inId })).json().punch.id).toBe(
+      annIn.json().punch.id,
+    );
+    expect((await call(a, '/api/clock-in', { employee_id: ben.code, client_id: cid() })).statusCode).toBe(
+      200,
+    );
+
+    // The same for a clock-out's id.
+    const outId = cid();
+    expect((await call(a, '/api/clock-out', { employee_id: ann.code, client_id: outId })).statusCode).toBe(
+      200,
+    );
+    const benOut = await call(a, '/api/clock-out', { employee_id: ben.code, client_id: outId });
+    expect(benOut.statusCode).toBe(409);
+    expect(benOut.json().code).toBe('clock.client_id_taken');
+    expect((await call(a, '/api/check-employee', { employee_id: ben.code })).json().clocked_in).toBe(true);
+  });
+
   it('clocks in once, answers retries with the same punch, and totals the shift at clock-out', async () => {
     const a = await account();
     const e = await employee(a);

@@ -3,7 +3,7 @@ import { isLateSync, messages, type ClockBody, type SyncItem } from '@punchclock
 import { type Caller, requireAccess } from '../../auth/access';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { verifyBadge } from '../../lib/badges';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { PunchRepos } from '../punches/punch-store';
 import { clockUnit, savePunch } from '../punches/punch-store';
@@ -87,6 +87,17 @@ export function clockService(deps: {
   const identifyWithSettings = (caller: Caller, id: Identity) =>
     Promise.all([identify(caller, id), settingsOf(caller.accountId)]);
 
+  /**
+   * The punch a retried client id already made, when it is this employee's. Another employee's punch with the id
+   * is refused, not answered: it would tell this employee they punched when nothing was written for them (and
+   * show them a colleague's punch).
+   */
+  const ownReplay = (existing: PunchRow | undefined, employee: ClockEmployee) => {
+    if (existing && existing.employee_ref !== employee.id)
+      throw conflict(messages.clock.clientIdTaken, undefined, 'clock.client_id_taken');
+    return existing;
+  };
+
   /** Wrong PINs count per employee and place: the station, or the manager's own clock page. */
   const pinPlace = (caller: Caller) => (caller.stationId ? `${caller.stationId}` : `user${caller.userId}`);
 
@@ -131,7 +142,9 @@ export function clockService(deps: {
       const clientId = body.client_id ?? randomUUID();
       const [{ employee }, settings] = await identifyWithSettings(caller, body);
       const made = async () =>
-        body.client_id ? await repos.punches.byClientId(caller.accountId, clientId) : undefined;
+        body.client_id
+          ? ownReplay(await repos.punches.byClientId(caller.accountId, clientId), employee)
+          : undefined;
       try {
         requireClockSettings(settings, 'in', body);
       } catch (e) {
@@ -173,7 +186,9 @@ export function clockService(deps: {
       const clientId = body.client_id ?? randomUUID();
       const [{ employee }, settings] = await identifyWithSettings(caller, body);
       const made = async () =>
-        body.client_id ? await repos.punches.byClockOutClientId(caller.accountId, clientId) : undefined;
+        body.client_id
+          ? ownReplay(await repos.punches.byClockOutClientId(caller.accountId, clientId), employee)
+          : undefined;
       try {
         requireClockSettings(settings, 'out', body);
       } catch (e) {
