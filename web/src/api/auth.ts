@@ -99,8 +99,7 @@ export const useOwnPermissions = (): Record<string, boolean> => useCurrentUser()
  * answer is yes: the setup controls appear once the access is known to be full, so a scoped administrator never
  * sees them, not even for a moment.
  */
-export const useScopedAdministrator = (): boolean =>
-  useCurrentUser().data?.administrator_access !== 'full';
+export const useScopedAdministrator = (): boolean => useCurrentUser().data?.administrator_access !== 'full';
 
 /** The picture URL, or null for the default avatar (also when it cannot be loaded). */
 export const useProfilePicture = () =>
