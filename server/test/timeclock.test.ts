@@ -429,6 +429,54 @@ describe('offline sync', () => {
     expect(station.last_sync_at).toBe(replay.json().last_sync_at);
   });
 
+  it("rejects a queued punch whose client id is another employee's punch, instead of calling it a duplicate", async () => {
+    const a = await account();
+    const ann = await employee(a);
+    const ben = await employee(a);
+    const inId = cid();
+    const outId = cid();
+    const newId = cid();
+    await call(a, '/api/punches/sync', {
+      punches: [
+        { client_id: inId, kind: 'in', employee_id: ann.code, device_time: at(20) },
+        { client_id: outId, kind: 'out', employee_id: ann.code, device_time: at(10) },
+      ],
+    });
+    // 'duplicate' tells the device the punch is stored, and it drops it: Ben's punches would be lost unseen.
+    const res = await call(a, '/api/punches/sync', {
+      punches: [
+        { client_id: inId, kind: 'in', employee_id: ben.code, device_time: at(9) },
+        { client_id: outId, kind: 'out', employee_id: ben.code, device_time: at(8) },
+        { client_id: inId, kind: 'in', employee_id: ann.code, device_time: at(20) },
+        // Two new punches with one id in a batch: the second, another employee's, is refused the same way.
+        { client_id: newId, kind: 'in', employee_id: ann.code, device_time: at(7) },
+        { client_id: newId, kind: 'in', employee_id: ben.code, device_time: at(6) },
+      ],
+    });
+    // Answered in device-time order.
+    expect(res.json().results).toEqual([
+      { client_id: inId, status: 'duplicate' },
+      { client_id: inId, status: 'rejected', message: messages.clock.clientIdTaken },
+      { client_id: outId, status: 'rejected', message: messages.clock.clientIdTaken },
+      { client_id: newId, status: 'created', punch_id: expect.any(Number) },
+      { client_id: newId, status: 'rejected', message: messages.clock.clientIdTaken },
+    ]);
+    const benRows = await t.db
+      .selectFrom('punches')
+      .select('id')
+      .where('employee_ref', '=', ben.id)
+      .execute();
+    expect(benRows).toEqual([]);
+    const logged = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'punch.rejected')
+      .execute();
+    expect(logged).toHaveLength(3);
+    expect(JSON.stringify(logged)).toContain(ben.code);
+  });
+
   it('answers conflicts by the written rule and logs them for a manager', async () => {
     const a = await account();
     const e = await employee(a);

@@ -119,27 +119,40 @@ const closeShiftOnce = precompiled((db, v: CloseValues) =>
 );
 
 /**
- * PostgreSQL, a group's clock-ins (writeInBatch): one multi-row INSERT, each row answered by its employee and
- * client id (a refused row, a replay or a second open shift, answers undefined as in insertIfFree). Columns are
- * the rows' keys (PunchesTable fields from the code, never from a request), missing ones DEFAULT; every value is
- * a bound parameter.
+ * One multi-row `INSERT INTO punches … ON CONFLICT DO NOTHING RETURNING …`, written here rather than built value by
+ * value: Kysely's builder costs more than the database for hundreds of rows. Columns are the rows' keys
+ * (PunchesTable fields from the code, never from a request); a column a row lacks is DEFAULT on PostgreSQL and
+ * NULL on SQLite (which has no DEFAULT in VALUES); every value is a bound parameter.
  */
-async function insertIfFreeMany(trx: Kysely<DB>, rows: Insertable<PunchesTable>[]) {
+async function insertPunchRows<R>(
+  db: Kysely<DB>,
+  rows: Record<string, unknown>[],
+  returning: string,
+): Promise<R[]> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].sort();
   const params: unknown[] = [];
   const tuples = rows.map((r) => {
     const values = columns.map((c) => {
-      const v = (r as Record<string, unknown>)[c];
-      if (v === undefined) return 'default';
-      params.push(v);
-      return `$${params.length}`;
+      const v = r[c];
+      if (v === undefined && postgres) return 'default';
+      params.push(v ?? null);
+      return postgres ? `$${params.length}` : '?';
     });
     return `(${values.join(', ')})`;
   });
   const text =
     `insert into "punches" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')} ` +
-    'on conflict do nothing returning *';
-  const written = (await trx.executeQuery<PunchRow>(CompiledQuery.raw(text, params))).rows;
+    `on conflict do nothing returning ${returning}`;
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
+}
+
+/**
+ * PostgreSQL, a group's clock-ins (writeInBatch): one multi-row INSERT, each row answered by its employee and
+ * client id (a refused row, a replay or a second open shift, answers undefined as in insertIfFree).
+ */
+async function insertIfFreeMany(trx: Kysely<DB>, rows: Insertable<PunchesTable>[]) {
+  const written = await insertPunchRows<PunchRow>(trx, rows, '*');
   const byKey = new Map(written.map((w) => [`${w.employee_ref}\u0000${w.client_id}`, w]));
   return rows.map((r) => {
     const key = `${r.employee_ref}\u0000${r.client_id}`;
@@ -350,32 +363,12 @@ export function punchesRepository(db: Kysely<DB>) {
      */
     async insertMany(accountId: number, punches: NewPunch[]): Promise<{ id: number; client_id: string }[]> {
       const at = nowIso();
-      // The statement is written here rather than built value by value: Kysely's builder costs more than the
-      // database for thousands of rows. Columns and values are the NewPunch fields (names from the type, never
-      // from the request), every value a bound parameter.
-      const columns = [...new Set(punches.flatMap((p) => Object.keys(p)))].sort();
-      const all = [...columns, 'account_id', 'created_at', 'updated_at'];
-      const insert = async (chunk: NewPunch[]) => {
-        const params: unknown[] = [];
-        const tuples = chunk.map((p) => {
-          const values = [
-            ...columns.map((c) => (p as Record<string, unknown>)[c] ?? null),
-            accountId,
-            at,
-            at,
-          ];
-          const marks = values.map((v) => {
-            params.push(v);
-            return isPostgres ? `$${params.length}` : '?';
-          });
-          return `(${marks.join(', ')})`;
-        });
-        const text = `insert into "punches" (${all.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(
-          ', ',
-        )} on conflict do nothing returning "id", "client_id"`;
-        const res = await db.executeQuery<{ id: number; client_id: string }>(CompiledQuery.raw(text, params));
-        return res.rows;
-      };
+      const insert = (chunk: NewPunch[]) =>
+        insertPunchRows<{ id: number; client_id: string }>(
+          db,
+          chunk.map((p) => ({ ...p, account_id: accountId, created_at: at, updated_at: at })),
+          '"id", "client_id"',
+        );
       const guarded = async (chunk: NewPunch[]) => {
         if (!isPostgres) return insert(chunk);
         await sql`savepoint insert_many`.execute(db);
@@ -484,20 +477,23 @@ export function punchesRepository(db: Kysely<DB>) {
         .where('clock_out_client_id', '=', clientId)
         .executeTakeFirst(),
 
-    /** Client ids of a sync batch the server already has (as a clock-in or a clock-out), 500 per query. */
-    async knownClientIds(accountId: number, ids: string[]): Promise<Set<string>> {
-      const known = new Set<string>();
+    /**
+     * Client ids of a sync batch the server already has (as a clock-in or a clock-out), each with the employee
+     * whose punch it is; 500 ids per query.
+     */
+    async knownClientIds(accountId: number, ids: string[]): Promise<Map<string, number>> {
+      const known = new Map<string, number>();
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
         const rows = await db
           .selectFrom('punches')
-          .select(['client_id', 'clock_out_client_id'])
+          .select(['client_id', 'clock_out_client_id', 'employee_ref'])
           .where('account_id', '=', accountId)
           .where((eb) => eb.or([eb('client_id', 'in', chunk), eb('clock_out_client_id', 'in', chunk)]))
           .execute();
         for (const r of rows) {
-          known.add(r.client_id);
-          if (r.clock_out_client_id) known.add(r.clock_out_client_id);
+          known.set(r.client_id, r.employee_ref);
+          if (r.clock_out_client_id) known.set(r.clock_out_client_id, r.employee_ref);
         }
       }
       return known;

@@ -98,6 +98,19 @@ export function clockService(deps: {
     return existing;
   };
 
+  /**
+   * The employee a sync item names, without its PIN or badge version checked: enough to tell a replay of this
+   * employee's punch from another employee's punch that has the same client id.
+   */
+  async function namedEmployeeRef(caller: Caller, item: SyncItem, r: ClockRepos) {
+    if (item.badge) {
+      const claims = verifyBadge(appSecret, item.badge);
+      return claims && claims.accountId === caller.accountId ? claims.employeeRef : undefined;
+    }
+    if (item.employee_id) return (await r.clock.employeeByCode(caller.accountId, item.employee_id))?.id;
+    return caller.employeeRef ?? undefined;
+  }
+
   /** Wrong PINs count per employee and place: the station, or the manager's own clock page. */
   const pinPlace = (caller: Caller) => (caller.stationId ? `${caller.stationId}` : `user${caller.userId}`);
 
@@ -291,7 +304,8 @@ export function clockService(deps: {
     const book = punchBook(await r.punches.bookOf(accountId, refs, earliest));
 
     const results: Result[] = [];
-    const seen = new Set<string>();
+    /** The batch's client ids so far, each with the employee its item names. */
+    const seen = new Map<string, number | undefined>();
     const refusals: { userId: number | null; action: string; details: unknown }[] = [];
     /** Clock-ins to insert, by pending id; a clock-out of the same batch closes the row before it is written. */
     const pending = new Map<number, { row: NewPunch; results: Result[] }>();
@@ -311,11 +325,15 @@ export function clockService(deps: {
     };
 
     for (const item of ordered) {
+      const named = await namedEmployeeRef(caller, item, rr);
       if (known.has(item.client_id) || seen.has(item.client_id)) {
-        results.push({ client_id: item.client_id, status: 'duplicate' });
+        const owner = known.has(item.client_id) ? known.get(item.client_id) : seen.get(item.client_id);
+        // Another employee's punch with this id is refused: 'duplicate' would make the device drop this punch.
+        if (owner !== named) results.push(refuse(item, 'rejected', messages.clock.clientIdTaken));
+        else results.push({ client_id: item.client_id, status: 'duplicate' });
         continue;
       }
-      seen.add(item.client_id);
+      seen.set(item.client_id, named);
       let employee: ClockEmployee;
       try {
         employee = (await identify(caller, item, rr)).employee;
