@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { statementObserver } from '../src/db/database';
-import { punchesRepository } from '../src/modules/punches/punches.repository';
+import { closeShiftsStatement, punchesRepository } from '../src/modules/punches/punches.repository';
 import { createAccount, createDepartment, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
 
@@ -144,6 +144,58 @@ describe('the clock book read', () => {
             /^SEARCH \S+ USING INDEX (punches_one_open_shift \(employee_ref=\?\)|punches_employee_time_out \(employee_ref=\? AND time_out>\?( AND time_out<\?)?\))$/,
           );
       }
+    },
+  );
+});
+
+describe("the group's clock-out statement (PostgreSQL)", () => {
+  type PlanNode = { Alias?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
+  const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+  it.runIf(dialect === 'postgres')(
+    'finds the shifts it closes by employee, not by reading every open shift of the database',
+    async () => {
+      const owner = await createAccount(t);
+      const dep = await createDepartment(t, owner, { dp_name: 'Floor' });
+      const refs: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const { id } = await createEmployee(t, owner, { department_id: dep.id });
+        await insertPunch(t, owner.accountId, id, { time_in: iso(Date.now() - HOUR) });
+        refs.push(id);
+      }
+      const at = iso(Date.now());
+      const closes = refs.slice(0, 3).map((employee_ref, i) => ({
+        account_id: owner.accountId,
+        employee_ref,
+        time_out: at,
+        clock_out_client_id: `out-${i}`,
+        device_time_out: null,
+        received_out_at: at,
+        station_out_id: null,
+        latitude_out: null,
+        longitude_out: null,
+        accuracy_out: null,
+        updated_at: at,
+      }));
+      const statement = closeShiftsStatement(closes);
+      // The test's tables are small enough for a sequential scan to be cheapest; with it off, the plan shows
+      // whether the statement can search the shifts it closes by employee (the old one read the whole index).
+      const plan = await t.db.transaction().execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+        return (
+          await trx.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+            CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+          )
+        ).rows[0]['QUERY PLAN'][0].Plan;
+      });
+      const searched = nodes(plan)
+        .filter((n) => n.Alias === 'p')
+        .flatMap(nodes)
+        .some((n) => n['Index Cond']?.includes('employee_ref'));
+      expect(searched, JSON.stringify(plan)).toBe(true);
+      // And it closes exactly those three.
+      const closed = (await t.db.executeQuery<{ employee_ref: number }>(statement)).rows;
+      expect(closed.map((r) => r.employee_ref).sort()).toEqual(refs.slice(0, 3).sort());
     },
   );
 });

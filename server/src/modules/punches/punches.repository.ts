@@ -89,7 +89,7 @@ const insertIfFree = precompiled((db, row: Insertable<PunchesTable>) =>
     .returningAll(),
 );
 
-type CloseValues = ShiftClose & { updated_at: string; account_id: number; employee_ref: number };
+export type CloseValues = ShiftClose & { updated_at: string; account_id: number; employee_ref: number };
 const closeShiftQuery = (db: Kysely<DB>, v: CloseValues) => {
   const { account_id, employee_ref, ...set } = v;
   return db
@@ -175,6 +175,35 @@ const CLOSE_COLUMNS = [
   ['updated_at', 'text'],
 ] as const;
 
+/** closeShiftMany's statement (every close names every CLOSE_COLUMNS column). */
+export function closeShiftsStatement(rows: CloseValues[]): CompiledQuery {
+  const params: unknown[] = [];
+  const mark = (v: unknown, type: string) => {
+    params.push(v);
+    return `$${params.length}::${type}`;
+  };
+  const tuples = rows.map(
+    (r) =>
+      `(${[mark(r.account_id, 'integer'), mark(r.employee_ref, 'integer'), ...CLOSE_COLUMNS.map(([c, t]) => mark(r[c], t))].join(', ')})`,
+  );
+  const names = ['account_id', 'employee_ref', ...CLOSE_COLUMNS.map(([c]) => c)];
+  // The employees again as an array: without it PostgreSQL joined the VALUES to every open shift of the database
+  // (punches_one_open_shift read whole, 1.8 ms for 13 closes among 157 open shifts; 0.4 ms searched by employee).
+  const employees = mark(
+    rows.map((r) => r.employee_ref),
+    'integer[]',
+  );
+  const text =
+    `update "punches" as "p" set ${CLOSE_COLUMNS.map(([c]) => `"${c}" = "v"."${c}"`).join(', ')} ` +
+    `from (values ${tuples.join(', ')}) as "v" (${names.map((c) => `"${c}"`).join(', ')}) ` +
+    `where "p"."employee_ref" = any(${employees}) ` +
+    'and "p"."account_id" = "v"."account_id" and "p"."employee_ref" = "v"."employee_ref" ' +
+    'and "p"."time_out" is null and "p"."deleted_at" is null and not exists (select 1 from "punches" as "replayed" ' +
+    'where "replayed"."account_id" = "v"."account_id" and "replayed"."clock_out_client_id" = "v"."clock_out_client_id") ' +
+    'returning "p".*';
+  return CompiledQuery.raw(text, params);
+}
+
 /**
  * PostgreSQL, a group's clock-outs (writeInBatch): one UPDATE … FROM (VALUES …) closing each employee's open shift
  * as closeShift does (with its replay check), each answered by its employee (a group has one unit an employee).
@@ -188,24 +217,7 @@ async function closeShiftMany(trx: Kysely<DB>, rows: CloseValues[]): Promise<(Pu
     for (const r of rows) out.push((await (r.clock_out_client_id ? closeShiftOnce : closeShift)(trx, r))[0]);
     return out;
   }
-  const params: unknown[] = [];
-  const mark = (v: unknown, type: string) => {
-    params.push(v);
-    return `$${params.length}::${type}`;
-  };
-  const tuples = rows.map(
-    (r) =>
-      `(${[mark(r.account_id, 'integer'), mark(r.employee_ref, 'integer'), ...CLOSE_COLUMNS.map(([c, t]) => mark(r[c], t))].join(', ')})`,
-  );
-  const names = ['account_id', 'employee_ref', ...CLOSE_COLUMNS.map(([c]) => c)];
-  const text =
-    `update "punches" as "p" set ${CLOSE_COLUMNS.map(([c]) => `"${c}" = "v"."${c}"`).join(', ')} ` +
-    `from (values ${tuples.join(', ')}) as "v" (${names.map((c) => `"${c}"`).join(', ')}) ` +
-    'where "p"."account_id" = "v"."account_id" and "p"."employee_ref" = "v"."employee_ref" ' +
-    'and "p"."time_out" is null and "p"."deleted_at" is null and not exists (select 1 from "punches" as "replayed" ' +
-    'where "replayed"."account_id" = "v"."account_id" and "replayed"."clock_out_client_id" = "v"."clock_out_client_id") ' +
-    'returning "p".*';
-  const written = (await trx.executeQuery<PunchRow>(CompiledQuery.raw(text, params))).rows;
+  const written = (await trx.executeQuery<PunchRow>(closeShiftsStatement(rows))).rows;
   const byEmployee = new Map(written.map((w) => [w.employee_ref, w]));
   return rows.map((r) => {
     const row = byEmployee.get(r.employee_ref);
