@@ -26,7 +26,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // BENCH_FLOOR_SECONDS (default 5): the floor's duration; 1 keeps a CPU profile (BENCH_PROFILE) mostly to the clock.
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS || 5);
-const EMPLOYEES = CONNECTIONS * 6;
+// BENCH_EMPLOYEES (default 6 a connection): the account's employees, all punching in turn.
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES || CONNECTIONS * 6);
 const HISTORY = Number(process.env.BENCH_HISTORY || 0);
 const PIN = '4321';
 
@@ -67,22 +68,27 @@ async function serve() {
     .values({ account_id: accountId, dp_name: 'Bench', created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const rows = await db
-    .insertInto('employees')
-    .values(
-      Array.from({ length: EMPLOYEES }, (_, i) => ({
-        account_id: accountId,
-        department_id: dep.id,
-        employee_id: `C${i}`,
-        name: `Clock ${i}`,
-        permission_app: 1,
-        use_card_or_pin: 1,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .returning('id')
-    .execute();
+  const rows: { id: number }[] = [];
+  // In chunks: PostgreSQL takes at most 65,535 parameters a statement.
+  for (let from = 0; from < EMPLOYEES; from += 1000)
+    rows.push(
+      ...(await db
+        .insertInto('employees')
+        .values(
+          Array.from({ length: Math.min(1000, EMPLOYEES - from) }, (_, k) => ({
+            account_id: accountId,
+            department_id: dep.id,
+            employee_id: `C${from + k}`,
+            name: `Clock ${from + k}`,
+            permission_app: 1,
+            use_card_or_pin: 1,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .returning('id')
+        .execute()),
+    );
   for (const { id } of rows)
     await db
       .updateTable('employees')

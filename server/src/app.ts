@@ -6,6 +6,7 @@ import type { Redis as RedisClient } from 'ioredis';
 import { lazy } from './lib/lazy';
 import type { AppConfig } from './config';
 import { createDatabase, type Database, databaseReachable, dialectOf } from './db/database';
+import { plannerStats } from './db/planner-stats';
 import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   db?: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** PostgreSQL without autovacuum: analyze grown tables (db/planner-stats). Tests turn it off. */
+  plannerStats?: boolean;
 }
 
 /** Builds the whole app without listening, so tests can `inject()` into it. Only wiring lives here. */
@@ -63,6 +66,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorateRequest('auth', null);
   app.decorateRequest('clockCaller', null);
   app.decorateRequest('apiKeyCaller', null);
+  if (opts.plannerStats !== false && dialectOf(config.databaseUrl) === 'postgres') {
+    const stats = plannerStats(deps.db);
+    void stats.start();
+    app.addHook('onClose', async () => stats.stop());
+  }
   app.addHook('onClose', async () => {
     await deps.limiter.close();
     if (!opts.db) await deps.db.destroy();
