@@ -177,6 +177,20 @@ describe('clocking in and out', () => {
     expect(benOut.statusCode).toBe(409);
     expect(benOut.json().code).toBe('clock.client_id_taken');
     expect((await call(a, '/api/check-employee', { employee_id: ben.code })).json().clocked_in).toBe(true);
+
+    // A punch a setting refuses is told the setting, whoever's the id is: a new id would meet the same refusal.
+    await t.db
+      .updateTable('settings')
+      .set({ require_location: 1 })
+      .where('account_id', '=', a.accountId)
+      .execute();
+    const benAgain = await call(a, '/api/clock-out', { employee_id: ben.code, client_id: outId });
+    expect(benAgain.statusCode).toBe(422);
+    expect(benAgain.json().code).toBe('clock.location_required');
+    // Ann's retry of the clock-out she made before the setting still answers it.
+    expect((await call(a, '/api/clock-out', { employee_id: ann.code, client_id: outId })).statusCode).toBe(
+      200,
+    );
   });
 
   it('clocks in once, answers retries with the same punch, and totals the shift at clock-out', async () => {

@@ -97,6 +97,9 @@ export function clockService(deps: {
       throw conflict(messages.clock.clientIdTaken, undefined, 'clock.client_id_taken');
     return existing;
   };
+  /** The same, answering nothing for another employee's punch (the caller's own refusal is the answer then). */
+  const ownOnly = (existing: PunchRow | undefined, employee: ClockEmployee) =>
+    existing?.employee_ref === employee.id ? existing : undefined;
 
   /**
    * The employee a sync item names, without its PIN or badge version checked: enough to tell a replay of this
@@ -154,14 +157,15 @@ export function clockService(deps: {
     async clockIn(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
       const [{ employee }, settings] = await identifyWithSettings(caller, body);
-      const made = async () =>
+      const made = async (pick = ownReplay) =>
         body.client_id
-          ? ownReplay(await repos.punches.byClientId(caller.accountId, clientId), employee)
+          ? pick(await repos.punches.byClientId(caller.accountId, clientId), employee)
           : undefined;
       try {
         requireClockSettings(settings, 'in', body);
       } catch (e) {
-        const existing = await made();
+        // A retry of this employee's punch made before the setting changed still answers it; else the setting's refusal.
+        const existing = await made(ownOnly);
         if (existing) return clockInAnswer(employee, existing);
         throw e;
       }
@@ -198,14 +202,15 @@ export function clockService(deps: {
     async clockOut(caller: Caller, body: ClockBody) {
       const clientId = body.client_id ?? randomUUID();
       const [{ employee }, settings] = await identifyWithSettings(caller, body);
-      const made = async () =>
+      const made = async (pick = ownReplay) =>
         body.client_id
-          ? ownReplay(await repos.punches.byClockOutClientId(caller.accountId, clientId), employee)
+          ? pick(await repos.punches.byClockOutClientId(caller.accountId, clientId), employee)
           : undefined;
       try {
         requireClockSettings(settings, 'out', body);
       } catch (e) {
-        const existing = await made();
+        // A retry of this employee's punch made before the setting changed still answers it; else the setting's refusal.
+        const existing = await made(ownOnly);
         if (existing) return clockOutAnswer(employee, existing, settings);
         throw e;
       }
