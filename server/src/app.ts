@@ -6,7 +6,7 @@ import type { Redis as RedisClient } from 'ioredis';
 import { lazy } from './lib/lazy';
 import type { AppConfig } from './config';
 import { createDatabase, type Database, databaseReachable, dialectOf } from './db/database';
-import { plannerStats } from './db/planner-stats';
+import { tableMaintenance } from './db/table-maintenance';
 import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter';
@@ -47,8 +47,8 @@ export interface BuildOptions {
   db?: Database;
   mailer?: Mailer;
   logger?: boolean;
-  /** PostgreSQL without autovacuum: analyze grown tables (db/planner-stats). Tests turn it off. */
-  plannerStats?: boolean;
+  /** PostgreSQL without autovacuum: vacuum and analyze as it would (db/table-maintenance). Tests turn it off. */
+  tableMaintenance?: boolean;
 }
 
 /** Builds the whole app without listening, so tests can `inject()` into it. Only wiring lives here. */
@@ -66,10 +66,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorateRequest('auth', null);
   app.decorateRequest('clockCaller', null);
   app.decorateRequest('apiKeyCaller', null);
-  if (opts.plannerStats !== false && dialectOf(config.databaseUrl) === 'postgres') {
-    const stats = plannerStats(deps.db);
-    void stats.start();
-    app.addHook('onClose', async () => stats.stop());
+  if (opts.tableMaintenance !== false && dialectOf(config.databaseUrl) === 'postgres') {
+    const maintenance = tableMaintenance(deps.db);
+    void maintenance.start();
+    app.addHook('onClose', async () => maintenance.stop());
   }
   app.addHook('onClose', async () => {
     await deps.limiter.close();

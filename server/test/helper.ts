@@ -42,7 +42,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       WEB_DIST: join(ctx.dataDir, 'no-web'),
       ...env,
     });
-    ctx.app = await buildApp(config, { db: ctx.db, logger: false, plannerStats: false });
+    ctx.app = await buildApp(config, { db: ctx.db, logger: false, tableMaintenance: false });
     await ctx.app.ready();
     ctx.outbox = () => {
       const dir = join(ctx.dataDir, 'outbox');
