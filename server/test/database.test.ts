@@ -4,7 +4,8 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHECKPOINT_FROM_BYTES, MAIN_CHECKPOINT_PAGES } from '../src/db/checkpointer';
-import { createDatabase } from '../src/db/database';
+import { createDatabase, KEEP_PLAN, keepPlan } from '../src/db/database';
+import { punchesRepository } from '../src/modules/punches/punches.repository';
 import { createAccount, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
 import { pgUrlFor } from './pg';
@@ -113,4 +114,36 @@ describe('database', () => {
     await expect(punch('c', null)).rejects.toThrow();
     await expect(punch('a', at)).rejects.toThrow();
   });
+});
+
+describe('statements PostgreSQL keeps prepared', () => {
+  it.runIf(dialect === 'postgres')(
+    'prepares by name only the statements marked KEEP_PLAN; every other one is planned for its own values',
+    async () => {
+      const owner = await createAccount(t);
+      const { id } = await createEmployee(t, owner);
+      const prepared = await t.db.transaction().execute(async (trx) => {
+        // The clock's look-up by id (precompiled, marked) and a report-like read of the same table (not marked).
+        await punchesRepository(trx).clockBook(owner.accountId, id, new Date().toISOString());
+        await trx
+          .selectFrom('punches')
+          .select('id')
+          .where('account_id', '=', owner.accountId)
+          .where('work_date', '>=', '2026-01-01')
+          .execute();
+        await trx
+          .selectFrom('punches')
+          .select('id')
+          .where('account_id', '=', owner.accountId)
+          .modifyEnd(keepPlan)
+          .execute();
+        return (
+          await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)
+        ).rows.map((r) => r.statement);
+      });
+      expect(prepared.length).toBeGreaterThanOrEqual(2);
+      expect(prepared.every((s) => s.endsWith(KEEP_PLAN))).toBe(true);
+      expect(prepared.some((s) => s.includes('"work_date" >='))).toBe(false);
+    },
+  );
 });

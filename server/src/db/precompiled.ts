@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { KEEP_PLAN } from './database';
 import type { DB } from './schema';
 
 /** A placeholder standing for one named value while a query is built; it becomes a bound parameter. */
@@ -14,7 +15,7 @@ const pluginId = (plugin: object) => {
   return id;
 };
 
-type Compiled = { query: CompiledQuery; slots: (string | null)[] };
+type Compiled = { query: CompiledQuery; text: string; slots: (string | null)[] };
 
 /**
  * A query of fixed shape, built and compiled once per database and shape, then run with its values bound in place
@@ -38,6 +39,8 @@ export function precompiled<V extends Record<string, unknown>, O>(
     const query = build(db, slots).compile();
     return {
       query,
+      // PostgreSQL keeps these prepared (db/database preparedStatements): fixed shapes, point look-ups and writes.
+      text: `${query.sql} ${KEEP_PLAN}`,
       slots: query.parameters.map((p) => (isSlot(p) ? p[SLOT] : null)),
     };
   };
@@ -52,9 +55,9 @@ export function precompiled<V extends Record<string, unknown>, O>(
     if (!shapes) cache.set(executor.adapter, (shapes = new Map()));
     let compiled = shapes.get(shape);
     if (!compiled) shapes.set(shape, (compiled = compile(db, keys)));
-    const { query, slots } = compiled;
+    const { query, text, slots } = compiled;
     const parameters = slots.map((name, i) => (name === null ? query.parameters[i] : values[name]));
-    const result = await db.executeQuery<O>(CompiledQuery.raw(query.sql, parameters));
+    const result = await db.executeQuery<O>(CompiledQuery.raw(text, parameters));
     return result.rows;
   };
 }

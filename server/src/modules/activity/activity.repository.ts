@@ -5,6 +5,7 @@ import { writeWithGroup } from '../../db/unit-of-work';
 import type { ActivityLogsTable, DB } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
 import { nowIso } from '../../lib/time';
+import { keepPlan } from '../../db/database';
 
 export interface ActivityEntry {
   accountId: number;
@@ -50,7 +51,7 @@ const insertActivity = precompiled((db, row: Insertable<ActivityLogsTable>) =>
 /** One row compiled once; a group commit's rows (at most GROUP_COMMIT_MAX) in one multi-row INSERT. */
 async function insertActivities(db: Kysely<DB>, rows: Insertable<ActivityLogsTable>[]): Promise<void> {
   if (rows.length === 1) await insertActivity(db, rows[0]);
-  else await db.insertInto('activity_logs').values(rows).execute();
+  else await db.insertInto('activity_logs').values(rows).modifyEnd(keepPlan).execute();
 }
 
 /** A row an entry's details name: `at` is a punch's clock-in, `code` an employee's Employee ID. */

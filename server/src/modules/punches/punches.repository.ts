@@ -14,6 +14,7 @@ import type { DB, PunchesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { BookPunch } from './punch-book';
 import type { PunchLookups } from './rules/validate-punch';
+import { KEEP_PLAN, keepPlan } from '../../db/database';
 
 export type PunchRow = Selectable<PunchesTable>;
 /** A live punch of a group commit: whose, and its instant (prepareClockGroup). */
@@ -143,7 +144,7 @@ async function insertPunchRows<R>(
   });
   const text =
     `insert into "punches" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')} ` +
-    `on conflict do nothing returning ${returning}`;
+    `on conflict do nothing returning ${returning} ${KEEP_PLAN}`;
   return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
 }
 
@@ -200,7 +201,7 @@ export function closeShiftsStatement(rows: CloseValues[]): CompiledQuery {
     'and "p"."account_id" = "v"."account_id" and "p"."employee_ref" = "v"."employee_ref" ' +
     'and "p"."time_out" is null and "p"."deleted_at" is null and not exists (select 1 from "punches" as "replayed" ' +
     'where "replayed"."account_id" = "v"."account_id" and "replayed"."clock_out_client_id" = "v"."clock_out_client_id") ' +
-    'returning "p".*';
+    `returning "p".* ${KEEP_PLAN}`;
   return CompiledQuery.raw(text, params);
 }
 
@@ -277,6 +278,7 @@ export function punchesRepository(db: Kysely<DB>) {
           .where('id', 'in', padded(chunk))
           .orderBy('id')
           .forUpdate()
+          .modifyEnd(keepPlan)
           .execute();
       }
       for (const id of refs) locked.add(id);
@@ -318,7 +320,12 @@ export function punchesRepository(db: Kysely<DB>) {
               return eb.case().when(earliestOpen(), '<', since).then(earliestOpen()).else(since).end();
             }),
           );
-      for (let i = 0; i < refs.length; i += 500) rows.push(...(await book(refs.slice(i, i + 500)).execute()));
+      for (let i = 0; i < refs.length; i += 500)
+        rows.push(
+          ...(await book(refs.slice(i, i + 500))
+            .modifyEnd(keepPlan)
+            .execute()),
+        );
       return rows;
     },
 

@@ -5,6 +5,7 @@ import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
 import { localDay, nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
+import { keepPlan } from '../../db/database';
 
 // Every punch reads the settings: compiled once (db/precompiled).
 const settingsRow = precompiled((db, v: { accountId: number }) =>
@@ -27,6 +28,7 @@ const settingsOf = turnBatched<number, SettingsRow>({
       .selectAll('settings')
       .select(['accounts.time_zone', 'accounts.company_name as account_company_name'])
       .where('settings.account_id', 'in', padded(accountIds))
+      .modifyEnd(keepPlan)
       .execute();
     return new Map(rows.map((r) => [r.account_id, r]));
   },

@@ -6,6 +6,7 @@ import { turnBatched } from '../../db/turn-batch';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 import { settingsRepository } from '../settings/settings.repository';
+import { keepPlan } from '../../db/database';
 
 export type NewStation = Omit<Insertable<StationsTable>, 'account_id' | 'created_at' | 'updated_at'>;
 
@@ -26,6 +27,7 @@ const stationOfToken = turnBatched<string, StationByToken>({
       .selectFrom('stations')
       .select(['id', 'account_id', 'revoked_at', 'last_seen_at', 'token_hash'])
       .where('token_hash', 'in', padded(hashes))
+      .modifyEnd(keepPlan)
       .execute();
     return new Map(rows.map(({ token_hash, ...station }) => [token_hash as string, station]));
   },

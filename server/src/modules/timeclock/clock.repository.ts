@@ -6,6 +6,7 @@ import { turnBatched } from '../../db/turn-batch';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { KeyPart } from '../../lib/cursor';
+import { keepPlan } from '../../db/database';
 
 /** An employee as the clock needs them: who they are, how they identify, whether they may punch. */
 export type ClockEmployee = {
@@ -67,6 +68,7 @@ const employeeOfCode = turnBatched<string, ClockEmployee>({
     for (const [accountId, codes] of codesOf)
       for (const e of await clockEmployees(db, accountId)
         .where('employees.employee_id', 'in', padded(codes))
+        .modifyEnd(keepPlan)
         .execute())
         found.set(codeKey(accountId, e.employee_id), e);
     return found;
