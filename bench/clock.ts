@@ -12,6 +12,7 @@
 // BENCH_SECONDS (default 10) sets the load duration, BENCH_CONNECTIONS (default 50) the connections.
 // BENCH_HISTORY (default 0): closed past shifts each employee already has (one a day, back from yesterday), as in
 // a company that has used the clock for a while: a punch whose reads grew with the history shows here.
+// BENCH_TRACE=1: the statements the server sent during the load, counted by their text (what a punch costs).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -50,8 +51,15 @@ async function serve() {
   const { statementObserver } = await import('../server/src/db/database');
   let queries = 0;
   let counting = false;
+  // BENCH_TRACE=1: also tally the statements by their text, printed after the load (which statements a punch costs).
+  const tally = new Map<string, number>();
   statementObserver.onStatement = (text) => {
-    if (counting && !/^\s*(begin|commit|rollback|savepoint|release|pragma)\b/i.test(text)) queries++;
+    if (!counting) return;
+    if (process.env.BENCH_TRACE) {
+      const key = text.replace(/\s+/g, ' ').slice(0, 110);
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+    if (!/^\s*(begin|commit|rollback|savepoint|release|pragma)\b/i.test(text)) queries++;
   };
   const { app, db, auth, accountId } = await benchApp();
   const station = (
@@ -129,6 +137,8 @@ async function serve() {
       const used = process.cpuUsage(cpu);
       const counted = queries;
       counting = false;
+      for (const [text, n] of [...tally].sort((a, b) => b[1] - a[1]))
+        console.log(`${String(n).padStart(7)}  ${text}`);
       const punches = await db
         .selectFrom('punches')
         .select((eb) => eb.fn.countAll<number>().as('n'))
