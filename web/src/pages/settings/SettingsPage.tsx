@@ -91,7 +91,12 @@ function valuesOf(s: SettingsView | null | undefined): FormValues {
   };
 }
 
-function SettingsForm({ saved, loading }: { saved: SettingsView | null | undefined; loading: boolean }) {
+/**
+ * The form over the saved settings (null: the account has none yet, so the defaults). Until they are here
+ * (loading, or their load failed) every field and the save are disabled: what is typed meanwhile would be lost when the form remounts with them, and saving the defaults
+ * would overwrite the account's real settings (its time zone moves every punch's day and time).
+ */
+function SettingsForm({ saved }: { saved: SettingsView | null | undefined }) {
   const form = useForm<FormValues>({ initialValues: valuesOf(saved) });
   const save = useSaveSettings();
   const userId = useSession().user?.user_id;
@@ -114,75 +119,77 @@ function SettingsForm({ saved, loading }: { saved: SettingsView | null | undefin
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={form.onSubmit(submit)}>
-      <Stack>
-        <TextInput label="Company Name" maxLength={120} {...form.getInputProps('company_name')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Attendance Mode"
-            data={[...ATTENDANCE_MODES]}
-            allowDeselect={false}
-            {...form.getInputProps('attendance_mode')}
+      <fieldset className="plain-fieldset" disabled={saved === undefined}>
+        <Stack>
+          <TextInput label="Company Name" maxLength={120} {...form.getInputProps('company_name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Attendance Mode"
+              data={[...ATTENDANCE_MODES]}
+              allowDeselect={false}
+              {...form.getInputProps('attendance_mode')}
+            />
+            <Select
+              label="Time Zone"
+              data={zonesWith(form.values.time_zone)}
+              searchable
+              allowDeselect={false}
+              limit={50}
+              {...form.getInputProps('time_zone')}
+            />
+          </SimpleGrid>
+          <Checkbox
+            label="Enable GPS Tracking"
+            {...form.getInputProps('enable_gps_tracking', { type: 'checkbox' })}
           />
-          <Select
-            label="Time Zone"
-            data={zonesWith(form.values.time_zone)}
-            searchable
-            allowDeselect={false}
-            limit={50}
-            {...form.getInputProps('time_zone')}
+          <Checkbox
+            label="Require Location"
+            disabled={!gps}
+            ml="lg"
+            {...form.getInputProps('require_location', { type: 'checkbox' })}
+            checked={gps && form.values.require_location}
           />
-        </SimpleGrid>
-        <Checkbox
-          label="Enable GPS Tracking"
-          {...form.getInputProps('enable_gps_tracking', { type: 'checkbox' })}
-        />
-        <Checkbox
-          label="Require Location"
-          disabled={!gps}
-          ml="lg"
-          {...form.getInputProps('require_location', { type: 'checkbox' })}
-          checked={gps && form.values.require_location}
-        />
-        <Checkbox
-          label="Enable COVID Screening"
-          {...form.getInputProps('enable_covid_screening', { type: 'checkbox' })}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
-            label="Time Rounding"
-            data={ROUNDING}
-            allowDeselect={false}
-            {...form.getInputProps('time_rounding')}
+          <Checkbox
+            label="Enable COVID Screening"
+            {...form.getInputProps('enable_covid_screening', { type: 'checkbox' })}
           />
-          <Select
-            label="Date Format"
-            data={[...DATE_FORMATS]}
-            allowDeselect={false}
-            {...form.getInputProps('date_format')}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Time Rounding"
+              data={ROUNDING}
+              allowDeselect={false}
+              {...form.getInputProps('time_rounding')}
+            />
+            <Select
+              label="Date Format"
+              data={[...DATE_FORMATS]}
+              allowDeselect={false}
+              {...form.getInputProps('date_format')}
+            />
+            <Select
+              label="Time Format"
+              data={[...TIME_FORMATS]}
+              allowDeselect={false}
+              {...form.getInputProps('time_format')}
+            />
+            <Select
+              label="Week Starts On"
+              data={[...WEEK_STARTS]}
+              allowDeselect={false}
+              {...form.getInputProps('week_start')}
+            />
+          </SimpleGrid>
+          <Checkbox
+            label="Display Round In/Out Times"
+            {...form.getInputProps('display_round_in_out_times', { type: 'checkbox' })}
           />
-          <Select
-            label="Time Format"
-            data={[...TIME_FORMATS]}
-            allowDeselect={false}
-            {...form.getInputProps('time_format')}
-          />
-          <Select
-            label="Week Starts On"
-            data={[...WEEK_STARTS]}
-            allowDeselect={false}
-            {...form.getInputProps('week_start')}
-          />
-        </SimpleGrid>
-        <Checkbox
-          label="Display Round In/Out Times"
-          {...form.getInputProps('display_round_in_out_times', { type: 'checkbox' })}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={loading || save.isPending}>
-            {save.isPending ? messages.settings.saving : 'Save Settings'}
-          </Button>
-        </Group>
-      </Stack>
+          <Group justify="flex-end">
+            <Button type="submit" disabled={saved === undefined || save.isPending}>
+              {save.isPending ? messages.settings.saving : 'Save Settings'}
+            </Button>
+          </Group>
+        </Stack>
+      </fieldset>
     </Paper>
   );
 }
@@ -209,11 +216,7 @@ export default function SettingsPage() {
       )}
       {/* Remounts once the row arrives so the fields start from what the server holds; not on save,
           which would drop the save's own success callback along with the old form. */}
-      <SettingsForm
-        key={settings.data ? 'loaded' : 'loading'}
-        saved={settings.data}
-        loading={settings.isLoading}
-      />
+      <SettingsForm key={settings.data ? 'loaded' : 'loading'} saved={settings.data} />
     </AppPage>
   );
 }
