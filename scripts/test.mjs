@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything — type-check and lint, web build, API tests on SQLite and PostgreSQL,
-// web unit tests, then the browser journeys in Debian's Chromium on both databases.
-import { spawnSync } from 'node:child_process';
+// web unit tests, then the browser journeys in Debian's Chromium on both databases (the two side by side).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,14 +40,40 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * Runs a command without waiting for it; its output goes through whole lines, so two runs side by side do not
+ * cut into each other's lines. Answers whether it exited with 0.
+ */
+function runAside(label, cmd, args, cwd) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.setEncoding('utf8');
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        if (lines.length) to.write(lines.join('\n') + '\n');
+      });
+      from.on('end', () => rest && to.write(rest + '\n'));
+    }
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
 const results = [];
-function vitest(label, cwd, args = []) {
+async function vitest(label, cwd, args = []) {
   const out = join(reports, `${label}.json`);
-  const ok = run(
+  const ok = await runAside(
     label,
     npx,
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
-    { cwd: join(root, cwd) },
+    join(root, cwd),
   );
   let passed = 0;
   let failed = ok ? 0 : 1;
@@ -62,11 +88,24 @@ function vitest(label, cwd, args = []) {
 
 let ok = run('type-check and lint', npm, ['run', 'check']);
 ok = run('build web', npm, ['run', 'build', '-w', 'web']) && ok;
-ok = vitest('api (sqlite + postgres)', 'server') && ok;
-ok = vitest('web units', 'web') && ok;
-if (ensureChromium())
-  ok = vitest('browser journeys (sqlite + postgres)', 'web', ['--config', 'e2e/vitest.config.ts']) && ok;
-else {
+ok = (await vitest('api (sqlite + postgres)', 'server')) && ok;
+ok = (await vitest('web units', 'web')) && ok;
+if (ensureChromium()) {
+  // Each database's journeys run one file at a time (its files share one server and its demo data); the two
+  // databases' runs go side by side, most of a journey being the browser's waits (12 min one after the other, 7.5
+  // side by side on the 2-core machine).
+  const journeys = await Promise.all(
+    ['sqlite', 'postgres'].map((dialect) =>
+      vitest(`browser journeys (${dialect})`, 'web', [
+        '--config',
+        'e2e/vitest.config.ts',
+        '--project',
+        `e2e-${dialect}`,
+      ]),
+    ),
+  );
+  ok = journeys.every(Boolean) && ok;
+} else {
   ok = false;
   results.push({ label: 'browser journeys', passed: 0, failed: 1, ok: false });
 }
