@@ -66,8 +66,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorateRequest('auth', null);
   app.decorateRequest('clockCaller', null);
   app.decorateRequest('apiKeyCaller', null);
-  if (opts.tableMaintenance !== false && dialectOf(config.databaseUrl) === 'postgres') {
-    const maintenance = tableMaintenance(deps.db);
+  const { maintenance } = deps;
+  if (maintenance) {
     void maintenance.start();
     app.addHook('onClose', async () => maintenance.stop());
   }
@@ -131,5 +131,9 @@ function createDeps(config: AppConfig, opts: BuildOptions, app: FastifyInstance)
     : memoryRateLimiter();
   const mailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: app.log });
-  return { config, db, mailer, limiter };
+  const maintenance =
+    opts.tableMaintenance !== false && dialectOf(config.databaseUrl) === 'postgres'
+      ? tableMaintenance(db)
+      : undefined;
+  return { config, db, mailer, limiter, maintenance };
 }

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { TableMaintenance } from './db/table-maintenance';
 import type { Mailer } from './lib/mail';
 import type { RateLimiter } from './lib/rate-limiter';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   db: Database;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** PostgreSQL: the server's own vacuum and analyze (db/table-maintenance); absent on SQLite and in tests. */
+  maintenance?: TableMaintenance;
 }
 
 declare module 'fastify' {

@@ -19,8 +19,14 @@ export interface TestApp {
   outbox(): string[];
 }
 
-/** Boots the whole app on a fresh database of the project's dialect, once per test file. */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+/**
+ * Boots the whole app on a fresh database of the project's dialect, once per test file. PostgreSQL's table
+ * maintenance (db/table-maintenance) is off unless asked for: the tests' plans stay those of unanalyzed tables.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  opts: { tableMaintenance?: boolean } = {},
+): TestApp {
   const ctx = {} as TestApp;
   let pgName: string | null = null;
   beforeAll(async () => {
@@ -42,7 +48,11 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       WEB_DIST: join(ctx.dataDir, 'no-web'),
       ...env,
     });
-    ctx.app = await buildApp(config, { db: ctx.db, logger: false, tableMaintenance: false });
+    ctx.app = await buildApp(config, {
+      db: ctx.db,
+      logger: false,
+      tableMaintenance: opts.tableMaintenance ?? false,
+    });
     await ctx.app.ready();
     ctx.outbox = () => {
       const dir = join(ctx.dataDir, 'outbox');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type Maintained, tableMaintenance } from '../src/db/table-maintenance';
 import { createAccount, createDepartment } from './factories';
-import { dialect, useTestApp } from './helper';
+import { dialect, signUp, useTestApp } from './helper';
 
 /**
  * PostgreSQL without autovacuum (this machine's): the server vacuums and analyzes its tables by autovacuum's rules,
@@ -85,5 +85,41 @@ describe.runIf(dialect === 'postgres')('table maintenance without autovacuum', (
     const early = tableMaintenance(t.db, 60_000);
     early.stop();
     expect(await early.start()).toBe(false);
+  });
+});
+
+describe.runIf(dialect === 'postgres')('an import of employees', () => {
+  const m = useTestApp({}, { tableMaintenance: true });
+  const analyzed = async () =>
+    (
+      await sql<{ count: number; rows: number }>`
+        select s.analyze_count::integer as count, c.reltuples::integer as rows
+        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where s.relname = 'employees' and s.schemaname = current_schema()`.execute(m.db)
+    ).rows[0];
+
+  it('answers once PostgreSQL has analyzed the new employees, not at the next periodic look', async () => {
+    // Only the import's own analyze can count here.
+    m.app.deps.maintenance!.stop();
+    const owner = await signUp(m.app);
+    const before = await analyzed();
+    const csv = [
+      'Name,Employee ID,Department,Title,Email,Hourly Rate,PIN',
+      ...Array.from({ length: 600 }, (_, i) => `Bulk ${i},B${i},Floor,,,,`),
+    ].join('\n');
+    const boundary = 'bulk-import';
+    const res = await m.app.inject({
+      method: 'POST',
+      url: '/employees/import',
+      headers: { ...owner.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="staff.csv"\r\n\r\n` +
+        `${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().imported).toBe(600);
+    const after = await analyzed();
+    expect(after.count).toBe(before.count + 1);
+    expect(after.rows).toBeGreaterThanOrEqual(600);
   });
 });

@@ -25,8 +25,24 @@ export function tableMaintenance(db: Kysely<DB>, everyMs = MAINTENANCE_EVERY_MS)
   /** Does what is due now; answers the tables vacuumed and analyzed. One check at a time. */
   const check = (): Promise<Maintained> => (running ??= maintain(db).finally(() => (running = undefined)));
 
+  let analyzing: Promise<unknown> = Promise.resolve();
+
   return {
     check,
+    /**
+     * A bulk write (an import of thousands of employees) just committed: its tables analyzed now, before its
+     * answer, rather than at the next look (up to `everyMs` later, plus the second a backend may take to report
+     * its changes), so the first punches after it are not planned as if the table were still small. Done
+     * whether autovacuum is on or off (PostgreSQL's advice after a bulk load; autovacuum may take a minute). One
+     * at a time; a failure is the caller's to log, never the write's.
+     */
+    analyzeNow(tables: (keyof DB & string)[]): Promise<void> {
+      const run = analyzing.then(async () => {
+        for (const table of tables) await sql`analyze ${sql.id(table)}`.execute(db);
+      });
+      analyzing = run.catch(() => undefined);
+      return run;
+    },
     /**
      * Starts the periodic checks if autovacuum is off (answers whether it did); a check that fails (the database
      * down) waits for the next one.
@@ -44,6 +60,8 @@ export function tableMaintenance(db: Kysely<DB>, everyMs = MAINTENANCE_EVERY_MS)
     },
   };
 }
+
+export type TableMaintenance = ReturnType<typeof tableMaintenance>;
 
 export interface Maintained {
   vacuumed: string[];

@@ -43,7 +43,7 @@ const importEmployees = {
 };
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, mailer } = app.deps;
+  const { config, db, mailer, maintenance } = app.deps;
   const bundle = repositories(db, employeesRepositories);
   const employees = employeesService({
     ...bundle,
@@ -51,7 +51,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
   });
-  const imports = importService({ ...bundle, employees });
+  // Thousands of new employees at once: PostgreSQL learns of them before the import answers, not seconds later
+  // (unanalyzed, each clock-in's Employee ID look-up read the account's whole e-mail index).
+  const afterImport = async () => {
+    await maintenance
+      ?.analyzeNow(['employees', 'custom_field_values'])
+      .catch((err) => app.log.warn({ err }, 'could not analyze the tables after an import'));
+  };
+  const imports = importService({ ...bundle, employees, afterImport });
 
   app.get(
     '/employees/imported',

@@ -141,10 +141,13 @@ export function importService({
   repos,
   inTransaction,
   employees,
+  afterImport = async () => {},
 }: {
   repos: EmployeesRepos;
   inTransaction: UnitOfWork<EmployeesRepos>;
   employees: Pick<EmployeesService, 'add'>;
+  /** Once an import has committed, before it answers (PostgreSQL: its tables analyzed; never throws). */
+  afterImport?: () => Promise<void>;
 }) {
   return {
     /** Preview (nothing written) or import: the valid rows go in one transaction; bad rows are reported, never half-written. */
@@ -191,6 +194,7 @@ export function importService({
         });
         return answer;
       });
+      await afterImport();
       return { ...answer, imported: answer.valid_rows, message: messages.employees.imported };
     },
 
