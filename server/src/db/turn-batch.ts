@@ -16,8 +16,11 @@ type Waiting<V> = { resolve: (v: V | undefined) => void; reject: (e: unknown) =>
  * that arrive together now share them. The query starts after every read it answers was asked, so no read is
  * answered with a state older than its asking. Each caller gets its own copy of the row.
  *
- * SQLite, and reads inside a transaction, ask at once: SQLite's reads are calls inside this process, and a
- * transaction must read its own state.
+ * SQLite: the same wait, but one precompiled one-key read a distinct key (a call inside this process costs less
+ * than building the IN query): the punches of a turn share their station's and their account's settings row
+ * (statements a punch 5.1 → 3.3 in bench/clock.ts; 3,522 against 2,916 req/s on average over eight alternated
+ * pairs, 0.30 against 0.37 ms of CPU a punch). Reads
+ * inside a transaction ask at once: a transaction must read its own state.
  */
 export function turnBatched<K, V extends object>(read: BatchedRead<K, V>) {
   const turns = new WeakMap<Kysely<DB>, Map<K, Waiting<V>>>();
@@ -27,11 +30,25 @@ export function turnBatched<K, V extends object>(read: BatchedRead<K, V>) {
     return new Map<K, V>(row ? [[key, row]] : []);
   };
 
-  const run = async (db: Kysely<DB>, asked: Map<K, Waiting<V>>) => {
+  const eachAlone = async (db: Kysely<DB>, keys: K[]) => {
+    const found = new Map<K, V>();
+    for (const key of keys) {
+      const row = await read.one(db, key);
+      if (row) found.set(key, row);
+    }
+    return found;
+  };
+
+  const run = async (db: Kysely<DB>, asked: Map<K, Waiting<V>>, postgres: boolean) => {
     const keys = [...asked.keys()];
     try {
-      // A lone read keeps its one-key statement (compiled once, db/precompiled).
-      const found = keys.length === 1 ? await oneAsMap(db, keys[0]) : await read.many(db, keys);
+      // A lone read keeps its one-key statement (compiled once, db/precompiled); SQLite reads each key so.
+      const found =
+        keys.length === 1
+          ? await oneAsMap(db, keys[0])
+          : postgres
+            ? await read.many(db, keys)
+            : await eachAlone(db, keys);
       for (const [key, waiting] of asked) {
         const row = found.get(key);
         for (const w of waiting) w.resolve(row && { ...row });
@@ -42,14 +59,15 @@ export function turnBatched<K, V extends object>(read: BatchedRead<K, V>) {
   };
 
   return (db: Kysely<DB>, key: K): Promise<V | undefined> => {
-    if (db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) return read.one(db, key);
+    if (db.isTransaction) return read.one(db, key);
     let asked = turns.get(db);
     if (!asked) {
       turns.set(db, (asked = new Map()));
       const these = asked;
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
       setImmediate(() => {
         turns.delete(db);
-        void run(db, these);
+        void run(db, these, postgres);
       });
     }
     let waiting = asked.get(key);
