@@ -19,16 +19,11 @@ type Waiting<V> = { resolve: (v: V | undefined) => void; reject: (e: unknown) =>
  * SQLite: the same wait, but one precompiled one-key read a distinct key (a call inside this process costs less
  * than building the IN query): the punches of a turn share their station's and their account's settings row
  * (statements a punch 5.1 → 3.3 in bench/clock.ts; 3,522 against 2,916 req/s on average over eight alternated
- * pairs, 0.30 against 0.37 ms of CPU a punch). Reads
- * inside a transaction ask at once: a transaction must read its own state.
+ * pairs, 0.30 against 0.37 ms of CPU a punch). Reads inside a transaction ask at once: a transaction must read
+ * its own state.
  */
 export function turnBatched<K, V extends object>(read: BatchedRead<K, V>) {
   const turns = new WeakMap<Kysely<DB>, Map<K, Waiting<V>>>();
-
-  const oneAsMap = async (db: Kysely<DB>, key: K) => {
-    const row = await read.one(db, key);
-    return new Map<K, V>(row ? [[key, row]] : []);
-  };
 
   const eachAlone = async (db: Kysely<DB>, keys: K[]) => {
     const found = new Map<K, V>();
@@ -42,13 +37,8 @@ export function turnBatched<K, V extends object>(read: BatchedRead<K, V>) {
   const run = async (db: Kysely<DB>, asked: Map<K, Waiting<V>>, postgres: boolean) => {
     const keys = [...asked.keys()];
     try {
-      // A lone read keeps its one-key statement (compiled once, db/precompiled); SQLite reads each key so.
-      const found =
-        keys.length === 1
-          ? await oneAsMap(db, keys[0])
-          : postgres
-            ? await read.many(db, keys)
-            : await eachAlone(db, keys);
+      // A lone key keeps its one-key statement (compiled once, db/precompiled), and SQLite reads every key so.
+      const found = postgres && keys.length > 1 ? await read.many(db, keys) : await eachAlone(db, keys);
       for (const [key, waiting] of asked) {
         const row = found.get(key);
         for (const w of waiting) w.resolve(row && { ...row });
