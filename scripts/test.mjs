@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything — type-check and lint, web build, API tests on SQLite and PostgreSQL,
 // web unit tests, then the browser journeys in Debian's Chromium on both databases (the two side by side).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,27 +11,16 @@ const reports = mkdtempSync(join(tmpdir(), 'punchclock-reports-'));
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function run(label, cmd, args, opts = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, {
-    stdio: 'inherit',
-    cwd: root,
-    ...opts,
-    env: { ...process.env, ...opts.env },
-  });
-  return r.status === 0;
-}
-
-function ensureChromium() {
+async function ensureChromium() {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (existsSync(path)) return true;
   if (process.getuid?.() === 0) {
     console.log("Chromium is missing: installing Debian's chromium package with apt-get…");
     return (
-      run('install chromium', 'bash', [
+      (await run('install chromium', 'bash', [
         '-c',
         'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
-      ]) && existsSync(path)
+      ])) && existsSync(path)
     );
   }
   console.error(
@@ -41,10 +30,10 @@ function ensureChromium() {
 }
 
 /**
- * Runs a command without waiting for it; its output goes through whole lines, so two runs side by side do not
- * cut into each other's lines. Answers whether it exited with 0.
+ * Runs a command (in the repository unless `cwd` says otherwise); its output goes through whole lines, so two
+ * runs side by side do not cut into each other's lines. Answers whether it exited with 0.
  */
-function runAside(label, cmd, args, cwd) {
+function run(label, cmd, args, cwd = root) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -69,7 +58,7 @@ function runAside(label, cmd, args, cwd) {
 const results = [];
 async function vitest(label, cwd, args = []) {
   const out = join(reports, `${label}.json`);
-  const ok = await runAside(
+  const ok = await run(
     label,
     npx,
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
@@ -86,11 +75,11 @@ async function vitest(label, cwd, args = []) {
   return ok;
 }
 
-let ok = run('type-check and lint', npm, ['run', 'check']);
-ok = run('build web', npm, ['run', 'build', '-w', 'web']) && ok;
+let ok = await run('type-check and lint', npm, ['run', 'check']);
+ok = (await run('build web', npm, ['run', 'build', '-w', 'web'])) && ok;
 ok = (await vitest('api (sqlite + postgres)', 'server')) && ok;
 ok = (await vitest('web units', 'web')) && ok;
-if (ensureChromium()) {
+if (await ensureChromium()) {
   // Each database's journeys run one file at a time (its files share one server and its demo data); the two
   // databases' runs go side by side, most of a journey being the browser's waits (12 min one after the other, 7.5
   // side by side on the 2-core machine).
