@@ -1,12 +1,7 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: the browser journeys alone (builds the web app first).
-import { spawnSync } from 'node:child_process';
+// `npm run test:e2e`: the browser journeys alone on both databases, side by side as in `npm test` (builds the web
+// app first).
+import { finish, journeys, npm, run } from './lib/steps.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const step = (cmd, args, cwd = root) => spawnSync(cmd, args, { cwd, stdio: 'inherit' }).status === 0;
-process.exit(
-  step('npm', ['run', 'build', '-w', 'web']) &&
-    step('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], `${root}web`)
-    ? 0
-    : 1,
-);
+const built = await run('build web', npm, ['run', 'build', '-w', 'web']);
+finish(built && (await journeys()));

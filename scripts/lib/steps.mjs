@@ -1,0 +1,113 @@
+// The steps `npm test` and `npm run test:e2e` are made of: commands whose output goes through whole lines, vitest
+// runs counted from their JSON reports, Chromium for the journeys, and the closing summary.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('../..', import.meta.url).pathname;
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const reports = mkdtempSync(join(tmpdir(), 'punchclock-reports-'));
+
+/**
+ * Runs a command (in the repository unless `cwd` says otherwise); its output goes through whole lines, so two
+ * runs side by side do not cut into each other's lines. Answers whether it exited with 0.
+ */
+export function run(label, cmd, args, cwd = root) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.setEncoding('utf8');
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        if (lines.length) to.write(lines.join('\n') + '\n');
+      });
+      from.on('end', () => rest && to.write(rest + '\n'));
+    }
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+/** Each vitest run's counts, for the summary. */
+export const results = [];
+
+export async function vitest(label, cwd, args = []) {
+  const out = join(reports, `${label}.json`);
+  const ok = await run(
+    label,
+    npx,
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+    join(root, cwd),
+  );
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    passed = r.numPassedTests;
+    failed = r.numFailedTests + (ok || r.numFailedTests > 0 ? 0 : 1);
+  }
+  results.push({ label, passed, failed, ok });
+  return ok;
+}
+
+async function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(path)) return true;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium package with apt-get…");
+    return (
+      (await run('install chromium', 'bash', [
+        '-c',
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+      ])) && existsSync(path)
+    );
+  }
+  console.error(
+    `The browser tests need Chromium at ${path}. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH).`,
+  );
+  return false;
+}
+
+/**
+ * The browser journeys on both databases (the web app must be built). Each database's journeys run one file at a
+ * time (its files share one server and its demo data); the two databases' runs go side by side, most of a
+ * journey being the browser's waits (12 min one after the other, 7.5 side by side on the 2-core machine).
+ */
+export async function journeys() {
+  if (!(await ensureChromium())) {
+    results.push({ label: 'browser journeys', passed: 0, failed: 1, ok: false });
+    return false;
+  }
+  const runs = await Promise.all(
+    ['sqlite', 'postgres'].map((dialect) =>
+      vitest(`browser journeys (${dialect})`, 'web', [
+        '--config',
+        'e2e/vitest.config.ts',
+        '--project',
+        `e2e-${dialect}`,
+      ]),
+    ),
+  );
+  return runs.every(Boolean);
+}
+
+/** Prints the summary (its last line `N passed, N failed`) and exits with whether everything passed. */
+export function finish(ok) {
+  console.log('\n=== summary');
+  for (const r of results)
+    console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed`);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  // A step that failed without a failing test (type errors, a build error) still counts as one failure.
+  const failed =
+    results.reduce((n, r) => n + r.failed, 0) + (ok || results.some((r) => r.failed > 0) ? 0 : 1);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
