@@ -9,6 +9,8 @@
 // conflict is hit. Then the ceiling: raw one-row durable INSERT transactions into a scratch
 // table (SQLite WAL with the app's synchronous setting, in one process; PostgreSQL with 50 clients).
 // Then the floor: GET /api/health (HTTP and one `select 1`) on the same server, what any request costs here.
+// Then the write floor: a bare node:http server (no app, no Fastify) writing each request as one row, the requests
+// of a turn of its event loop in one multi-row durable INSERT: what HTTP with group commit alone reaches here.
 // BENCH_SECONDS (default 10) sets the load duration, BENCH_CONNECTIONS (default 50) the connections.
 // BENCH_HISTORY (default 0): closed past shifts each employee already has (one a day, back from yesterday), as in
 // a company that has used the clock for a while: a punch whose reads grew with the history shows here.
@@ -41,6 +43,7 @@ interface Setup {
 }
 
 if (process.argv.includes('--serve')) await serve();
+else if (process.argv.includes('--serve-write-floor')) await serveWriteFloor();
 else await main();
 
 /** The child: the real app listening on a free 127.0.0.1 port, with a station and EMPLOYEES employees. */
@@ -268,6 +271,7 @@ async function main() {
     duration: FLOOR_SECONDS,
   });
   child.send('close');
+  const writeFloor = await measureWriteFloor(setup);
 
   const ceiling = setup.dialect === 'sqlite' ? sqliteCeiling(setup.synchronous) : await pgCeiling(setup.url);
   const rps = result.requests.average;
@@ -293,8 +297,108 @@ async function main() {
     `floor (GET /api/health: HTTP and one select 1, ${CONNECTIONS} connections, ${FLOOR_SECONDS} s): ` +
       `${Math.round(floor.requests.average)} req/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms`,
   );
+  console.log(
+    `write floor (bare node:http, a turn's requests one multi-row durable INSERT, ${CONNECTIONS} connections, ` +
+      `${FLOOR_SECONDS} s): ${Math.round(writeFloor.requests.average)} req/s, p50 ${writeFloor.latency.p50} ms, ` +
+      `p99 ${writeFloor.latency.p99} ms (${((writeFloor.requests.average / ceiling) * 100).toFixed(1)} % of the ceiling)`,
+  );
   console.log(`ceiling (raw one-row durable INSERT transactions): ${Math.round(ceiling)} /s`);
   console.log(`ratio: ${((rps / ceiling) * 100).toFixed(1)} %`);
+}
+
+/**
+ * The write floor's server (a child, so autocannon does not share its event loop): POST bodies `{"client_id"}`;
+ * every request of a turn becomes one row of one multi-row INSERT (SQLite: one transaction with the app's
+ * synchronous setting; PostgreSQL: one autocommit statement), each answered after it.
+ */
+async function serveWriteFloor() {
+  const { createServer } = await import('node:http');
+  const url = process.argv[process.argv.indexOf('--serve-write-floor') + 1];
+  const synchronous = process.argv[process.argv.indexOf('--serve-write-floor') + 2];
+  type Waiting = { clientId: string; res: import('node:http').ServerResponse };
+  let write: (rows: Waiting[]) => Promise<void>;
+  const table =
+    'create table if not exists bench_floor (id %s primary key, client_id text not null, at text not null)';
+  if (url.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    await pool.query(table.replace('%s', 'serial'));
+    write = async (rows) => {
+      const at = new Date().toISOString();
+      const tuples = rows.map((_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ');
+      await pool.query(
+        `insert into bench_floor (client_id, at) values ${tuples}`,
+        rows.flatMap((r) => [r.clientId, at]),
+      );
+    };
+  } else {
+    const file = new SQLite(url);
+    file.pragma('journal_mode = WAL');
+    file.pragma(`synchronous = ${synchronous || 'FULL'}`);
+    file.exec(table.replace('%s', 'integer'));
+    const insert = file.prepare('insert into bench_floor (client_id, at) values (?, ?)');
+    const inOne = file.transaction((rows: Waiting[], at: string) => {
+      for (const r of rows) insert.run(r.clientId, at);
+    });
+    write = async (rows) => inOne(rows, new Date().toISOString());
+  }
+  let turn: Waiting[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      turn.push({ clientId: String((JSON.parse(body) as { client_id: string }).client_id), res });
+      if (turn.length > 1) return;
+      setImmediate(async () => {
+        const rows = turn;
+        turn = [];
+        await write(rows);
+        for (const r of rows) r.res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+  });
+  server.listen(0, '127.0.0.1', () => console.log(`PORT ${(server.address() as { port: number }).port}`));
+}
+
+/** Runs the write floor's server on the bench's database (a scratch table, dropped after) and loads it. */
+async function measureWriteFloor(setup: Setup) {
+  const url =
+    setup.dialect === 'sqlite'
+      ? join(mkdtempSync(join(tmpdir(), 'punchclock-floor-')), 'floor.sqlite')
+      : setup.url;
+  const script = new URL(import.meta.url).pathname;
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, script, '--serve-write-floor', url, setup.synchronous],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`write floor server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('PORT ')) resolve(Number(line.slice(5)));
+    });
+  });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: FLOOR_SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ client_id: randomUUID() }) }),
+      },
+    ],
+  });
+  child.removeAllListeners('exit');
+  child.kill();
+  if (setup.dialect === 'postgresql') {
+    const admin = new pg.Client({ connectionString: setup.url });
+    await admin.connect();
+    await admin.query('drop table if exists bench_floor');
+    await admin.end();
+  }
+  return result;
 }
 
 /** One-row INSERT transactions into a scratch table of a fresh WAL file with the app's synchronous setting. */
