@@ -123,8 +123,16 @@ describe('POST /getdata', () => {
       ['2026-03-02', 'None', 480, null],
       ['2026-03-02', 'Lunch', 30, 450],
       ['2026-03-03', 'None', 485, 485],
-      ['2026-03-04', 'None', 0, 0],
+      // Still open: no length yet (an empty cell, 'N/A'), not 0.00 hours; nothing paid on its day so far.
+      ['2026-03-04', 'None', null, 0],
     ]);
+    const activity = (await run(a, { reportname: 'Activity', ...period, employee_id: ids.avery })).json();
+    expect(activity.data.map((r: Record<string, unknown>) => r.hours)).toEqual([480, 30, 485, null]);
+    expect(activity.totals.hours).toBe(965);
+    const csv = (await run(a, { reportname: 'Timesheet', ...period, employee_id: ids.avery, format: 'csv' }))
+      .body;
+    // Date, Employee ID, Name, Type, Time In, Time Out, Hours, Day Total (paid): empty Time Out and Hours.
+    expect(csv.trim().split(/\r?\n/).at(-2)).toMatch(/,None,[^,]+,,,0\.00$/);
   });
 
   it('follows Time Rounding: 10 minutes makes 08:57–17:02 paid as 09:00–17:00', async () => {

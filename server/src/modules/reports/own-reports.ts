@@ -1,6 +1,5 @@
-import { workedMinutes } from '../time/worked';
 import type { ReportEntry, Row } from './report-types';
-import { covered, definition, periodPunches } from './time-reports';
+import { covered, definition, periodPunches, punchMinutes } from './time-reports';
 
 /**
  * Activity (the employee side's report, spec §9): every punch of the period, work and breaks, in time order,
@@ -26,9 +25,7 @@ export const activity: ReportEntry = {
     let hours = 0;
     const rows = punches.map((p): Row => {
       const e = employees.get(p.employee_ref)!;
-      const minutes = ctx.rules.attendanceOnly
-        ? null
-        : workedMinutes({ timeIn: p.time_in, timeOut: p.time_out }, ctx.rules);
+      const minutes = punchMinutes(p, ctx.rules);
       // The total is the time worked: breaks are listed with their length but are not work.
       if (p.type === 'None') hours += minutes ?? 0;
       return {

@@ -1,5 +1,6 @@
 import { REPORTS, type ReportColumnView } from '@punchclock/contract';
 import type { DayFigures, PeriodSums } from '../time/engine';
+import type { TimeRules } from '../time/time-rules';
 import { periodFigures, periodSums } from '../time/period';
 import { workedMinutes } from '../time/worked';
 import {
@@ -262,6 +263,18 @@ export const payrollSummary: ReportEntry = {
   },
 };
 
+/**
+ * A punch's own length on a report row: its worked minutes, or an empty cell ('N/A') while it has no time out
+ * yet (spec §3: a dash when either time is missing) or under Attendance Only (no hours).
+ */
+export const punchMinutes = (
+  p: { time_in: string; time_out: string | null },
+  rules: Pick<TimeRules, 'step' | 'zone' | 'attendanceOnly'>,
+): number | null =>
+  rules.attendanceOnly || !p.time_out
+    ? null
+    : workedMinutes({ timeIn: p.time_in, timeOut: p.time_out }, rules);
+
 export const timesheet: ReportEntry = {
   definition: definition('Timesheet'),
   columns: [
@@ -292,9 +305,7 @@ export const timesheet: ReportEntry = {
         type: p.type,
         time_in: p.time_in,
         time_out: p.time_out,
-        hours: ctx.rules.attendanceOnly
-          ? null
-          : workedMinutes({ timeIn: p.time_in, timeOut: p.time_out }, ctx.rules),
+        hours: punchMinutes(p, ctx.rules),
         day_total: lastOfDay && d && !ctx.rules.attendanceOnly ? d.paidMinutes : null,
       });
     });
