@@ -337,6 +337,66 @@ describe('manual punches', () => {
     expect(presence).toMatchObject({ time_in: '09:04', time_out: '17:26', hours: null });
   });
 
+  it('reads a time the clocks skipped forward, in every zone, and keeps the punch on its day through a zone round trip', async () => {
+    const s = await setup();
+    const zone = async (time_zone: string) =>
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/settings',
+            headers: s.owner.auth,
+            payload: { time_zone },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const add = (date: string, time_in: string, time_out: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/manual-punches',
+        headers: s.owner.auth,
+        payload: punch(s.employeeRef, { date, time_in, time_out }),
+      });
+    // New York skips 02:00–03:00 on 2026-03-08: 02:10 reads as 03:10 EDT, 20 minutes after 01:50 EST (it was
+    // refused as "out before in" when 02:10 read as 01:10).
+    await zone('America/New_York');
+    const ny = await add('2026-03-08', '01:50', '02:10');
+    expect(ny.statusCode, ny.body).toBe(201);
+    expect(ny.json().data).toMatchObject({
+      date: '2026-03-08',
+      time_in: '01:50',
+      time_out: '03:10',
+      hours: 0.33,
+    });
+    // Santiago skips midnight on 2026-09-06 (00:00 → 01:00): 00:30–08:00 is 01:30–08:00, 390 min, on the 6th.
+    await zone('America/Santiago');
+    const cl = await add('2026-09-06', '00:30', '08:00');
+    expect(cl.statusCode, cl.body).toBe(201);
+    expect(cl.json().data).toMatchObject({ date: '2026-09-06', time_in: '01:30', hours: 6.5 });
+    const days = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/getdata',
+          headers: s.owner.auth,
+          payload: { reportname: 'Daily Summary', start_date: '2026-09-04', end_date: '2026-09-07' },
+        })
+      )
+        .json()
+        .data.map((r: { date: string; worked: number }) => [r.date, r.worked]);
+    expect(await days()).toEqual([['2026-09-06', 390]]);
+    // Away to UTC and back: the same punch, the same zone, the same day (it moved to the 5th before).
+    await zone('UTC');
+    await zone('America/Santiago');
+    expect(await days()).toEqual([['2026-09-06', 390]]);
+    // Samoa skipped the whole of 2011-12-30: 09:00 that day is 09:00 on the 31st, and the punch is a punch of
+    // the day it happened on (its work day is always the local day of its time in), not of the day typed.
+    await zone('Pacific/Apia');
+    const ws = await add('2011-12-30', '09:00', '10:00');
+    expect(ws.statusCode, ws.body).toBe(201);
+    expect(ws.json().data).toMatchObject({ date: '2011-12-31', time_in: '09:00', hours: 1 });
+  });
+
   it("carries the account's Date Format and Time Format on every punch row, to managers and employees, with the raw values unchanged", async () => {
     const s = await setup({ create_time_entries: 1 });
     const created = await t.app.inject({

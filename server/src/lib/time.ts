@@ -62,12 +62,29 @@ export function zoneOffsetMinutes(zone: string, instant: Date): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
-/** The UTC instant of a wall-clock time (`YYYY-MM-DD`, `HH:mm`) in `zone`. */
+/**
+ * The UTC instant of a wall-clock time (`YYYY-MM-DD`, `HH:mm`) in `zone`, read the one way every zone agrees
+ * on (as JavaScript's Temporal does by default, "compatible"):
+ * - a time that happens twice (the hour repeated when clocks go back) is its first occurrence;
+ * - a time that never happens (the hour skipped when clocks go forward) is moved forward by the gap: 02:30 on
+ *   the night New York skips 02:00–03:00 is 03:30, as a wall clock that was not changed would read it.
+ * So the same typed times give the same instants whatever the zone, and an out typed after an in on the wall
+ * clock is never before it.
+ */
 export function zonedToUtc(date: string, time: string, zone: string): Date {
-  const guess = new Date(`${date}T${time}:00Z`);
-  const first = new Date(guess.getTime() - zoneOffsetMinutes(zone, guess) * 60_000);
-  // A second pass settles times near a daylight-saving change.
-  return new Date(guess.getTime() - zoneOffsetMinutes(zone, first) * 60_000);
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  // The offsets a day either side: any change of offset near `wall` lies between them.
+  const before = zoneOffsetMinutes(zone, new Date(wall - 86_400_000));
+  const after = zoneOffsetMinutes(zone, new Date(wall + 86_400_000));
+  const reads = (offset: number) => {
+    const instant = wall - offset * 60_000;
+    return zoneOffsetMinutes(zone, new Date(instant)) === offset ? instant : null;
+  };
+  const early = reads(before);
+  const late = reads(after);
+  if (early !== null && late !== null) return new Date(Math.min(early, late));
+  // Exactly one reading exists; neither means a skipped time, read with the offset from before the change.
+  return new Date(early ?? late ?? wall - before * 60_000);
 }
 
 /** The calendar day (`YYYY-MM-DD`) that `instant` falls on in `zone`. */

@@ -75,4 +75,27 @@ describe('time rules', () => {
       '2026-03-07T14:00:00.000Z',
     );
   });
+
+  it('reads a skipped wall time forward by the gap and a repeated one as its first occurrence, in every zone', () => {
+    const at = (date: string, time: string, zone: string) => zonedToUtc(date, time, zone).toISOString();
+    // New York skips 02:00–03:00 on 2026-03-08: 02:30 is 03:30 EDT (07:30Z), not 01:30 EST; 01:59 is still EST.
+    expect(at('2026-03-08', '02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(at('2026-03-08', '01:59', 'America/New_York')).toBe('2026-03-08T06:59:00.000Z');
+    expect(at('2026-03-08', '03:00', 'America/New_York')).toBe('2026-03-08T07:00:00.000Z');
+    // Santiago skips midnight (00:00 → 01:00, UTC−4 → UTC−3) on 2026-09-06: 00:30 is 01:30 the same day.
+    expect(at('2026-09-06', '00:30', 'America/Santiago')).toBe('2026-09-06T04:30:00.000Z');
+    expect(localDay(new Date(at('2026-09-06', '00:30', 'America/Santiago')), 'America/Santiago')).toBe(
+      '2026-09-06',
+    );
+    // London skips 01:00–02:00 on 2026-03-29: 01:30 is 02:30 BST (01:30Z). Lord Howe skips 30 minutes at 02:00
+    // on 2026-10-04 (UTC+10:30 → +11): 02:10 is 02:40 (15:40Z the day before).
+    expect(at('2026-03-29', '01:30', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z');
+    expect(at('2026-10-04', '02:10', 'Australia/Lord_Howe')).toBe('2026-10-03T15:40:00.000Z');
+    // Repeated hours: the first time round (still summer time).
+    expect(at('2026-11-01', '01:30', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
+    expect(at('2026-10-25', '01:30', 'Europe/London')).toBe('2026-10-25T00:30:00.000Z');
+    expect(at('2026-04-05', '01:45', 'Australia/Lord_Howe')).toBe('2026-04-04T14:45:00.000Z');
+    // A whole-quarter-hour zone with no daylight saving.
+    expect(at('2026-06-01', '12:00', 'Asia/Kathmandu')).toBe('2026-06-01T06:15:00.000Z');
+  });
 });

@@ -51,12 +51,16 @@ export function punchesService(deps: {
     return p;
   }
 
-  /** The instants of a manual punch: wall-clock times on `date` (default today) in the account's zone. */
+  /**
+   * The instants of a manual punch: wall-clock times on `date` (default today) in the account's zone; its day is
+   * the local day of the instant in (as for every punch), which a time the clocks skipped can move past midnight.
+   */
   function instants(body: ManualPunchBody, zone: string) {
     const date = body.date ?? localDay(new Date(), zone);
+    const timeIn = zonedToUtc(date, body.time_in, zone);
     return {
-      date,
-      timeIn: zonedToUtc(date, body.time_in, zone).toISOString(),
+      date: localDay(timeIn, zone),
+      timeIn: timeIn.toISOString(),
       timeOut: zonedToUtc(date, body.time_out, zone).toISOString(),
     };
   }
