@@ -3,11 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../src/lib/time';
 import { periodRepository } from '../src/modules/time/period.repository';
+import { addDays } from '../src/modules/time/calendar';
 import {
+  BREAK_REACH,
   computeDays,
   daysFromTotals,
   figuresSql,
   type PeriodSums,
+  PIPELINE,
   roundsLikeUtc,
   type SqlFigures,
   type SqlOps,
@@ -20,7 +23,7 @@ import { useTestApp } from './helper';
 /**
  * The database's sums (day-totals.repository.ts) and the engine's own steps (computeDays) must give the same
  * figures for any stored punches: random days of work, Lunch and Break punches (Auto and Manual, partly
- * outside work, overlapping), open shifts and late syncs, with every rounding step in zones where the
+ * outside work, overlapping, inside a shift of the day before or after theirs, in periods that cut through them), open shifts and late syncs, with every rounding step in zones where the
  * database may round (whole-hour, half-hour and 45-minute offsets, across New York's fall-back).
  */
 const t = useTestApp();
@@ -40,6 +43,15 @@ const punchArb = fc.record({
   ms: fc.integer({ min: 0, max: 999 }),
 });
 
+/** A punch of the first employee, closed, on time, Auto: what the example below varies. */
+const night = {
+  employee: 0,
+  open: false,
+  deduction: 'Auto' as Deduction,
+  lateSync: false,
+  ms: 0,
+};
+
 describe('day totals in the database', () => {
   it('equal the engine’s figures for random days, every step and zone it applies to', async () => {
     const owner = await createAccount(t);
@@ -58,7 +70,14 @@ describe('day totals in the database', () => {
         fc.constantFrom(...STEPS),
         fc.array(punchArb, { minLength: 1, maxLength: 14 }),
         fc.boolean(),
-        async (zone, step, punches, attendanceOnly) => {
+        // The whole span of the punches, or a part of it: a break then may lie in a shift of a day outside it.
+        fc.constantFrom(
+          ['2026-10-30', '2026-11-04'],
+          ['2026-10-31', '2026-10-31'],
+          ['2026-11-01', '2026-11-02'],
+          ['2026-11-02', '2026-11-04'],
+        ),
+        async (zone, step, punches, attendanceOnly, [start, end]) => {
           const rules: TimeRules = {
             zone,
             step,
@@ -68,7 +87,6 @@ describe('day totals in the database', () => {
             timeFormat: '24 Hours',
             weekStart: 'Monday',
           };
-          const [start, end] = ['2026-10-30', '2026-11-04'];
           fc.pre(roundsLikeUtc(rules, start, end));
           runs += 1;
           await t.db.deleteFrom('punches').where('account_id', '=', owner.accountId).execute();
@@ -101,7 +119,13 @@ describe('day totals in the database', () => {
               }),
             )
             .execute();
-          const fromEngine = computeDays(await repo.punches(owner.accountId, start, end), rates, rules);
+          // As periodFigures reads them: the period's punches and the BREAK_REACH days either side.
+          const around = await repo.punches(
+            owner.accountId,
+            addDays(start, -BREAK_REACH),
+            addDays(end, BREAK_REACH),
+          );
+          const fromEngine = computeDays(around, rates, rules, PIPELINE, { start, end });
           const totals = await repo.dayTotals(owner.accountId, start, end, { stepMinutes: step });
           expect(daysFromTotals(totals, rates, rules)).toEqual(fromEngine);
           // Some employees only, read through their own index.
@@ -129,7 +153,23 @@ describe('day totals in the database', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      {
+        numRuns: 60,
+        // Always among the cases: a night shift (Oct 31 22:00 → Nov 1 06:30 UTC) with its Auto lunch after
+        // midnight, in a period of the shift's day alone, where the lunch's own day lies outside the period.
+        examples: [
+          [
+            'UTC',
+            null,
+            [
+              { ...night, startSecond: 22 * 3600, lengthSecond: 30_600, type: 'None' },
+              { ...night, startSecond: 25 * 3600, lengthSecond: 1_800, type: 'Lunch' },
+            ],
+            false,
+            ['2026-10-31', '2026-10-31'],
+          ],
+        ],
+      },
     );
     expect(runs).toBeGreaterThan(30);
   });

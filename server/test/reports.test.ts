@@ -198,6 +198,74 @@ describe('POST /getdata', () => {
     expect([mine.data, mine.total]).toEqual([[], 0]);
   });
 
+  it("takes a night shift's Auto lunch after midnight off that shift, in the database's sums and the engine's", async () => {
+    // 22:00 → 06:30 local the next morning = 510 min, on the day it starts; an Auto lunch 01:00–01:30 on the next
+    // local day lies inside it: paid 510 − 30 = 480 min → 480 × $60.00 / 60 = $480.00 (48000 cents); gross
+    // 510 min = 51000. UTC sums in the database; Kathmandu (UTC+05:45) with 10-minute rounding runs the engine
+    // (the times are on 10-minute marks, so rounding changes nothing). Periods of the shift's day alone and of
+    // both days give the same.
+    for (const [zone, settings] of [
+      ['UTC', {}],
+      ['Asia/Kathmandu', { time_rounding: '10 Minutes' }],
+    ] as const) {
+      const n = await createAccount(t);
+      const set = await t.app.inject({
+        method: 'POST',
+        url: '/settings',
+        headers: n.auth,
+        payload: { time_zone: zone, ...settings },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const nia = (await createEmployee(t, n, { name: 'Nia', hourly_rate: '60.00' })).id;
+      const offset = zone === 'UTC' ? 0 : 345 * 60_000;
+      const utc = (local: string) => new Date(Date.parse(`${local}Z`) - offset).toISOString();
+      const base = { account_id: n.accountId, employee_ref: nia, source: 'station' as const };
+      await t.db
+        .insertInto('punches')
+        .values({
+          ...base,
+          client_id: `night-${zone}`,
+          work_date: '2026-03-05',
+          time_in: utc('2026-03-05T22:00:00.000'),
+          time_out: utc('2026-03-06T06:30:00.000'),
+          received_in_at: utc('2026-03-05T22:00:00.000'),
+          created_at: utc('2026-03-05T22:00:00.000'),
+          updated_at: utc('2026-03-06T06:30:00.000'),
+        })
+        .execute();
+      const lunch = await t.app.inject({
+        method: 'POST',
+        url: '/api/manual-punches',
+        headers: n.auth,
+        payload: {
+          employee_id: nia,
+          date: '2026-03-06',
+          time_in: '01:00',
+          time_out: '01:30',
+          type: 'Lunch',
+          deduction: 'Auto',
+        },
+      });
+      expect(lunch.statusCode, lunch.body).toBe(201);
+      for (const end_date of ['2026-03-05', '2026-03-06']) {
+        const daily = (
+          await run(n, { reportname: 'Daily Summary', start_date: '2026-03-05', end_date })
+        ).json();
+        const night = daily.data.find((r: { date: string }) => r.date === '2026-03-05');
+        expect(night, `${zone} to ${end_date}`).toMatchObject({
+          worked: 510,
+          deducted: 30,
+          paid: 480,
+          earnings: 48000,
+        });
+        const payroll = (
+          await run(n, { reportname: 'Payroll Summary', start_date: '2026-03-05', end_date })
+        ).json();
+        expect(payroll.data[0], `${zone} to ${end_date}`).toMatchObject({ gross: 51000, net: 48000 });
+      }
+    }
+  });
+
   it('refuses bad input with a message, and refuses callers without reports', async () => {
     const refused = async (body: object, status = 400) => {
       const res = await run(a, body);

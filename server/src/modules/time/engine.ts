@@ -2,6 +2,7 @@ import type { Deduction, PunchType } from '@punchclock/contract';
 import { earningsCents, earningsCentsSql } from '../../lib/money';
 import { type RawBuilder, sql } from 'kysely';
 import { localDay, zoneOffsetMinutes } from '../../lib/time';
+import { addDays } from './calendar';
 import { roundToStep } from './rounding';
 import type { TimeRules } from './time-rules';
 import { workedMinutes } from './worked';
@@ -16,7 +17,8 @@ import { workedMinutes } from './worked';
  * - a shift belongs to the local day (account zone) it starts on, even when it ends after midnight;
  * - rounding moves each in and out to the nearest step on the local wall clock;
  * - work is punches of type None; Lunch and Break punches are breaks taken during work, never work. Only the
- *   part of a break inside the day's work shifts counts. Deduction Auto: those minutes are unpaid, taken off
+ *   part of a break inside work shifts counts, on the day of the shift it lies in (a night shift's lunch after
+ *   midnight is that shift's: BREAK_REACH). Deduction Auto: those minutes are unpaid, taken off
  *   the day's paid minutes. Deduction Manual: they are recorded and shown, but nothing is taken off
  *   automatically (the break is paid unless a manager edits the shifts);
  * - an open shift (no time out yet) is counted as open and never paid;
@@ -67,12 +69,22 @@ export interface DayFigures {
   grossCents: number;
 }
 
-/** One employee's punches of one local day, as the steps pass it along. */
+/**
+ * One employee's punches of one local day, as the steps pass it along: its work punches, and the breaks that may
+ * lie inside them (the employee's breaks of this day and of the days within BREAK_REACH of it).
+ */
 export interface DayState {
   figures: DayFigures;
   work: EnginePunch[];
   breaks: EnginePunch[];
 }
+
+/**
+ * How many days from a work shift's day a break is looked for inside it: a lunch at 01:00 inside a shift that
+ * started at 22:00 is on the next local day, yet it is that shift's lunch. The database matches the same days
+ * (period.repository's break join), so a break more than a day from its shift's start does not count.
+ */
+export const BREAK_REACH = 1;
 
 /** A step over one day's punches. */
 export type DayStep = (day: DayState, rules: TimeRules) => DayState;
@@ -113,8 +125,9 @@ function minutesInside(a: number, b: number, intervals: readonly [number, number
 }
 
 /**
- * Lunch and Break: a break counts only where it falls inside the day's closed work shifts (rounded times).
- * It records the Auto minutes (in deductedMinutes, before deductionStep caps them) and the Manual ones.
+ * Lunch and Break: a break counts only where it falls inside the day's closed work shifts (rounded times),
+ * floored once per break and day. It records the Auto minutes (in deductedMinutes, before deductionStep caps
+ * them) and the Manual ones.
  */
 export const breakStep: DayStep = (d, rules) => {
   const at = (iso: string | null) => Date.parse(rounded(iso, rules) as string);
@@ -304,25 +317,34 @@ export function groupByDay(punches: readonly EnginePunch[], zone: string): Map<s
 /**
  * Figures per employee and local day, sorted by employee and day. Punches of employees not in `employees`
  * (e.g. of departments excluded from reports) are left out; deleted employees are included when the caller
- * passes them (a period's reports keep people who left during it).
+ * passes them (a period's reports keep people who left during it). With `within`, only its days are answered:
+ * the punches may then include the BREAK_REACH days either side, whose breaks can lie in the period's shifts.
  */
 export function computeDays(
   punches: readonly EnginePunch[],
   employees: readonly EngineEmployee[],
   rules: TimeRules,
   steps = PIPELINE,
+  within?: { start: string; end: string },
 ): DayFigures[] {
   const rates = new Map(employees.map((e) => [e.id, e.rateCents]));
-  const out: DayFigures[] = [];
-  for (const [key, list] of groupByDay(
+  const days = groupByDay(
     punches.filter((p) => rates.has(p.employee_ref)),
     rules.zone,
-  )) {
+  );
+  const breaksOf = new Map<string, EnginePunch[]>();
+  for (const [key, list] of days) breaksOf.set(key, list.filter((p) => p.type !== 'None'));
+  const out: DayFigures[] = [];
+  for (const [key, list] of days) {
     const [ref, day] = key.split('|');
+    if (within && (day < within.start || day > within.end)) continue;
     const employeeRef = Number(ref);
+    const breaks: EnginePunch[] = [];
+    for (let n = -BREAK_REACH; n <= BREAK_REACH; n++)
+      breaks.push(...(breaksOf.get(`${ref}|${addDays(day, n)}`) ?? []));
     let state: DayState = {
       work: list.filter((p) => p.type === 'None'),
-      breaks: list.filter((p) => p.type !== 'None'),
+      breaks,
       figures: {
         employeeRef,
         day,

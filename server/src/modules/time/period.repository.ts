@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { DayTotals, PeriodSums, SqlFigures, SqlOps } from './engine';
+import { addDays } from './calendar';
+import { BREAK_REACH, type DayTotals, type PeriodSums, type SqlFigures, type SqlOps } from './engine';
 
 /** Which punches a period's sums read: the Time Rounding step, and optionally only some employees' punches. */
 export interface DayTotalsOptions {
@@ -20,8 +21,8 @@ export interface DayTotalsOptions {
  * - an instant is its epoch milliseconds, rounded half up to the step (`roundsLikeUtc` must hold: then the
  *   local wall clock and UTC round alike);
  * - a closed work punch's minutes are max(0, out − in) / 60,000, floored; open ones count, unpaid;
- * - a closed break's minutes are its overlap with the day's closed work punches, summed, then floored;
- *   Auto and Manual are summed apart (deductionStep caps Auto at the worked minutes);
+ * - a closed break's minutes are its overlap with a day's closed work punches, summed, then floored, on that
+ *   day (the break's own day or one within BREAK_REACH of it); Auto and Manual are summed apart (deductionStep caps Auto at the worked minutes);
  * - `employeeSums` then runs the figure steps' SQL forms on each day and sums the days per employee.
  * server/test/day-totals.test.ts compares both with the engine's own steps on random days, on both databases.
  */
@@ -32,6 +33,11 @@ export function periodRepository(db: Kysely<DB>) {
     least: (a, b) => (pg ? sql`least(${a}, ${b})` : sql`min(${a}, ${b})`),
   };
   const { greatest, least } = ops;
+  /** A `YYYY-MM-DD` column moved by `n` calendar days, as text of the same form. */
+  const dayMoved = (column: string, n: number) =>
+    pg
+      ? sql<string>`to_char(cast(${sql.ref(column)} as date) + ${sql.lit(n)}, 'YYYY-MM-DD')`
+      : sql<string>`date(${sql.ref(column)}, ${sql.lit(`${n} day`)})`;
 
   /** The punch steps' sums per employee and day, as a query (dayTotals reads it; employeeSums sums it again). */
   function daysSql(accountId: number, start: string, end: string, opts: DayTotalsOptions) {
@@ -94,19 +100,24 @@ export function periodRepository(db: Kysely<DB>) {
           cast(sum(case when deduction = 'Auto' then minutes else 0 end) as integer) as auto_break,
           cast(sum(case when deduction = 'Manual' then minutes else 0 end) as integer) as manual_break
         from (
-          select br.id, br.employee_ref, br.work_date, br.deduction,
+          select br.id, w.employee_ref, w.work_date, br.deduction,
             cast(sum(${greatest(
               sql`0`,
               sql`${least(at('br.time_out'), at('w.time_out'))} - ${greatest(at('br.time_in'), at('w.time_in'))}`,
             )}) as bigint) / 60000 as minutes
           from punches br
-          -- w is br's employee's (ids are unique across accounts): matched by employee and day, the index
-          -- punches_employee_day, never a scan of the account's day.
+          -- w is br's employee's (ids are unique across accounts): the period's work shifts of the break's day
+          -- and the days either side (engine BREAK_REACH: a night shift's lunch after midnight is its shift's),
+          -- matched by employee and day, the index punches_employee_day, never a scan of the account's days.
           join punches w on w.employee_ref = br.employee_ref
-            and w.work_date = br.work_date and w.type = 'None' and w.time_out is not null and w.deleted_at is null
+            and w.work_date >= ${dayMoved('br.work_date', -BREAK_REACH)}
+            and w.work_date <= ${dayMoved('br.work_date', BREAK_REACH)}
+            and w.work_date >= ${start} and w.work_date <= ${end}
+            and w.type = 'None' and w.time_out is not null and w.deleted_at is null
           where ${account('br.')} = ${accountId} and br.deleted_at is null and br.type <> 'None'
-            and br.time_out is not null and br.work_date >= ${start} and br.work_date <= ${end} ${only('br.')}
-          group by br.id, br.employee_ref, br.work_date, br.deduction
+            and br.time_out is not null and br.work_date >= ${addDays(start, -BREAK_REACH)}
+            and br.work_date <= ${addDays(end, BREAK_REACH)} ${only('br.')}
+          group by br.id, w.employee_ref, w.work_date, br.deduction
         ) x
         group by employee_ref, work_date
       ) b on b.employee_ref = d.employee_ref and b.work_date = d.work_date`;

@@ -1,4 +1,6 @@
+import { addDays } from './calendar';
 import {
+  BREAK_REACH,
   computeDays,
   type DayFigures,
   daysFromTotals,
@@ -6,6 +8,7 @@ import {
   figuresSql,
   figureStepsInSql,
   type PeriodSums,
+  PIPELINE,
   roundsLikeUtc,
   sumByEmployee,
 } from './engine';
@@ -35,11 +38,14 @@ export async function periodFigures(
     });
     return daysFromTotals(totals, employees, rules);
   }
-  return computeDays(
-    await source.punches(accountId, start, end, employeeRefs ?? employeeRef),
-    employees,
-    rules,
+  // The days either side too: their breaks may lie in the period's shifts (a night shift's lunch after midnight).
+  const punches = await source.punches(
+    accountId,
+    addDays(start, -BREAK_REACH),
+    addDays(end, BREAK_REACH),
+    employeeRefs ?? employeeRef,
   );
+  return computeDays(punches, employees, rules, PIPELINE, { start, end });
 }
 
 /** Up to how many employees a period's sums read each one's punches instead of the account's period. */
