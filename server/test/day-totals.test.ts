@@ -5,7 +5,7 @@ import { localDay } from '../src/lib/time';
 import { periodRepository } from '../src/modules/time/period.repository';
 import { addDays } from '../src/modules/time/calendar';
 import {
-  BREAK_REACH,
+  BREAK_DAYS_LATER,
   computeDays,
   daysFromTotals,
   figuresSql,
@@ -119,12 +119,8 @@ describe('day totals in the database', () => {
               }),
             )
             .execute();
-          // As periodFigures reads them: the period's punches and the BREAK_REACH days either side.
-          const around = await repo.punches(
-            owner.accountId,
-            addDays(start, -BREAK_REACH),
-            addDays(end, BREAK_REACH),
-          );
+          // As periodFigures reads them: the period's punches and the BREAK_DAYS_LATER days after it.
+          const around = await repo.punches(owner.accountId, start, addDays(end, BREAK_DAYS_LATER));
           const fromEngine = computeDays(around, rates, rules, PIPELINE, { start, end });
           const totals = await repo.dayTotals(owner.accountId, start, end, { stepMinutes: step });
           expect(daysFromTotals(totals, rates, rules)).toEqual(fromEngine);

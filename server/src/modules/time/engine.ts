@@ -18,7 +18,7 @@ import { workedMinutes } from './worked';
  * - rounding moves each in and out to the nearest step on the local wall clock;
  * - work is punches of type None; Lunch and Break punches are breaks taken during work, never work. Only the
  *   part of a break inside work shifts counts, on the day of the shift it lies in (a night shift's lunch after
- *   midnight is that shift's: BREAK_REACH). Deduction Auto: those minutes are unpaid, taken off
+ *   midnight is that shift's: BREAK_DAYS_LATER). Deduction Auto: those minutes are unpaid, taken off
  *   the day's paid minutes. Deduction Manual: they are recorded and shown, but nothing is taken off
  *   automatically (the break is paid unless a manager edits the shifts);
  * - an open shift (no time out yet) is counted as open and never paid;
@@ -71,7 +71,7 @@ export interface DayFigures {
 
 /**
  * One employee's punches of one local day, as the steps pass it along: its work punches, and the breaks that may
- * lie inside them (the employee's breaks of this day and of the days within BREAK_REACH of it).
+ * lie inside them (the employee's breaks of this day and of the BREAK_DAYS_LATER days after it).
  */
 export interface DayState {
   figures: DayFigures;
@@ -80,11 +80,11 @@ export interface DayState {
 }
 
 /**
- * How many days from a work shift's day a break is looked for inside it: a lunch at 01:00 inside a shift that
- * started at 22:00 is on the next local day, yet it is that shift's lunch. The database matches the same days
- * (period.repository's break join), so a break more than a day from its shift's start does not count.
+ * How many days after a work shift's day its breaks are looked for: a lunch at 01:00 inside a shift that started
+ * at 22:00 is on the next local day, yet it is that shift's lunch. The database matches the same days
+ * (period.repository's break join), so a break two days after its shift's start does not count in it.
  */
-export const BREAK_REACH = 1;
+export const BREAK_DAYS_LATER = 1;
 
 /** A step over one day's punches. */
 export type DayStep = (day: DayState, rules: TimeRules) => DayState;
@@ -318,7 +318,7 @@ export function groupByDay(punches: readonly EnginePunch[], zone: string): Map<s
  * Figures per employee and local day, sorted by employee and day. Punches of employees not in `employees`
  * (e.g. of departments excluded from reports) are left out; deleted employees are included when the caller
  * passes them (a period's reports keep people who left during it). With `within`, only its days are answered:
- * the punches may then include the BREAK_REACH days either side, whose breaks can lie in the period's shifts.
+ * the punches may then include the BREAK_DAYS_LATER days after it, whose breaks can lie in the period's shifts.
  */
 export function computeDays(
   punches: readonly EnginePunch[],
@@ -333,14 +333,18 @@ export function computeDays(
     rules.zone,
   );
   const breaksOf = new Map<string, EnginePunch[]>();
-  for (const [key, list] of days) breaksOf.set(key, list.filter((p) => p.type !== 'None'));
+  for (const [key, list] of days)
+    breaksOf.set(
+      key,
+      list.filter((p) => p.type !== 'None'),
+    );
   const out: DayFigures[] = [];
   for (const [key, list] of days) {
     const [ref, day] = key.split('|');
     if (within && (day < within.start || day > within.end)) continue;
     const employeeRef = Number(ref);
     const breaks: EnginePunch[] = [];
-    for (let n = -BREAK_REACH; n <= BREAK_REACH; n++)
+    for (let n = 0; n <= BREAK_DAYS_LATER; n++)
       breaks.push(...(breaksOf.get(`${ref}|${addDays(day, n)}`) ?? []));
     let state: DayState = {
       work: list.filter((p) => p.type === 'None'),

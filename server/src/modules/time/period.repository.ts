@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { addDays } from './calendar';
-import { BREAK_REACH, type DayTotals, type PeriodSums, type SqlFigures, type SqlOps } from './engine';
+import { BREAK_DAYS_LATER, type DayTotals, type PeriodSums, type SqlFigures, type SqlOps } from './engine';
 
 /** Which punches a period's sums read: the Time Rounding step, and optionally only some employees' punches. */
 export interface DayTotalsOptions {
@@ -22,7 +22,7 @@ export interface DayTotalsOptions {
  *   local wall clock and UTC round alike);
  * - a closed work punch's minutes are max(0, out − in) / 60,000, floored; open ones count, unpaid;
  * - a closed break's minutes are its overlap with a day's closed work punches, summed, then floored, on that
- *   day (the break's own day or one within BREAK_REACH of it); Auto and Manual are summed apart (deductionStep caps Auto at the worked minutes);
+ *   day (the break's own day or the BREAK_DAYS_LATER days before it); Auto and Manual are summed apart (deductionStep caps Auto at the worked minutes);
  * - `employeeSums` then runs the figure steps' SQL forms on each day and sums the days per employee.
  * server/test/day-totals.test.ts compares both with the engine's own steps on random days, on both databases.
  */
@@ -33,11 +33,19 @@ export function periodRepository(db: Kysely<DB>) {
     least: (a, b) => (pg ? sql`least(${a}, ${b})` : sql`min(${a}, ${b})`),
   };
   const { greatest, least } = ops;
-  /** A `YYYY-MM-DD` column moved by `n` calendar days, as text of the same form. */
-  const dayMoved = (column: string, n: number) =>
-    pg
-      ? sql<string>`to_char(cast(${sql.ref(column)} as date) + ${sql.lit(n)}, 'YYYY-MM-DD')`
-      : sql<string>`date(${sql.ref(column)}, ${sql.lit(`${n} day`)})`;
+  /**
+   * The days a break of the period may lie in a shift of: (break's day, shift's day) for every day of the period
+   * and the BREAK_DAYS_LATER days after it, as a VALUES table (column1, column2). Plain equalities to join on:
+   * an exact search of punches_employee_day, or a hash; days computed in SQL, or a list of them in one
+   * condition, made PostgreSQL match each break with every shift of its employee (2–4× the time).
+   */
+  const breakDays = (start: string, end: string) => {
+    const pairs = [];
+    for (let day = start; day <= end; day = addDays(day, 1))
+      for (let later = 0; later <= BREAK_DAYS_LATER; later++)
+        pairs.push(sql`(${sql.lit(addDays(day, later))}, ${sql.lit(day)})`);
+    return sql`(values ${sql.join(pairs)})`;
+  };
 
   /** The punch steps' sums per employee and day, as a query (dayTotals reads it; employeeSums sums it again). */
   function daysSql(accountId: number, start: string, end: string, opts: DayTotalsOptions) {
@@ -106,17 +114,15 @@ export function periodRepository(db: Kysely<DB>) {
               sql`${least(at('br.time_out'), at('w.time_out'))} - ${greatest(at('br.time_in'), at('w.time_in'))}`,
             )}) as bigint) / 60000 as minutes
           from punches br
-          -- w is br's employee's (ids are unique across accounts): the period's work shifts of the break's day
-          -- and the days either side (engine BREAK_REACH: a night shift's lunch after midnight is its shift's),
-          -- matched by employee and day, the index punches_employee_day, never a scan of the account's days.
-          join punches w on w.employee_ref = br.employee_ref
-            and w.work_date >= ${dayMoved('br.work_date', -BREAK_REACH)}
-            and w.work_date <= ${dayMoved('br.work_date', BREAK_REACH)}
-            and w.work_date >= ${start} and w.work_date <= ${end}
+          -- w is br's employee's (ids are unique across accounts): a work shift of the period on the break's day
+          -- or the BREAK_DAYS_LATER days before (a night shift's lunch after midnight is its shift's), matched
+          -- by employee and day, the index punches_employee_day, never a scan of the account's days.
+          join ${breakDays(start, end)} as near on near.column1 = br.work_date
+          join punches w on w.employee_ref = br.employee_ref and w.work_date = near.column2
             and w.type = 'None' and w.time_out is not null and w.deleted_at is null
           where ${account('br.')} = ${accountId} and br.deleted_at is null and br.type <> 'None'
-            and br.time_out is not null and br.work_date >= ${addDays(start, -BREAK_REACH)}
-            and br.work_date <= ${addDays(end, BREAK_REACH)} ${only('br.')}
+            and br.time_out is not null and br.work_date >= ${start}
+            and br.work_date <= ${addDays(end, BREAK_DAYS_LATER)} ${only('br.')}
           group by br.id, w.employee_ref, w.work_date, br.deduction
         ) x
         group by employee_ref, work_date

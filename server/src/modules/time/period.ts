@@ -1,6 +1,6 @@
 import { addDays } from './calendar';
 import {
-  BREAK_REACH,
+  BREAK_DAYS_LATER,
   computeDays,
   type DayFigures,
   daysFromTotals,
@@ -38,11 +38,11 @@ export async function periodFigures(
     });
     return daysFromTotals(totals, employees, rules);
   }
-  // The days either side too: their breaks may lie in the period's shifts (a night shift's lunch after midnight).
+  // The days after it too: their breaks may lie in the period's shifts (a night shift's lunch after midnight).
   const punches = await source.punches(
     accountId,
-    addDays(start, -BREAK_REACH),
-    addDays(end, BREAK_REACH),
+    start,
+    addDays(end, BREAK_DAYS_LATER),
     employeeRefs ?? employeeRef,
   );
   return computeDays(punches, employees, rules, PIPELINE, { start, end });
