@@ -561,8 +561,30 @@ describe('import', () => {
       'staff.csv',
     );
     expect(csv.statusCode, csv.body).toBe(201);
+    // UTF-8 without a byte-order mark (Google Sheets), with one (Excel's "CSV UTF-8"), and Windows-1252 (Excel's
+    // plain "CSV"): names, departments and emoji as written.
+    const utf8 = 'Name,Employee ID,Department\r\nJosé Müller 😀,U1,Café\r\n';
+    expect((await upload(s, Buffer.from(utf8), 'sheets.csv')).statusCode).toBe(201);
+    const bom = 'Name,Employee ID,Department\r\nZoë Ødegård,U2,Café\r\n';
+    expect((await upload(s, Buffer.from(`\ufeff${bom}`), 'excel-utf8.csv')).statusCode).toBe(201);
+    const cp1252 = Buffer.from('Name,Employee ID,Department\r\nFrançois Léger,U3,Café\r\n', 'latin1');
+    expect((await upload(s, cp1252, 'excel.csv')).statusCode).toBe(201);
     const all = (await call(s, 'GET', '/api/employees')).json().data;
-    expect(all.map((e: { employee_id: string }) => e.employee_id).sort()).toEqual(['0007', 'X1']);
+    const nameOf = (id: string) => all.find((e: { employee_id: string }) => e.employee_id === id)?.name;
+    expect([nameOf('U1'), nameOf('U2'), nameOf('U3')]).toEqual([
+      'José Müller 😀',
+      'Zoë Ødegård',
+      'François Léger',
+    ]);
+    const departments = (await call(s, 'GET', '/departments')).json();
+    expect(departments.map((d: { dp_name: string }) => d.dp_name).sort()).toEqual(['Café', 'Dock']);
+    expect(all.map((e: { employee_id: string }) => e.employee_id).sort()).toEqual([
+      '0007',
+      'U1',
+      'U2',
+      'U3',
+      'X1',
+    ]);
     expect(
       Object.values(all.find((e: { employee_id: string }) => e.employee_id === 'X1').custom_fields),
     ).toEqual(['L']);

@@ -44,6 +44,19 @@ const COLUMN_OF: Record<string, (typeof IMPORT_COLUMNS)[number]> = {
 };
 const REQUIRED = ['Name', 'Employee ID', 'Department'] as const;
 
+/**
+ * A CSV file's text: UTF-8 (with or without a byte-order mark, as Google Sheets, Numbers and most tools write
+ * it) when its bytes are valid UTF-8, else Windows-1252 (Excel's "CSV" on Windows). Read as bytes, SheetJS took
+ * UTF-8 without a mark for Latin-1 and stored "José" as "JosÃ©".
+ */
+function csvText(file: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    return new TextDecoder('windows-1252').decode(file);
+  }
+}
+
 /** Only real spreadsheets are parsed: .xlsx is a zip, .xls an OLE file, .csv plain text. */
 function readWorkbook(file: Buffer, fileName: string): XLSX.WorkBook {
   const ext = fileName.toLowerCase().split('.').pop();
@@ -54,8 +67,8 @@ function readWorkbook(file: Buffer, fileName: string): XLSX.WorkBook {
   if (!fits) throw unprocessable(messages.people.importNotSpreadsheet);
   try {
     // raw: CSV cells stay text (an Employee ID '0012' keeps its zeros); cellDates: date cells arrive as dates.
-    return XLSX.read(file, {
-      type: 'buffer',
+    return XLSX.read(ext === 'csv' ? csvText(file) : file, {
+      type: ext === 'csv' ? 'string' : 'buffer',
       dense: true,
       cellDates: true,
       raw: ext === 'csv',
