@@ -77,6 +77,8 @@ describe('Sign-up page', () => {
       date_of_birth: '1990-06-15',
       terms: true,
       password_confirmation: 'first password 1',
+      // The browser's zone, so the account's days are local from the start.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 });

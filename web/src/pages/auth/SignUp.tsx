@@ -64,18 +64,23 @@ export default function SignUp() {
   });
 
   const submit = form.onSubmit((values) =>
-    registerCall.mutate(values, {
-      onSuccess: (a) => {
-        session.start({ ...a, email: values.email.trim().toLowerCase(), name: values.name.trim() });
-        setWelcomed(true);
-        notifySuccess(messages.registration.success);
-        goHome.start();
+    // The account starts in the browser's time zone (the server falls back to UTC for one it does not know):
+    // its days, reports and "today" are local from the first punch, not UTC until someone finds Settings.
+    registerCall.mutate(
+      { ...values, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      {
+        onSuccess: (a) => {
+          session.start({ ...a, email: values.email.trim().toLowerCase(), name: values.name.trim() });
+          setWelcomed(true);
+          notifySuccess(messages.registration.success);
+          goHome.start();
+        },
+        onError: (e) => {
+          form.setErrors(fieldErrors(e));
+          notifyError(messageOf(e, messages.registration.failed));
+        },
       },
-      onError: (e) => {
-        form.setErrors(fieldErrors(e));
-        notifyError(messageOf(e, messages.registration.failed));
-      },
-    }),
+    ),
   );
 
   const field = (name: keyof typeof LABELS) => ({
