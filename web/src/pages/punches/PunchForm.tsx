@@ -1,6 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DEDUCTIONS, messages, PUNCH_TYPES, timeOutAfterTimeIn } from '@punchclock/contract';
+import { useSingleSubmit } from '../../forms/single-submit';
 import { emptyPunch, localToday, type PunchValues } from './punch-values';
 
 interface PunchFormProps {
@@ -27,8 +28,12 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
     },
   });
   const reset = () => form.setValues(emptyPunch());
+  const once = useSingleSubmit(busy);
   return (
-    <form onSubmit={form.onSubmit((v) => onSubmit({ ...v, notes: v.notes.trim() }, reset))} noValidate>
+    <form
+      onSubmit={form.onSubmit((v) => once(() => onSubmit({ ...v, notes: v.notes.trim() }, reset)))}
+      noValidate
+    >
       <Stack>
         <TextInput type="date" label="Date" max={localToday()} {...form.getInputProps('date')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>

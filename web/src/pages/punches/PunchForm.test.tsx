@@ -1,0 +1,53 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { PunchForm } from './PunchForm';
+import type { PunchValues } from './punch-values';
+
+// jsdom has no document.fonts, which Mantine's autosized Notes listens to.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+});
+
+/**
+ * The form as a page holds it: busy while its call runs, the pending state arriving a moment after the submit
+ * (as a mutation's does), until the test says the call is done.
+ */
+function Page({ onSubmit }: { onSubmit: (v: PunchValues) => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <MantineProvider>
+      <PunchForm
+        busy={busy}
+        onSubmit={(v) => {
+          onSubmit(v);
+          setTimeout(() => setBusy(true), 0);
+        }}
+      />
+      <button type="button" onClick={() => setBusy(false)}>
+        call done
+      </button>
+    </MantineProvider>
+  );
+}
+
+describe('PunchForm', () => {
+  it('submits once for a double click, and again once the call is done', async () => {
+    const onSubmit = vi.fn();
+    render(<Page onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/Time In/), { target: { value: '08:00' } });
+    fireEvent.change(screen.getByLabelText(/Time Out/), { target: { value: '16:00' } });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    // Two clicks before React renders the busy button (as a fast double click).
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ time_in: '08:00', time_out: '16:00' });
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'call done' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+});
