@@ -58,20 +58,38 @@ export async function vitest(label, cwd, args = []) {
   return ok;
 }
 
-async function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (existsSync(path)) return true;
+/**
+ * Debian's programs the tests run: Chromium (the browser journeys) and poppler-utils' pdftotext and pdftoppm (the
+ * PDF exports read back, in the API tests and the journeys). Missing ones are installed with apt-get when running
+ * as root (a new machine has none of them); otherwise the message says how.
+ */
+const DEBIAN_TOOLS = [
+  { path: () => process.env.CHROMIUM_PATH || '/usr/bin/chromium', pkg: 'chromium' },
+  { path: () => '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+  { path: () => '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+];
+
+let toolsReady;
+export function ensureDebianTools() {
+  toolsReady ??= installDebianTools();
+  return toolsReady;
+}
+
+async function installDebianTools() {
+  const missing = DEBIAN_TOOLS.filter((t) => !existsSync(t.path()));
+  if (missing.length === 0) return true;
+  const pkgs = [...new Set(missing.map((t) => t.pkg))].join(' ');
   if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package with apt-get…");
+    console.log(`Installing Debian's ${pkgs} with apt-get (the tests need them)…`);
     return (
-      (await run('install chromium', 'bash', [
+      (await run(`install ${pkgs}`, 'bash', [
         '-c',
-        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
-      ])) && existsSync(path)
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkgs}`,
+      ])) && DEBIAN_TOOLS.every((t) => existsSync(t.path()))
     );
   }
   console.error(
-    `The browser tests need Chromium at ${path}. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH).`,
+    `The tests need ${missing.map((t) => t.path()).join(', ')}. Install them with: sudo apt-get install ${pkgs} (or set CHROMIUM_PATH).`,
   );
   return false;
 }
@@ -82,7 +100,7 @@ async function ensureChromium() {
  * journey being the browser's waits (12 min one after the other, 7.5 side by side on the 2-core machine).
  */
 export async function journeys() {
-  if (!(await ensureChromium())) {
+  if (!(await ensureDebianTools())) {
     results.push({ label: 'browser journeys', passed: 0, failed: 1, ok: false });
     return false;
   }
