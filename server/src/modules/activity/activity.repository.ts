@@ -1,11 +1,12 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
 import { precompiled } from '../../db/precompiled';
 import { writeWithGroup } from '../../db/unit-of-work';
 import type { ActivityLogsTable, DB } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
 import { nowIso } from '../../lib/time';
-import { keepPlan } from '../../db/database';
+import { KEEP_PLAN } from '../../db/database';
+import { unnestRows } from '../../db/unnest';
 
 export interface ActivityEntry {
   accountId: number;
@@ -48,10 +49,36 @@ const insertActivity = precompiled((db, row: Insertable<ActivityLogsTable>) =>
   db.insertInto('activity_logs').values(row),
 );
 
-/** One row compiled once; a group commit's rows (at most GROUP_COMMIT_MAX) in one multi-row INSERT. */
+/** The columns recordActivity writes, with their PostgreSQL types (their arrays need them). */
+const ACTIVITY_COLUMNS = [
+  ['account_id', 'integer'],
+  ['user_id', 'integer'],
+  ['employee_id', 'integer'],
+  ['action', 'text'],
+  ['details', 'text'],
+  ['created_at', 'text'],
+  ['updated_at', 'text'],
+] as const;
+
+/**
+ * One row compiled once; a group commit's rows (at most GROUP_COMMIT_MAX) in one multi-row INSERT: on PostgreSQL as
+ * arrays (unnestRows), one statement text for any number of rows.
+ */
 async function insertActivities(db: Kysely<DB>, rows: Insertable<ActivityLogsTable>[]): Promise<void> {
   if (rows.length === 1) await insertActivity(db, rows[0]);
-  else await db.insertInto('activity_logs').values(rows).modifyEnd(keepPlan).execute();
+  else if (!(db.getExecutor().adapter instanceof PostgresAdapter))
+    await db.insertInto('activity_logs').values(rows).execute();
+  else {
+    const params: unknown[] = [];
+    const from = unnestRows(rows as unknown as Record<string, unknown>[], ACTIVITY_COLUMNS, params);
+    const names = ACTIVITY_COLUMNS.map(([c]) => `"${c}"`).join(', ');
+    await db.executeQuery(
+      CompiledQuery.raw(
+        `insert into "activity_logs" (${names}) select ${names} from ${from} ${KEEP_PLAN}`,
+        params,
+      ),
+    );
+  }
 }
 
 /** A row an entry's details name: `at` is a punch's clock-in, `code` an employee's Employee ID. */
