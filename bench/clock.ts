@@ -15,6 +15,8 @@
 // BENCH_HISTORY (default 0): closed past shifts each employee already has (one a day, back from yesterday), as in
 // a company that has used the clock for a while: a punch whose reads grew with the history shows here.
 // BENCH_TRACE=1: the statements the server sent during the load, counted by their text (what a punch costs).
+// BENCH_PGSS=1 (PostgreSQL with pg_stat_statements in shared_preload_libraries, track_planning on): the database's
+// own planning and execution time a punch during the load, a figure the machine's noise moves far less than req/s.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -255,8 +257,11 @@ async function main() {
   };
   // A short warm-up (JIT, caches), then the measured run.
   await autocannon({ ...base, duration: 2 });
+  const statementTimes =
+    setup.dialect === 'postgresql' && process.env.BENCH_PGSS ? await pgss(setup.url) : undefined;
   await ask('start');
   const result = await autocannon({ ...base, duration: SECONDS });
+  const databaseTime = await statementTimes?.();
   const { punches, queries, cpuSeconds } = await ask<{
     punches: number;
     queries: number;
@@ -293,6 +298,13 @@ async function main() {
       `${((cpuSeconds * 1000) / answered).toFixed(2)} ms CPU per request (${cpuSeconds.toFixed(1)} s CPU in ${SECONDS} s)`,
   );
   if (result.non2xx) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  if (databaseTime) {
+    const per = (ms: number) => (ms / answered).toFixed(3);
+    console.log(
+      `PostgreSQL (pg_stat_statements): ${databaseTime.calls} statements, ${databaseTime.plans} planned; a punch ` +
+        `${per(databaseTime.planMs)} ms planning + ${per(databaseTime.execMs)} ms execution`,
+    );
+  }
   console.log(
     `floor (GET /api/health: HTTP and one select 1, ${CONNECTIONS} connections, ${FLOOR_SECONDS} s): ` +
       `${Math.round(floor.requests.average)} req/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms`,
@@ -399,6 +411,35 @@ async function measureWriteFloor(setup: Setup) {
     await admin.end();
   }
   return result;
+}
+
+/**
+ * BENCH_PGSS: resets pg_stat_statements now and answers a function that sums this database's statements since (the
+ * statement times of the load). Without the extension loaded it says why and answers undefined.
+ */
+async function pgss(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('create extension if not exists pg_stat_statements');
+    await admin.query('select pg_stat_statements_reset()');
+  } catch (e) {
+    console.log(
+      `BENCH_PGSS: ${(e as Error).message} (needs shared_preload_libraries = 'pg_stat_statements')`,
+    );
+    await admin.end();
+    return undefined;
+  }
+  return async () => {
+    const { rows } = await admin.query<{ calls: string; plans: string; plan_ms: number; exec_ms: number }>(
+      `select coalesce(sum(calls), 0) as calls, coalesce(sum(plans), 0) as plans,
+              coalesce(sum(total_plan_time), 0) as plan_ms, coalesce(sum(total_exec_time), 0) as exec_ms
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
+    );
+    await admin.end();
+    const r = rows[0];
+    return { calls: Number(r.calls), plans: Number(r.plans), planMs: r.plan_ms, execMs: r.exec_ms };
+  };
 }
 
 /** One-row INSERT transactions into a scratch table of a fresh WAL file with the app's synchronous setting. */
