@@ -102,6 +102,25 @@ describe.runIf(dialect === 'postgres')('multi-row writes of the clock path (Post
     expect(closeShiftsStatement([close(1)]).sql).toBe(closeShiftsStatement([1, 2, 3].map(close)).sql);
   });
 
+  it("lock a group's employees and read their books with one text each for 2 and for 5 employees", async () => {
+    const { accountId, refs } = await employees(7);
+    const at = iso(Date.now());
+    const prepare = (some: number[]) =>
+      t.db
+        .transaction()
+        .execute((trx) =>
+          punchesRepository(trx).prepareClockGroup(
+            some.map((employeeRef) => ({ accountId, employeeRef, at })),
+          ),
+        );
+    const groupReads = /for update|^select .* from "punches"/is;
+    const two = await textsOf(groupReads, () => prepare(refs.slice(0, 2)));
+    const five = await textsOf(groupReads, () => prepare(refs.slice(2)));
+    // The lock, then the book read.
+    expect(two).toHaveLength(2);
+    expect(five).toEqual(two);
+  });
+
   it("write a group's activity rows with one text for 2 and for 3 rows", async () => {
     const { accountId, refs } = await employees(3);
     const inTransaction = groupCommitUnitOfWork(t.db, punchRepositories);

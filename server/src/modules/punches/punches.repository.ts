@@ -7,7 +7,7 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
-import { padded } from '../../db/in-list';
+import { oneOfIds } from '../../db/in-list';
 import { unnestRows } from '../../db/unnest';
 import { precompiled } from '../../db/precompiled';
 import { writeInBatch } from '../../db/unit-of-work';
@@ -333,8 +333,8 @@ export function punchesRepository(db: Kysely<DB>) {
         await db
           .selectFrom('employees')
           .select('id')
-          .where('account_id', 'in', padded(accounts))
-          .where('id', 'in', padded(chunk))
+          .where(oneOfIds(true, 'account_id', accounts))
+          .where(oneOfIds(true, 'id', chunk))
           .orderBy('id')
           .forUpdate()
           .modifyEnd(keepPlan)
@@ -360,7 +360,7 @@ export function punchesRepository(db: Kysely<DB>) {
           .select(['id', 'employee_ref', 'time_in', 'time_out', 'type'])
           .where(sql<number>`+${sql.ref('account_id')}`, '=', accountId)
           .where('deleted_at', 'is', null)
-          .where('employee_ref', 'in', padded(chunk));
+          .where(oneOfIds(isPostgres, 'employee_ref', chunk));
       // One statement a chunk: its open shifts, and what ended after the earlier of `since` and the chunk's
       // earliest open shift's start (with no open shift the comparison is null: `since`).
       const book = (chunk: number[]) =>
@@ -374,7 +374,7 @@ export function punchesRepository(db: Kysely<DB>) {
                   .select((o) => o.fn.min('open.time_in').as('time_in'))
                   .where(sql<number>`+${sql.ref('open.account_id')}`, '=', accountId)
                   .where('open.deleted_at', 'is', null)
-                  .where('open.employee_ref', 'in', padded(chunk))
+                  .where(oneOfIds(isPostgres, 'open.employee_ref', chunk))
                   .where('open.time_out', 'is', null);
               return eb.case().when(earliestOpen(), '<', since).then(earliestOpen()).else(since).end();
             }),
