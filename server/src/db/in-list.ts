@@ -12,10 +12,12 @@ export const padded = <T>(list: T[]): T[] => {
 };
 
 /**
- * `column` is one of `ids`. PostgreSQL: `= any($n::integer[])`, one statement text for any number of ids (each
- * padded length was a text of its own, parsed and planned again on every connection); elsewhere a padded IN list.
+ * PostgreSQL: `column` is one of `values`, as `= any($n::type[])`: one statement text for any number of values (each
+ * length of an IN list was a text of its own, parsed and planned again on every connection).
  */
+export const anyOf = (column: string, values: readonly (number | string)[], type: 'integer' | 'text') =>
+  sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`;
+
+/** `column` is one of `ids`: anyOf on PostgreSQL, a padded IN list elsewhere. */
 export const oneOfIds = (postgres: boolean, column: string, ids: number[]) =>
-  postgres
-    ? sql<SqlBool>`${sql.ref(column)} = any(${ids}::integer[])`
-    : sql<SqlBool>`${sql.ref(column)} in (${sql.join(padded(ids))})`;
+  postgres ? anyOf(column, ids, 'integer') : sql<SqlBool>`${sql.ref(column)} in (${sql.join(padded(ids))})`;

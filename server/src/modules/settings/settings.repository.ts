@@ -1,6 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, SettingsTable } from '../../db/schema';
-import { padded } from '../../db/in-list';
+import { anyOf } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
 import { localDay, nowIso } from '../../lib/time';
@@ -27,7 +27,7 @@ const settingsOf = turnBatched<number, SettingsRow>({
       .innerJoin('accounts', 'accounts.id', 'settings.account_id')
       .selectAll('settings')
       .select(['accounts.time_zone', 'accounts.company_name as account_company_name'])
-      .where('settings.account_id', 'in', padded(accountIds))
+      .where(anyOf('settings.account_id', accountIds, 'integer'))
       .modifyEnd(keepPlan)
       .execute();
     return new Map(rows.map((r) => [r.account_id, r]));

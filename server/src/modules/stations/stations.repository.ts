@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, StationsTable } from '../../db/schema';
-import { padded } from '../../db/in-list';
+import { anyOf } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
 import { nowIso } from '../../lib/time';
@@ -26,7 +26,7 @@ const stationOfToken = turnBatched<string, StationByToken>({
     const rows = await db
       .selectFrom('stations')
       .select(['id', 'account_id', 'revoked_at', 'last_seen_at', 'token_hash'])
-      .where('token_hash', 'in', padded(hashes))
+      .where(anyOf('token_hash', hashes, 'text'))
       .modifyEnd(keepPlan)
       .execute();
     return new Map(rows.map(({ token_hash, ...station }) => [token_hash as string, station]));

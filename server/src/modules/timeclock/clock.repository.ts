@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
-import { padded } from '../../db/in-list';
+import { anyOf } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
 import type { DB } from '../../db/schema';
@@ -67,7 +67,7 @@ const employeeOfCode = turnBatched<string, ClockEmployee>({
     const found = new Map<string, ClockEmployee>();
     for (const [accountId, codes] of codesOf)
       for (const e of await clockEmployees(db, accountId)
-        .where('employees.employee_id', 'in', padded(codes))
+        .where(anyOf('employees.employee_id', codes, 'text'))
         .modifyEnd(keepPlan)
         .execute())
         found.set(codeKey(accountId, e.employee_id), e);
