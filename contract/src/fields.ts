@@ -48,6 +48,14 @@ export const anyPassword = z
 /** The spec's user_id fields are accepted (numbers or numeric strings) but never trusted. */
 export const userIdField = z.union([z.number(), z.string().max(40)]).nullish();
 
+/**
+ * The days a date field may name. Every day the server derives from one (its week, the day after a period) then
+ * stays a four-digit year: past 9999 `toISOString` writes '+010000-01', which neither reads as a day nor sorts as
+ * text (a period's day loop never ended), and years before 100 read as 1900–1999 in `Date.UTC`.
+ */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '9998-12-31';
+
 export const isoDate = z
   .string({ error: 'Date must be text in the form YYYY-MM-DD.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in the form YYYY-MM-DD.')
@@ -55,4 +63,5 @@ export const isoDate = z
     (s) =>
       !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
     'Date is not a real calendar date.',
-  );
+  )
+  .refine((s) => s >= FIRST_DAY && s <= LAST_DAY, `Date must lie between ${FIRST_DAY} and ${LAST_DAY}.`);

@@ -1,5 +1,5 @@
 import type { ReportEntry, Row } from './report-types';
-import { covered, definition, periodPunches, punchMinutes } from './time-reports';
+import { covered, definition, periodPunches, punchMinutes, shownTime } from './time-reports';
 
 /**
  * Activity (the employee side's report, spec §9): every punch of the period, work and breaks, in time order,
@@ -34,8 +34,8 @@ export const activity: ReportEntry = {
         name: e.name,
         type: p.type,
         deduction: p.type === 'None' ? null : p.deduction,
-        time_in: p.time_in,
-        time_out: p.time_out,
+        time_in: shownTime(ctx, p.time_in),
+        time_out: shownTime(ctx, p.time_out),
         hours: minutes,
         late_sync: p.late_sync ? 'Yes' : 'No',
       };

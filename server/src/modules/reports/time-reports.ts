@@ -2,6 +2,7 @@ import { REPORTS, type ReportColumnView } from '@punchclock/contract';
 import type { DayFigures, PeriodSums } from '../time/engine';
 import type { TimeRules } from '../time/time-rules';
 import { periodFigures, periodSums } from '../time/period';
+import { roundToStep } from '../time/rounding';
 import { workedMinutes } from '../time/worked';
 import {
   type ReportContext,
@@ -129,6 +130,10 @@ function inNameOrder(employees: ReadonlyMap<number, unknown>, days: readonly Day
 /** In and out as screens show them: rounded when the account displays rounded times, raw otherwise. */
 export const shown = (ctx: ReportContext, d: DayFigures) =>
   ctx.rules.displayRounded ? { in: d.firstIn, out: d.lastOut } : { in: d.rawFirstIn, out: d.rawLastOut };
+
+/** A punch's own in or out time as screens show it: rounded when the account displays rounded times. */
+export const shownTime = (ctx: ReportContext, iso: string | null) =>
+  iso && ctx.rules.displayRounded ? roundToStep(iso, ctx.rules.step, ctx.rules.zone) : iso;
 
 /** Date, who, first in and last out: the columns a day's presence is shown with. */
 export const PRESENCE_COLUMNS: readonly ReportColumnView[] = [
@@ -303,8 +308,8 @@ export const timesheet: ReportEntry = {
         employee_id: e.employee_id,
         name: e.name,
         type: p.type,
-        time_in: p.time_in,
-        time_out: p.time_out,
+        time_in: shownTime(ctx, p.time_in),
+        time_out: shownTime(ctx, p.time_out),
         hours: punchMinutes(p, ctx.rules),
         day_total: lastOfDay && d && !ctx.rules.attendanceOnly ? d.paidMinutes : null,
       });

@@ -68,7 +68,12 @@ export function periodRepository(db: Kysely<DB>) {
       const ms = pg
         ? sql<number>`cast(extract(epoch from cast(${ref} as timestamptz)) * 1000 as bigint)`
         : sql<number>`cast(round((julianday(${ref}) - 2440587.5) * 86400000.0) as integer)`;
-      return step ? sql<number>`((${ms} + ${sql.lit(step / 2)}) / ${sql.lit(step)} * ${sql.lit(step)})` : ms;
+      if (!step) return ms;
+      // Integer division truncates toward zero on both databases, so an instant before 1970 would round up
+      // when it should round down: shift by `lift` (a whole number of steps, over 2,000 years: back past the
+      // year 0001) so that the division only sees positive numbers, then shift back.
+      const lift = step * Math.ceil(7e13 / step);
+      return sql<number>`((${ms} + ${sql.lit(lift + step / 2)}) / ${sql.lit(step)} * ${sql.lit(step)} - ${sql.lit(lift)})`;
     };
     const refs = opts.employeeRefs ?? (opts.employeeRef === undefined ? undefined : [opts.employeeRef]);
     // A few employees' punches come through punches_employee_day (employee first), not the account's whole
