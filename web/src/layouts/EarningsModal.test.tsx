@@ -1,6 +1,9 @@
 import { messages } from '@punchclock/contract';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authKeys } from '../api/auth';
+import { queryClient } from '../api/queryClient';
+import { localToday } from '../pages/punches/punch-values';
 import { Providers } from '../Providers';
 import { fakeFetch, logInAs } from '../test/render';
 import { EarningsModal } from './EarningsModal';
@@ -88,5 +91,41 @@ describe('Earnings and Deductions dialog', () => {
     expect(api.calls[0].url).toBe('/api/with-deductions');
     expect(body.employee_id).toBe('E7');
     expect(body.start_date <= body.end_date).toBe(true);
+  });
+});
+
+describe("Earnings and Deductions dialog's periods", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    queryClient.clear();
+  });
+
+  it("counts This year up to the account's today, not the browser's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
+    // 02:40 UTC is still the 25th at UTC-11 and already the 26th at UTC+14: the account's zone is whichever of
+    // the two does not share the browser's day.
+    const dayIn = (zone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date());
+    const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => dayIn(z) !== localToday())!;
+    logInAs('employee');
+    localStorage.setItem('employee_id', 'E7');
+    // The signed-in user as the employee layout has loaded it.
+    queryClient.setQueryData(authKeys.user, { user_id: 7, user_type: 'employee', time_zone: zone });
+    const api = fakeFetch({ body: answer }, { body: answer });
+    vi.stubGlobal('fetch', api.fetch);
+    show();
+    await screen.findByTestId('earnings-total');
+    fireEvent.click(screen.getByRole('button', { name: 'This year' }));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
+    expect(JSON.parse(String(api.calls[1].init.body))).toMatchObject({
+      start_date: `${dayIn(zone).slice(0, 4)}-01-01`,
+      end_date: dayIn(zone),
+    });
   });
 });

@@ -17,7 +17,9 @@ import {
 import { EARNINGS_PERIODS, messages } from '@punchclock/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { authKeys, getUser } from '../api/auth';
 import { type Earnings, type EarningsPeriod, useEarnings } from '../api/earnings';
 import { ApiError } from '../api/client';
 import { ownEmployeeCode } from '../pages/punches/punch-values';
@@ -199,7 +201,10 @@ function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
  */
 export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const employeeId = ownEmployeeCode();
-  const today = todayIn();
+  // Periods are days on the account's clock (as the server counts them), not the browser's: the signed-in
+  // user the layout has loaded carries the account's zone (read from the cache here, never fetched again).
+  const zone = useQuery({ queryKey: authKeys.user, queryFn: getUser, enabled: false }).data?.time_zone;
+  const today = todayIn(zone);
   const [preset, setPreset] = useState<Preset>('this_month');
   const [period, setPeriod] = useState<EarningsPeriod>(() => periodOf('this_month', today, 1));
   const [draft, setDraft] = useState<EarningsPeriod>(period);
@@ -210,11 +215,18 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
 
   const weekStart = Math.max(0, WEEKDAYS.indexOf(earnings.data?.week_start ?? 'Monday'));
   const pick = (p: Exclude<Preset, 'custom'>) => {
-    const next = periodOf(p, todayIn(), weekStart);
+    const next = periodOf(p, todayIn(zone), weekStart);
     setPreset(p);
     setPeriod(next);
     setDraft(next);
   };
+  // The zone arriving after the dialog was set up moves a preset period onto the account's today.
+  useEffect(() => {
+    if (preset === 'custom') return;
+    const next = periodOf(preset, today, weekStart);
+    setPeriod((old) => (old.start_date === next.start_date && old.end_date === next.end_date ? old : next));
+    setDraft((old) => (old.start_date === next.start_date && old.end_date === next.end_date ? old : next));
+  }, [today, preset, weekStart]);
   const customValid = !!draft.start_date && !!draft.end_date && draft.start_date <= draft.end_date;
   const failure =
     earnings.error instanceof ApiError && earnings.error.status === 400 && earnings.error.message

@@ -1,14 +1,15 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DATE_FORMATS, messages, OWN_REPORTS, REPORTS, TIME_FORMATS } from '@punchclock/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useCurrentUser, useOwnPermissions } from '../../api/auth';
+import { useWeekHours } from '../../api/earnings';
 import { usePunches } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
 import { formatDate, formatInstant } from '../punches/display-format';
 import { ownEmployeeRef } from '../punches/punch-values';
 import type { CellFormats } from '../reports/cells';
-import { type PeriodPreset, PERIOD_PRESETS, presetPeriod, todayIn } from '../reports/periods';
+import { type PeriodPreset, PERIOD_PRESETS, presetPeriod, todayIn, weekStartIndex } from '../reports/periods';
 import { ExportButtons, ReportOutcome, useReportRunner } from '../reports/report-runner';
 
 const OPTIONS = OWN_REPORTS.map((name) => ({
@@ -38,9 +39,18 @@ export default function UserReport() {
 
   const [reportName, setReportName] = useState<string | null>(OWN_REPORTS[1]);
   const [preset, setPreset] = useState<PeriodPreset>('this_week');
-  const [period, setPeriod] = useState(() => presetPeriod('this_week', todayIn(zone), 1)!);
+  // Weeks start on the account's Week Starts On (an employee reads it with their week's hours, as the home page).
+  const weekStart = weekStartIndex(useWeekHours().data);
+  const today = todayIn(zone);
+  const [period, setPeriod] = useState(() => presetPeriod('this_week', today, weekStart)!);
   const [notChosen, setNotChosen] = useState(false);
   const runner = useReportRunner();
+  // The zone and the week start may arrive after the form was set up: a preset still chosen follows them.
+  useEffect(() => {
+    const next = preset === 'custom' ? null : presetPeriod(preset, today, weekStart);
+    if (next)
+      setPeriod((old) => (old.start_date === next.start_date && old.end_date === next.end_date ? old : next));
+  }, [preset, today, weekStart]);
 
   if (user.data && !permissions.run_reports)
     return (
@@ -53,7 +63,7 @@ export default function UserReport() {
 
   const pickPreset = (p: PeriodPreset) => {
     setPreset(p);
-    const next = presetPeriod(p, todayIn(zone), 1);
+    const next = presetPeriod(p, today, weekStart);
     if (next) setPeriod(next);
   };
   const submit = (e: FormEvent) => {

@@ -138,7 +138,8 @@ function WhoIsIn({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number
         </Stack>
       )}
       <Text fz="xs" c="dimmed" mt="auto">
-        Updates every 30 seconds · last at {new Date(updatedAt).toLocaleTimeString()}
+        {/* On the account's clock and in its formats, as the times above (not the browser's zone and locale). */}
+        Updates every 30 seconds · last at {when(new Date(updatedAt).toISOString())}
       </Text>
     </Tile>
   );

@@ -1,9 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../Providers';
+import { fakeFetch, logInAs } from '../../test/render';
 import { PunchForm } from './PunchForm';
-import type { PunchValues } from './punch-values';
+import { localToday, type PunchValues } from './punch-values';
 
 // jsdom has no document.fonts, which Mantine's autosized Notes listens to.
 Object.defineProperty(document, 'fonts', {
@@ -18,7 +19,7 @@ Object.defineProperty(document, 'fonts', {
 function Page({ onSubmit }: { onSubmit: (v: PunchValues) => void }) {
   const [busy, setBusy] = useState(false);
   return (
-    <MantineProvider>
+    <Providers>
       <PunchForm
         busy={busy}
         onSubmit={(v) => {
@@ -29,7 +30,7 @@ function Page({ onSubmit }: { onSubmit: (v: PunchValues) => void }) {
       <button type="button" onClick={() => setBusy(false)}>
         call done
       </button>
-    </MantineProvider>
+    </Providers>
   );
 }
 
@@ -49,5 +50,51 @@ describe('PunchForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'call done' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("starts on, and caps the date at, the account's today, not the browser's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
+    // 02:40 UTC is still the 25th at UTC-11 and already the 26th at UTC+14: the account's zone is whichever of
+    // the two does not share the browser's day.
+    const dayIn = (zone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date());
+    const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => dayIn(z) !== localToday())!;
+    logInAs('employee');
+    const { fetch } = fakeFetch({
+      body: {
+        user: {
+          user_id: 7,
+          name: 'Dana',
+          username: 'dana',
+          email: 'dana@example.com',
+          phone_number: null,
+          date_of_birth: null,
+          user_type: 'employee',
+          qr_code_url: null,
+          profile_image_url: null,
+          company_name: 'Acme Tools',
+          time_zone: zone,
+          permissions: null,
+          administrator_access: null,
+          clock_settings: null,
+        },
+      },
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(<Page onSubmit={() => undefined} />);
+    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    await waitFor(() => expect(date.value).toBe(dayIn(zone)));
+    expect(date.max).toBe(dayIn(zone));
   });
 });

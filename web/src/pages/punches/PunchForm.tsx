@@ -1,8 +1,11 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DEDUCTIONS, messages, PUNCH_TYPES, timeOutAfterTimeIn } from '@punchclock/contract';
+import { useEffect, useRef } from 'react';
+import { useCurrentUser } from '../../api/auth';
 import { useSingleSubmit } from '../../forms/single-submit';
-import { emptyPunch, localToday, type PunchValues } from './punch-values';
+import { todayIn } from '../reports/periods';
+import { emptyPunch, type PunchValues } from './punch-values';
 
 interface PunchFormProps {
   initial?: PunchValues;
@@ -15,8 +18,11 @@ interface PunchFormProps {
 
 /** Date, Time In/Out, Deduction, Type and Notes of one punch; shared by the create and edit screens. */
 export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onCancel }: PunchFormProps) {
+  // "Today" is the account's day (its time zone, as the server and the reports count days), not the browser's:
+  // a device in another zone would otherwise default to, and cap the picker at, a day the server calls the future.
+  const today = todayIn(useCurrentUser().data?.time_zone);
   const form = useForm<PunchValues>({
-    initialValues: initial ?? emptyPunch(),
+    initialValues: initial ?? emptyPunch(today),
     validate: {
       time_in: (v) => (v ? null : 'Time In is required.'),
       time_out: (v, all) =>
@@ -27,7 +33,14 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
             : null,
     },
   });
-  const reset = () => form.setValues(emptyPunch());
+  // The account's zone arrives after the form: move a default date the user has not changed onto its today.
+  const defaultDate = useRef(initial ? null : today);
+  useEffect(() => {
+    if (defaultDate.current === null || defaultDate.current === today) return;
+    if (form.getValues().date === defaultDate.current) form.setFieldValue('date', today);
+    defaultDate.current = today;
+  }, [today, form]);
+  const reset = () => form.setValues(emptyPunch(today));
   const once = useSingleSubmit(busy);
   return (
     <form
@@ -35,7 +48,7 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
       noValidate
     >
       <Stack>
-        <TextInput type="date" label="Date" max={localToday()} {...form.getInputProps('date')} />
+        <TextInput type="date" label="Date" max={today} {...form.getInputProps('date')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput type="time" label="Time In" required {...form.getInputProps('time_in')} />
           <TextInput type="time" label="Time Out" required {...form.getInputProps('time_out')} />

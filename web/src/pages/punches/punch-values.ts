@@ -11,8 +11,9 @@ export function localToday(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export const emptyPunch = (): PunchValues => ({
-  date: localToday(),
+/** A fresh punch on `today` (the account's today where known; the browser's otherwise). */
+export const emptyPunch = (today: string = localToday()): PunchValues => ({
+  date: today,
   time_in: '',
   time_out: '',
   deduction: 'Auto',

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DATE_FORMATS, messages } from '@punchclock/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDepartments, useEmployees } from '../../api/people';
 import { useScopedAdministrator } from '../../api/auth';
@@ -222,6 +222,19 @@ export function ReportRunner({
     runner.clear();
     setParams(r ? { report: r.name } : {}, { replace: true });
   };
+
+  // The settings (the account's zone and Week Starts On) may arrive after the form was set up, on a fresh load
+  // of the page: a preset period still chosen is moved onto the account's calendar, not left on the browser's
+  // day and a Monday week.
+  const todayNow = today();
+  useEffect(() => {
+    if (preset === 'custom' || !report?.params.some((p) => p === 'start_date')) return;
+    const period = presetPeriod(preset, todayNow, weekStart);
+    if (!period) return;
+    setValues((old) =>
+      old.start_date === period.start_date && old.end_date === period.end_date ? old : { ...old, ...period },
+    );
+  }, [preset, todayNow, weekStart, report]);
 
   const change = (v: Partial<FormValues>) => {
     setValues((old) => ({ ...old, ...v }));

@@ -1,0 +1,82 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../Providers';
+import { logInAs } from '../../test/render';
+import HomeSecond from './HomeSecond';
+
+const dashboard = {
+  time_zone: 'America/New_York',
+  today: '2026-11-25',
+  week_start: '2026-11-23',
+  employee_count: 2,
+  in_now: [
+    {
+      employee_ref: 4,
+      employee_id: 'E1004',
+      name: 'Emma Rossi',
+      department: 'Delivery',
+      since: '2026-11-25T21:00:00.000Z',
+    },
+  ],
+  punches_today: 1,
+  late_today: 0,
+  forgotten_clock_outs: [],
+  hours_by_department: [],
+};
+
+const settings = {
+  id: 1,
+  user_id: 7,
+  company_name: 'Acme Tools',
+  attendance_mode: 'Attendance and Time Tracking',
+  time_zone: 'America/New_York',
+  enable_gps_tracking: false,
+  require_location: false,
+  enable_covid_screening: false,
+  display_round_in_out_times: false,
+  time_rounding: null,
+  date_format: 'MM/DD/YY',
+  time_format: '12 Hours (AM/PM)',
+  week_start: 'Monday',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** Answers each call by its path: the dashboard, the settings, nothing for anything else. */
+function fakeApi() {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = path === '/api/dashboard' ? dashboard : path === '/settings' ? [settings] : {};
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+describe('Dashboard', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("tells when it last refreshed on the account's clock, as it shows every other time", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 02:40 UTC on the 26th is 9:40 PM on the 25th in New York, the account's zone, whatever the browser's.
+    vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
+    logInAs('user');
+    fakeApi();
+    const router = createMemoryRouter([{ path: '/HomeSecond', element: <HomeSecond /> }], {
+      initialEntries: ['/HomeSecond'],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByText(/since 11\/25\/26 4:00 PM/)).toBeTruthy();
+    expect(await screen.findByText(/last at 11\/25\/26 9:40 PM/)).toBeTruthy();
+  });
+});

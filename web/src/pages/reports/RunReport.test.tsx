@@ -1,0 +1,66 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../Providers';
+import { logInAs } from '../../test/render';
+import RunReport from './RunReport';
+
+const settings = {
+  id: 1,
+  user_id: 7,
+  company_name: 'Acme Tools',
+  attendance_mode: 'Attendance and Time Tracking',
+  time_zone: 'America/New_York',
+  enable_gps_tracking: false,
+  require_location: false,
+  enable_covid_screening: false,
+  display_round_in_out_times: false,
+  time_rounding: null,
+  date_format: 'MM/DD/YY',
+  time_format: '12 Hours (AM/PM)',
+  week_start: 'Sunday',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** Answers each call by its path: the settings, an empty list for anything else. */
+function fakeApi() {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = path === '/settings' ? [settings] : [];
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+describe('Run Report', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("opened afresh, sets This week on the account's calendar once its settings arrive", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 02:40 UTC on Thursday the 26th is still Wednesday the 25th in New York; the account's weeks start on
+    // Sunday: this week is Sunday the 22nd to Saturday the 28th, whatever the browser's zone.
+    vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
+    logInAs('user');
+    fakeApi();
+    const router = createMemoryRouter([{ path: '/RunReport', element: <RunReport /> }], {
+      initialEntries: ['/RunReport?report=Daily+Summary'],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const start = (await screen.findByLabelText(/Start Date/)) as HTMLInputElement;
+    const end = screen.getByLabelText(/End Date/) as HTMLInputElement;
+    await waitFor(() => expect(start.value).toBe('2026-11-22'));
+    expect(end.value).toBe('2026-11-28');
+    expect(screen.getByRole('button', { name: 'This week' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
