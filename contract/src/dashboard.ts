@@ -12,8 +12,13 @@ export const FORGOTTEN_CLOCK_OUT_HOURS = 12;
 /** How often the web refreshes the dashboard (the "Who is in" tile), in milliseconds. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
-/** Where a manager fixes an employee's punches. */
-export const manualPunchPath = (employeeRef: number) => `/ManualPunch/${employeeRef}`;
+/**
+ * Where a manager fixes a forgotten clock-out: the employee's page with that open punch's edit dialog open (a new
+ * manual punch over the same hours would be refused as an overlap of the open shift).
+ */
+export const EDIT_PUNCH_PARAM = 'edit_punch';
+export const fixClockOutPath = (employeeRef: number, punchId: number) =>
+  `/Employee/${employeeRef}?${EDIT_PUNCH_PARAM}=${punchId}`;
 
 const openShift = z.object({
   /** The employee's record id (employees.id). */

@@ -1,4 +1,4 @@
-import { manualPunchPath } from '@punchclock/contract';
+import { fixClockOutPath } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekStartOf } from '../src/modules/time/calendar';
 import {
@@ -71,6 +71,12 @@ describe('GET /api/dashboard', () => {
       { employee_ref: ids.avery, employee_id: 'AV1', name: 'Avery', department: 'Ops', since: times.avery },
       { employee_ref: ids.blake, employee_id: 'BL1', name: 'Blake', department: 'Ops', since: times.blake },
     ]);
+    const averyOpen = await t.db
+      .selectFrom('punches')
+      .select('id')
+      .where('employee_ref', '=', ids.avery)
+      .where('time_out', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(d.forgotten_clock_outs).toEqual([
       {
         employee_ref: ids.avery,
@@ -78,10 +84,11 @@ describe('GET /api/dashboard', () => {
         name: 'Avery',
         department: 'Ops',
         since: times.avery,
-        fix_path: `/ManualPunch/${ids.avery}`,
+        // The employee's page with the open punch's edit dialog (a new punch would overlap the open shift).
+        fix_path: `/Employee/${ids.avery}?edit_punch=${averyOpen.id}`,
       },
     ]);
-    expect(manualPunchPath(ids.avery)).toBe(`/ManualPunch/${ids.avery}`);
+    expect(fixClockOutPath(ids.avery, averyOpen.id)).toBe(d.forgotten_clock_outs[0].fix_path);
 
     const startedToday = [times.avery, times.blake, times.closedIn].filter((x) => dayOf(x) === today);
     expect(d.punches_today).toBe(startedToday.length);

@@ -80,7 +80,9 @@ describe('manager dashboard (/HomeSecond)', () => {
       '/api/dashboard',
     );
     expect(answer.in_now).toHaveLength(2);
-    expect(answer.forgotten_clock_outs.map((f) => f.fix_path)).toEqual([`/ManualPunch/${morgan}`]);
+    // Fix opens Morgan's page with their open punch's edit dialog.
+    const fixPath = new RegExp(`^/Employee/${morgan}\\?edit_punch=\\d+$`);
+    expect(answer.forgotten_clock_outs.map((f) => f.fix_path)).toEqual([expect.stringMatching(fixPath)]);
 
     // A first load: index.html's inline preload script runs under the server's CSP (allowed by its hash) and
     // starts the page's chunks and its opening calls itself; each call is made once.
@@ -101,7 +103,7 @@ describe('manager dashboard (/HomeSecond)', () => {
     expect([once('GET /api/dashboard'), once('GET /api/get-user')]).toEqual([1, 1]);
     expect(await forgotten.getByText('Riley Present').count()).toBe(0);
     const fix = forgotten.getByRole('link', { name: "Fix Morgan Forgot's clock-out" });
-    expect(await fix.getAttribute('href')).toBe(`/ManualPunch/${morgan}`);
+    expect(await fix.getAttribute('href')).toBe(answer.forgotten_clock_outs[0].fix_path);
 
     const whoIsIn = page.getByTestId('who-is-in');
     await whoIsIn.getByText('Riley Present').waitFor();
@@ -124,7 +126,11 @@ describe('manager dashboard (/HomeSecond)', () => {
     await screenshot(page, 'dashboard-390');
 
     await fix.click();
-    await page.waitForURL(new RegExp(`/ManualPunch/${morgan}$`));
+    await page.waitForURL(new RegExp(`/Employee/${morgan}\\?edit_punch=\\d+$`));
+    // The open shift's edit dialog, with its Time Out still to be entered.
+    const dialog = page.getByRole('dialog', { name: 'Edit punch' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Time Out').inputValue()).toBe('');
     await context.close();
   });
 });

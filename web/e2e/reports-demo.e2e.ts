@@ -69,7 +69,7 @@ describe('reports on the demo account', () => {
       const fix = forgotten.getByRole('link', { name: /^Fix .*'s clock-out$/ });
       await fix.waitFor();
       const name = (await fix.getAttribute('aria-label'))!.match(/^Fix (.*)'s clock-out$/)![1];
-      const id = (await fix.getAttribute('href'))!.match(/^\/ManualPunch\/(\d+)$/)![1];
+      const id = (await fix.getAttribute('href'))!.match(/^\/Employee\/(\d+)\?edit_punch=\d+$/)![1];
       await screenshot(page, 'demo-dashboard');
 
       // Their punch table: the newest closed day (the open shift's day is left out) and its punches.

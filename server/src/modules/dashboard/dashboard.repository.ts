@@ -25,7 +25,7 @@ export function dashboardRepository(db: Kysely<DB>) {
         .selectFrom('punches as p')
         .innerJoin('employees as e', 'e.id', 'p.employee_ref')
         .leftJoin('departments as d', 'd.id', 'e.department_id')
-        .select(['p.employee_ref', 'p.time_in', 'e.employee_id', 'e.name', 'd.dp_name'])
+        .select(['p.id', 'p.employee_ref', 'p.time_in', 'e.employee_id', 'e.name', 'd.dp_name'])
         .where('p.account_id', '=', accountId)
         .where('p.deleted_at', 'is', null)
         .where('p.time_out', 'is', null)

@@ -1,4 +1,4 @@
-import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, manualPunchPath } from '@punchclock/contract';
+import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, fixClockOutPath } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { forbidden } from '../../lib/errors';
 import { localDay } from '../../lib/time';
@@ -81,7 +81,7 @@ export function dashboardService(deps: {
         late_today: todays.reduce((n, d) => n + d.lateSyncs, 0),
         forgotten_clock_outs: open
           .filter((p) => p.time_in < cutoff)
-          .map((p) => ({ ...shift(p), fix_path: manualPunchPath(p.employee_ref) })),
+          .map((p) => ({ ...shift(p), fix_path: fixClockOutPath(p.employee_ref, p.id) })),
         hours_by_department: [...minutes.entries()]
           .map(([department_id, paid_minutes]) => ({
             department_id,

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { EDIT_PUNCH_PARAM, messages } from '@punchclock/contract';
 import { IconHandFinger } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, messageOf } from '../../api/client';
 import { type EmployeeView, useCustomFields, useEmployee } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
@@ -71,6 +71,8 @@ function Details({ e }: { e: EmployeeView }) {
 /** /Employee/:id: who the employee is, their badge card and their punches. */
 export default function EmployeeDetail() {
   const id = Number(useParams().id);
+  // The dashboard's Fix of a forgotten clock-out names the open punch to edit.
+  const editPunch = Number(useSearchParams()[0].get(EDIT_PUNCH_PARAM)) || undefined;
   const employee = useEmployee(Number.isInteger(id) ? id : 0);
   const notFound = !(id > 0) || (employee.error instanceof ApiError && employee.error.status === 404);
   if (notFound) {
@@ -113,7 +115,7 @@ export default function EmployeeDetail() {
             <Title order={2} fz="h3">
               Punches
             </Title>
-            <PunchTable employeeId={id} />
+            <PunchTable employeeId={id} editPunchId={editPunch} />
           </Stack>
         </Stack>
       )}

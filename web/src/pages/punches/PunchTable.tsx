@@ -14,7 +14,7 @@ import {
 import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { type PunchRow, usePunchMutations, usePunchPage } from '../../api/punches';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -232,10 +232,13 @@ export function PunchTable({
   employeeId,
   canEdit = false,
   limit,
+  editPunchId,
 }: {
   employeeId: number;
   canEdit?: boolean;
   limit?: number;
+  /** A punch whose edit dialog opens once it is on the page (the dashboard's Fix of a forgotten clock-out). */
+  editPunchId?: number;
 }) {
   // The page's position: a cursor the server gave, null for the newest page. With `limit`, only the newest rows.
   const [cursor, setCursor] = useState<string | null>(null);
@@ -244,6 +247,14 @@ export function PunchTable({
   const editable = manager || canEdit;
   const [editing, setEditing] = useState<PunchRow | null>(null);
   const askDelete = useDeletePunch();
+  const opened = useRef<number | undefined>(undefined);
+  const asked = editable && editPunchId ? punches.data?.data.find((p) => p.id === editPunchId) : undefined;
+  useEffect(() => {
+    // Once per punch asked for: closing the dialog, or the list reloading after a save, does not open it again.
+    if (!asked || opened.current === asked.id) return;
+    opened.current = asked.id;
+    setEditing(asked);
+  }, [asked]);
 
   if (punches.isLoading) return <Loader size="sm" aria-label="Loading punches" />;
   if (punches.isError)

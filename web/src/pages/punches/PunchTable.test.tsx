@@ -1,0 +1,84 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PunchRow } from '@punchclock/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../Providers';
+import { logInAs } from '../../test/render';
+import { PunchTable } from './PunchTable';
+
+// Mantine's Modal waits for the document's fonts.
+Object.defineProperty(document, 'fonts', {
+  value: {
+    ready: Promise.resolve(),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  },
+  configurable: true,
+});
+
+const punch = (id: number, timeIn: string, timeOut: string | null): PunchRow => ({
+  id,
+  employee_id: 4,
+  date: '2026-11-24',
+  time_in: timeIn,
+  time_out: timeOut,
+  hours: timeOut ? 8 : null,
+  deduction: 'Auto',
+  type: 'None',
+  notes: null,
+  source: 'station',
+  late_sync: false,
+  conflict: null,
+  latitude: null,
+  longitude: null,
+  rounded_time_in: timeIn,
+  rounded_time_out: timeOut,
+  display_rounded: false,
+  date_format: 'MM/DD/YY',
+  time_format: '12-hour',
+});
+
+/** The punch page and the signed-in user (the punch form reads the account's zone), by URL. */
+function stubApi(rows: PunchRow[]) {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const body = url.startsWith('/api/manual-punches/')
+      ? { data: rows, next_cursor: null, prev_cursor: null }
+      : { user: { user_id: 7, name: 'Dana', user_type: 'user', time_zone: 'UTC', company_name: 'Acme' } };
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  });
+}
+
+describe('PunchTable', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("opens the edit dialog of the punch the dashboard's Fix names, once", async () => {
+    logInAs('user');
+    // The open shift the manager came to close, newest first as the server answers.
+    stubApi([punch(31, '08:59', null), punch(30, '09:00', '17:00')]);
+    render(
+      <Providers>
+        <PunchTable employeeId={4} editPunchId={31} />
+      </Providers>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit punch' });
+    expect((screen.getByLabelText('Time In') as HTMLInputElement).value).toBe('08:59');
+    expect((screen.getByLabelText('Time Out') as HTMLInputElement).value).toBe('');
+    // Closed, it stays closed (the list is still on the page).
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(screen.getByTestId('punch-table')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens no dialog without a punch to fix, or for a punch not on the page', async () => {
+    logInAs('user');
+    stubApi([punch(30, '09:00', '17:00')]);
+    render(
+      <Providers>
+        <PunchTable employeeId={4} editPunchId={99} />
+      </Providers>,
+    );
+    await screen.findByTestId('punch-table');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
