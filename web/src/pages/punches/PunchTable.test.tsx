@@ -35,7 +35,7 @@ const punch = (id: number, timeIn: string, timeOut: string | null): PunchRow => 
   rounded_time_out: timeOut,
   display_rounded: false,
   date_format: 'MM/DD/YY',
-  time_format: '12-hour',
+  time_format: '12 Hours (AM/PM)',
 });
 
 /** The punch page and the signed-in user (the punch form reads the account's zone), by URL. */
