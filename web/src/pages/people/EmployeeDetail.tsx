@@ -1,10 +1,12 @@
 import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { EDIT_PUNCH_PARAM, messages } from '@punchclock/contract';
+import { DATE_FORMATS, EDIT_PUNCH_PARAM, messages } from '@punchclock/contract';
 import { IconHandFinger } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, messageOf } from '../../api/client';
 import { type EmployeeView, useCustomFields, useEmployee } from '../../api/people';
+import { useSettings } from '../../api/settings';
+import { formatDate } from '../punches/display-format';
 import { AppPage } from '../../components/AppPage';
 import { PunchTable } from '../punches/PunchTable';
 import { BadgeCard } from './BadgeCard';
@@ -44,6 +46,10 @@ function PermissionBadges({ e }: { e: EmployeeView }) {
 
 function Details({ e }: { e: EmployeeView }) {
   const fields = useCustomFields();
+  // A date field's value is shown in the account's Date Format, as every other date (it is kept as YYYY-MM-DD).
+  const dateFormat = useSettings().data?.date_format ?? DATE_FORMATS[0];
+  const shown = (type: string, value: string | undefined) =>
+    type === 'date' && value ? formatDate(value, dateFormat) : (value ?? '');
   return (
     <Paper withBorder p="md">
       <Table data-testid="employee-details">
@@ -59,7 +65,7 @@ function Details({ e }: { e: EmployeeView }) {
           </Row>
           {(fields.data ?? []).map((f) => (
             <Row key={f.id} label={f.field_name}>
-              {e.custom_fields?.[String(f.id)] ?? ''}
+              {shown(f.field_type, e.custom_fields?.[String(f.id)])}
             </Row>
           ))}
         </Table.Tbody>
