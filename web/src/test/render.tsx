@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import type { UserEvent } from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from '../Providers';
@@ -44,4 +46,27 @@ export function fakeFetch(...answers: { status?: number; body?: unknown }[]) {
 export async function fill(user: UserEvent, field: HTMLElement, value: string) {
   await user.click(field);
   await user.paste(value);
+}
+
+/** Renders one page at `entry` (its own route `path`), inside the app's providers but without its layout. */
+export function renderPage(path: string, page: ReactNode, entry = path) {
+  const router = createMemoryRouter([{ path, element: page }], { initialEntries: [entry] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+/** Replaces fetch with one answering each call by its path (the query aside), `fallback` for any other path. */
+export function fakeApiByPath(answers: Record<string, unknown>, fallback: unknown = {}) {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = path in answers ? answers[path] : fallback;
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
 }

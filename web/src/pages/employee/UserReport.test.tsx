@@ -1,9 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../Providers';
-import { logInAs } from '../../test/render';
+import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
 import UserReport from './UserReport';
 
 const user = {
@@ -33,18 +30,6 @@ const weekHours = {
   totals: { worked_minutes: 0, paid_minutes: 0 },
 };
 
-/** Answers each call by its path: the user, the week's hours, nothing for anything else. */
-function fakeApi() {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    const body = path === '/api/get-user' ? { user } : path === '/api/employee-hours' ? weekHours : {};
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-}
-
 describe("Employee's Reports", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -56,15 +41,8 @@ describe("Employee's Reports", () => {
     // 02:40 UTC on Thursday the 26th is still Wednesday the 25th in New York; weeks start on Sunday.
     vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
     logInAs('employee');
-    fakeApi();
-    const router = createMemoryRouter([{ path: '/UserReport', element: <UserReport /> }], {
-      initialEntries: ['/UserReport'],
-    });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    fakeApiByPath({ '/api/get-user': { user }, '/api/employee-hours': weekHours });
+    renderPage('/UserReport', <UserReport />);
     const start = (await screen.findByLabelText(/Start Date/)) as HTMLInputElement;
     const end = screen.getByLabelText(/End Date/) as HTMLInputElement;
     await waitFor(() => expect(start.value).toBe('2026-11-22'));

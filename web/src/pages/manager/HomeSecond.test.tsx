@@ -1,9 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../Providers';
-import { logInAs } from '../../test/render';
+import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
 import HomeSecond from './HomeSecond';
 
 const dashboard = {
@@ -44,18 +41,6 @@ const settings = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-/** Answers each call by its path: the dashboard, the settings, nothing for anything else. */
-function fakeApi() {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    const body = path === '/api/dashboard' ? dashboard : path === '/settings' ? [settings] : {};
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-}
-
 describe('Dashboard', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -67,15 +52,8 @@ describe('Dashboard', () => {
     // 02:40 UTC on the 26th is 9:40 PM on the 25th in New York, the account's zone, whatever the browser's.
     vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
     logInAs('user');
-    fakeApi();
-    const router = createMemoryRouter([{ path: '/HomeSecond', element: <HomeSecond /> }], {
-      initialEntries: ['/HomeSecond'],
-    });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    fakeApiByPath({ '/api/dashboard': dashboard, '/settings': [settings] });
+    renderPage('/HomeSecond', <HomeSecond />);
     expect(await screen.findByText(/since 11\/25\/26 4:00 PM/)).toBeTruthy();
     expect(await screen.findByText(/last at 11\/25\/26 9:40 PM/)).toBeTruthy();
   });

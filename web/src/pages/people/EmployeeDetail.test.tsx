@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, renderAt } from '../../test/render';
+import { fakeApiByPath, logInAs, renderAt } from '../../test/render';
 
 const employee = {
   id: 4,
@@ -33,21 +33,14 @@ const field = (id: number, field_name: string, field_type: string) => ({
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
-/** The page's calls by URL; anything else answers an empty object. */
-function stubApi(dateFormat: string) {
-  const answers: Record<string, unknown> = {
+/** The page's calls; anything else answers an empty object. */
+const stubApi = (dateFormat: string) =>
+  fakeApiByPath({
     '/api/employees/4': { data: employee },
     '/api/fields': { data: [field(1, 'Hired On', 'date'), field(2, 'Locker Code', 'text')] },
     '/settings': [{ date_format: dateFormat, time_format: '24 Hours', time_zone: 'UTC' }],
-  };
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = url.split('?')[0];
-    const body = path.startsWith('/api/manual-punches/')
-      ? { data: [], next_cursor: null, prev_cursor: null }
-      : (answers[path] ?? {});
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    '/api/manual-punches/4': { data: [], next_cursor: null, prev_cursor: null },
   });
-}
 
 describe('EmployeeDetail', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { PunchRow } from '@punchclock/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../Providers';
-import { logInAs } from '../../test/render';
+import { fakeApiByPath, logInAs } from '../../test/render';
 import { PunchTable } from './PunchTable';
 
 // Mantine's Modal waits for the document's fonts.
@@ -38,15 +38,14 @@ const punch = (id: number, timeIn: string, timeOut: string | null): PunchRow => 
   time_format: '12 Hours (AM/PM)',
 });
 
-/** The punch page and the signed-in user (the punch form reads the account's zone), by URL. */
-function stubApi(rows: PunchRow[]) {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const body = url.startsWith('/api/manual-punches/')
-      ? { data: rows, next_cursor: null, prev_cursor: null }
-      : { user: { user_id: 7, name: 'Dana', user_type: 'user', time_zone: 'UTC', company_name: 'Acme' } };
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+/** The punch page and the signed-in user (the punch form reads the account's zone). */
+const stubApi = (rows: PunchRow[]) =>
+  fakeApiByPath({
+    '/api/manual-punches/4': { data: rows, next_cursor: null, prev_cursor: null },
+    '/api/get-user': {
+      user: { user_id: 7, name: 'Dana', user_type: 'user', time_zone: 'UTC', company_name: 'Acme' },
+    },
   });
-}
 
 describe('PunchTable', () => {
   afterEach(() => vi.unstubAllGlobals());

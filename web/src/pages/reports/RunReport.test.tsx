@@ -1,9 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../Providers';
-import { logInAs } from '../../test/render';
+import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
 import RunReport from './RunReport';
 
 const settings = {
@@ -24,18 +21,6 @@ const settings = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-/** Answers each call by its path: the settings, an empty list for anything else. */
-function fakeApi() {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    const body = path === '/settings' ? [settings] : [];
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-}
-
 describe('Run Report', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -48,15 +33,8 @@ describe('Run Report', () => {
     // Sunday: this week is Sunday the 22nd to Saturday the 28th, whatever the browser's zone.
     vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
     logInAs('user');
-    fakeApi();
-    const router = createMemoryRouter([{ path: '/RunReport', element: <RunReport /> }], {
-      initialEntries: ['/RunReport?report=Daily+Summary'],
-    });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    fakeApiByPath({ '/settings': [settings] }, []);
+    renderPage('/RunReport', <RunReport />, '/RunReport?report=Daily+Summary');
     const start = (await screen.findByLabelText(/Start Date/)) as HTMLInputElement;
     const end = screen.getByLabelText(/End Date/) as HTMLInputElement;
     await waitFor(() => expect(start.value).toBe('2026-11-22'));
