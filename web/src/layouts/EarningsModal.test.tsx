@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../api/auth';
 import { queryClient } from '../api/queryClient';
-import { localToday } from '../pages/punches/punch-values';
 import { Providers } from '../Providers';
+import { dayIn, zoneOnAnotherDay } from '../test/fixtures';
 import { fakeFetch, logInAs } from '../test/render';
 import { EarningsModal } from './EarningsModal';
 
@@ -105,14 +105,7 @@ describe("Earnings and Deductions dialog's periods", () => {
     vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
     // 02:40 UTC is still the 25th at UTC-11 and already the 26th at UTC+14: the account's zone is whichever of
     // the two does not share the browser's day.
-    const dayIn = (zone: string) =>
-      new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      }).format(new Date());
-    const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => dayIn(z) !== localToday())!;
+    const zone = zoneOnAnotherDay();
     logInAs('employee');
     localStorage.setItem('employee_id', 'E7');
     // The signed-in user as the employee layout has loaded it.

@@ -1,24 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInUser } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
 import UserReport from './UserReport';
 
-const user = {
-  user_id: 7,
-  name: 'Dana',
-  username: 'dana',
-  email: 'dana@example.com',
-  phone_number: null,
-  date_of_birth: null,
-  user_type: 'employee',
-  qr_code_url: null,
-  profile_image_url: null,
-  company_name: 'Acme Tools',
-  time_zone: 'America/New_York',
-  permissions: { run_reports: true },
-  administrator_access: null,
-  clock_settings: null,
-};
+const user = signedInUser({ permissions: { run_reports: true } });
 
 /** The week the home page reads, on an account whose weeks start on Sunday. */
 const weekHours = {

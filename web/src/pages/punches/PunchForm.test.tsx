@@ -2,9 +2,10 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../Providers';
+import { dayIn, signedInUser, zoneOnAnotherDay } from '../../test/fixtures';
 import { fakeFetch, logInAs } from '../../test/render';
 import { PunchForm } from './PunchForm';
-import { localToday, type PunchValues } from './punch-values';
+import type { PunchValues } from './punch-values';
 
 // jsdom has no document.fonts, which Mantine's autosized Notes listens to.
 Object.defineProperty(document, 'fonts', {
@@ -62,35 +63,9 @@ describe('PunchForm', () => {
     vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));
     // 02:40 UTC is still the 25th at UTC-11 and already the 26th at UTC+14: the account's zone is whichever of
     // the two does not share the browser's day.
-    const dayIn = (zone: string) =>
-      new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      }).format(new Date());
-    const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => dayIn(z) !== localToday())!;
+    const zone = zoneOnAnotherDay();
     logInAs('employee');
-    const { fetch } = fakeFetch({
-      body: {
-        user: {
-          user_id: 7,
-          name: 'Dana',
-          username: 'dana',
-          email: 'dana@example.com',
-          phone_number: null,
-          date_of_birth: null,
-          user_type: 'employee',
-          qr_code_url: null,
-          profile_image_url: null,
-          company_name: 'Acme Tools',
-          time_zone: zone,
-          permissions: null,
-          administrator_access: null,
-          clock_settings: null,
-        },
-      },
-    });
+    const { fetch } = fakeFetch({ body: { user: signedInUser({ time_zone: zone }) } });
     vi.stubGlobal('fetch', fetch);
     render(<Page onSubmit={() => undefined} />);
     const date = screen.getByLabelText('Date') as HTMLInputElement;

@@ -1,25 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountSettings } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
 import RunReport from './RunReport';
 
-const settings = {
-  id: 1,
-  user_id: 7,
-  company_name: 'Acme Tools',
-  attendance_mode: 'Attendance and Time Tracking',
-  time_zone: 'America/New_York',
-  enable_gps_tracking: false,
-  require_location: false,
-  enable_covid_screening: false,
-  display_round_in_out_times: false,
-  time_rounding: null,
-  date_format: 'MM/DD/YY',
-  time_format: '12 Hours (AM/PM)',
-  week_start: 'Sunday',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const settings = accountSettings({ week_start: 'Sunday' });
 
 describe('Run Report', () => {
   afterEach(() => {
