@@ -7,7 +7,7 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
-import { oneOfIds } from '../../db/in-list';
+import { anyOf, oneOfIds } from '../../db/in-list';
 import { unnestRows } from '../../db/unnest';
 import { precompiled } from '../../db/precompiled';
 import { writeInBatch } from '../../db/unit-of-work';
@@ -228,18 +228,20 @@ async function insertIfFreeMany(trx: Kysely<DB>, rows: Insertable<PunchesTable>[
   });
 }
 
-/** The columns a clock-out sets, with their PostgreSQL types (their arrays need them). */
-const CLOSE_COLUMNS = [
-  ['time_out', 'text'],
-  ['clock_out_client_id', 'text'],
-  ['device_time_out', 'text'],
-  ['received_out_at', 'text'],
-  ['station_out_id', 'integer'],
-  ['latitude_out', 'real'],
-  ['longitude_out', 'real'],
-  ['accuracy_out', 'real'],
-  ['updated_at', 'text'],
-] as const;
+/** The columns a clock-out sets, with their PostgreSQL types (PUNCH_COLUMN_TYPES; their arrays need them). */
+const CLOSE_COLUMNS = (
+  [
+    'time_out',
+    'clock_out_client_id',
+    'device_time_out',
+    'received_out_at',
+    'station_out_id',
+    'latitude_out',
+    'longitude_out',
+    'accuracy_out',
+    'updated_at',
+  ] as const
+).map((c) => [c, PUNCH_COLUMN_TYPES[c]] as const);
 
 /** closeShiftMany's statement (every close names every CLOSE_COLUMNS column), one text for any number of closes. */
 export function closeShiftsStatement(rows: CloseValues[]): CompiledQuery {
@@ -333,8 +335,8 @@ export function punchesRepository(db: Kysely<DB>) {
         await db
           .selectFrom('employees')
           .select('id')
-          .where(oneOfIds(true, 'account_id', accounts))
-          .where(oneOfIds(true, 'id', chunk))
+          .where(anyOf('account_id', accounts, 'integer'))
+          .where(anyOf('id', chunk, 'integer'))
           .orderBy('id')
           .forUpdate()
           .modifyEnd(keepPlan)
