@@ -124,7 +124,14 @@ export async function insertPunch(
   t: TestApp,
   accountId: number,
   employeeRef: number,
-  punch: { time_in: string; time_out?: string | null; client_id?: string; source?: PunchSource },
+  punch: {
+    time_in: string;
+    time_out?: string | null;
+    client_id?: string;
+    source?: PunchSource;
+    /** The local day of time_in in the account's zone; by default its UTC day (a UTC account's). */
+    work_date?: string;
+  },
 ): Promise<{ id: number }> {
   return t.db
     .insertInto('punches')
@@ -132,7 +139,7 @@ export async function insertPunch(
       account_id: accountId,
       employee_ref: employeeRef,
       client_id: punch.client_id ?? `p${uniqueSuffix()}`,
-      work_date: punch.time_in.slice(0, 10),
+      work_date: punch.work_date ?? punch.time_in.slice(0, 10),
       time_in: punch.time_in,
       time_out: punch.time_out ?? null,
       received_in_at: punch.time_in,

@@ -1,7 +1,9 @@
-import { localDay } from '../../lib/time';
+import { FORGOTTEN_CLOCK_OUT_HOURS } from '@punchclock/contract';
+import { localDay, zonedToUtc } from '../../lib/time';
+import { addDays } from '../time/calendar';
 import { computeDays } from '../time/engine';
 import { type ReportEntry, type Row, totalsOf, PERSON_COLUMNS, personCells } from './report-types';
-import { definition, periodDays, PRESENCE_COLUMNS, presenceCells, shown } from './time-reports';
+import { definition, periodDays, PRESENCE_COLUMNS, presenceCells, shown, shownTime } from './time-reports';
 
 /**
  * The simple screen's presence reports (spec §2.4). Presence comes from the time engine's day figures: a day is
@@ -45,37 +47,72 @@ export const dailyAttendance: ReportEntry = {
     { key: 'status', label: 'Status', kind: 'text' },
     { key: 'first_in', label: 'First In', kind: 'datetime' },
   ],
-  /** Today in the account's zone (whatever dates are sent): each current employee, Present or Absent. */
+  /**
+   * Today in the account's zone (whatever dates are sent): each current employee, Present or Absent. Present is
+   * a work clock-in today, or a night shift begun yesterday that reaches into today: still open (unless it is a
+   * forgotten clock-out, as the dashboard counts one) or clocked out after midnight. First In is then that
+   * shift's clock-in, on yesterday's date.
+   */
   async run(ctx) {
-    const today = localDay(new Date(), ctx.rules.zone);
+    const at = new Date();
+    const today = localDay(at, ctx.rules.zone);
     const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
       departmentId: ctx.params.department_id || undefined,
       includeDeleted: false,
       excludeFromReports: true,
     });
     const refs = new Set(employees.map((e) => e.id));
-    const punches = (await ctx.repo.punches(ctx.accountId, today, today)).filter((p) =>
+    const punches = (await ctx.repo.punches(ctx.accountId, addDays(today, -1), today)).filter((p) =>
       refs.has(p.employee_ref),
     );
     const days = computeDays(
-      punches,
+      punches.filter((p) => p.work_date === today),
       employees.map((e) => ({ id: e.id, rateCents: e.hourly_rate_cents })),
       ctx.rules,
     );
     const dayOf = new Map(days.filter((d) => d.day === today && d.firstIn).map((d) => [d.employeeRef, d]));
+    const since = nightShiftsInto(today, punches, at, ctx.rules.zone);
     const rows = employees.map((e): Row => {
+      const night = since.get(e.id);
       const d = dayOf.get(e.id);
       return {
         date: today,
         ...personCells(e),
-        status: d ? 'Present' : 'Absent',
-        first_in: d ? shown(ctx, d).in : null,
+        status: night || d ? 'Present' : 'Absent',
+        first_in: night ? shownTime(ctx, night) : d ? shown(ctx, d).in : null,
       };
     });
     const present = rows.filter((r) => r.status === 'Present').length;
     return { rows, totals: { date: 'Total', status: `${present} present, ${rows.length - present} absent` } };
   },
 };
+
+/**
+ * Per employee, the clock-in of a work shift of the day before `today` that reaches into today: clocked out
+ * after today's midnight, or still open and begun less than FORGOTTEN_CLOCK_OUT_HOURS before `at`.
+ */
+function nightShiftsInto(
+  today: string,
+  punches: {
+    employee_ref: number;
+    type: string;
+    work_date: string;
+    time_in: string;
+    time_out: string | null;
+  }[],
+  at: Date,
+  zone: string,
+): Map<number, string> {
+  const midnight = zonedToUtc(today, '00:00', zone).getTime();
+  const forgotten = at.getTime() - FORGOTTEN_CLOCK_OUT_HOURS * 3_600_000;
+  const since = new Map<number, string>();
+  for (const p of punches) {
+    if (p.type !== 'None' || p.work_date === today) continue;
+    const reaches = p.time_out ? Date.parse(p.time_out) > midnight : Date.parse(p.time_in) >= forgotten;
+    if (reaches && !since.has(p.employee_ref)) since.set(p.employee_ref, p.time_in);
+  }
+  return since;
+}
 
 export const employeeStatus: ReportEntry = {
   definition: definition('employee-status'),
