@@ -66,6 +66,7 @@ export default function UserReport() {
     const next = presetPeriod(p, today, weekStart);
     if (next) setPeriod(next);
   };
+  const current = reportName ? { reportname: reportName, ...period } : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reportName) {
@@ -84,7 +85,7 @@ export default function UserReport() {
       title="Reports"
       description="Your own time over a period; export it as CSV, Excel or PDF."
       size="xl"
-      actions={<ExportButtons runner={runner} />}
+      actions={<ExportButtons runner={runner} current={current} />}
     >
       <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} aria-label="Report parameters">
         <Stack gap="md">
@@ -152,7 +153,7 @@ export default function UserReport() {
         </Stack>
       </Paper>
 
-      <ReportOutcome runner={runner} formats={formats} />
+      <ReportOutcome runner={runner} formats={formats} current={current} />
     </AppPage>
   );
 }

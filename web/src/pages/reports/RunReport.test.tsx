@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountSettings } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
+import { presetPeriod, todayIn, weekStartIndex } from './periods';
 import RunReport from './RunReport';
 
 const settings = accountSettings({ week_start: 'Sunday' });
@@ -25,5 +26,40 @@ describe('Run Report', () => {
     await waitFor(() => expect(start.value).toBe('2026-11-22'));
     expect(end.value).toBe('2026-11-28');
     expect(screen.getByRole('button', { name: 'This week' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('holds the exports back once the parameters change after a run, until it is run again', async () => {
+    logInAs('user');
+    const answer = {
+      report: 'Daily Summary',
+      title: 'Daily Summary',
+      columns: [{ key: 'name', label: 'Name', kind: 'text' }],
+      data: [{ name: 'Dana' }],
+      totals: null,
+      page: 1,
+      last_page: 1,
+      total: 1,
+    };
+    fakeApiByPath({ '/settings': [settings], '/getdata': answer }, []);
+    renderPage('/RunReport', <RunReport />, '/RunReport?report=Daily+Summary');
+    const csv = () => screen.getByRole('button', { name: 'CSV' }) as HTMLButtonElement;
+    // Run once the account's settings are in (they move the preset week onto the account's calendar).
+    const week = presetPeriod('this_week', todayIn(settings.time_zone), weekStartIndex(settings))!;
+    const start = (await screen.findByLabelText(/Start Date/)) as HTMLInputElement;
+    await waitFor(() => expect(start.value).toBe(week.start_date));
+    expect(csv().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByText('Dana');
+    await waitFor(() => expect(csv().disabled).toBe(false));
+    expect(screen.queryByText(/parameters have changed/)).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-01-01' } });
+    expect(csv().disabled).toBe(true);
+    expect(csv().title).toMatch(/run the report again/);
+    expect(screen.getByText(/parameters have changed since this run/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(csv().disabled).toBe(false));
+    expect(screen.queryByText(/parameters have changed/)).toBeNull();
   });
 });

@@ -254,6 +254,7 @@ export function ReportRunner({
     }
   };
 
+  const current = report ? runOf(report, values) : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!report) {
@@ -271,7 +272,7 @@ export function ReportRunner({
       title={title}
       description="Choose a report, set its parameters and run it; export the result as CSV, Excel or PDF."
       size="xl"
-      actions={<ExportButtons runner={runner} />}
+      actions={<ExportButtons runner={runner} current={current} />}
     >
       <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} aria-label="Report parameters">
         <Stack gap="md">
@@ -307,7 +308,7 @@ export function ReportRunner({
         </Stack>
       </Paper>
 
-      <ReportOutcome runner={runner} formats={formats} />
+      <ReportOutcome runner={runner} formats={formats} current={current} />
     </AppPage>
   );
 }

@@ -67,8 +67,18 @@ export function useReportRunner() {
 export type ReportRunner = ReturnType<typeof useReportRunner>;
 
 /** CSV, Excel and PDF of the run on screen (disabled until a run exists, and while another file is built). */
-export function ExportButtons({ runner }: { runner: ReportRunner }) {
+/**
+ * Whether the form now asks for another run than the one shown: its results and its exports are still those of
+ * the run, so exporting is held back until it is run again (a file of last week named as this week's is a
+ * payroll error waiting to happen).
+ */
+const changedSince = (run: ReportRun | null, current: ReportRun | null | undefined) =>
+  run !== null && current != null && JSON.stringify(current) !== JSON.stringify(run);
+
+/** `current`: the run the form would ask for now. */
+export function ExportButtons({ runner, current }: { runner: ReportRunner; current?: ReportRun | null }) {
   const { run, exporting } = runner;
+  const stale = changedSince(run, current);
   return (
     <Group gap="xs" aria-label="Export">
       {EXPORTS.map(({ format, label, icon: Icon }) => (
@@ -78,8 +88,8 @@ export function ExportButtons({ runner }: { runner: ReportRunner }) {
           leftSection={<Icon size={16} />}
           onClick={() => runner.exportAs(format)}
           loading={exporting === format}
-          disabled={!run || (exporting !== null && exporting !== format)}
-          title={run ? `Export the report as ${label}` : 'Run the report first'}
+          disabled={!run || stale || (exporting !== null && exporting !== format)}
+          title={!run ? 'Run the report first' : stale ? STALE_TEXT : `Export the report as ${label}`}
         >
           {label}
         </Button>
@@ -88,11 +98,29 @@ export function ExportButtons({ runner }: { runner: ReportRunner }) {
   );
 }
 
-/** Below the form: export progress, the refusal, loading, then the result's page with its pager. */
-export function ReportOutcome({ runner, formats }: { runner: ReportRunner; formats: CellFormats }) {
+const STALE_TEXT = 'The parameters have changed since this run: run the report again to see and export them.';
+
+/**
+ * Below the form: export progress, the refusal, loading, then the result's page with its pager. `current`: the
+ * run the form would ask for now (a note says when it is not the run shown).
+ */
+export function ReportOutcome({
+  runner,
+  formats,
+  current,
+}: {
+  runner: ReportRunner;
+  formats: CellFormats;
+  current?: ReportRun | null;
+}) {
   const { run, answer, failure, exporting, result, page, lastPage, setPage } = runner;
   return (
     <>
+      {answer && !failure && changedSince(run, current) && (
+        <Alert color="yellow" mb="md" role="status">
+          {STALE_TEXT}
+        </Alert>
+      )}
       {exporting && (
         <Group gap="xs" mb="sm" role="status">
           <Loader size="xs" />
