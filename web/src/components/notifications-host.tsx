@@ -29,7 +29,7 @@ export function NotificationsHost() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-right" />
+      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-left" />
     </Suspense>
   );
 }
