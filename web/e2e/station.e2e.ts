@@ -52,7 +52,8 @@ describe('time station', () => {
     for (const d of ['9', '9', '9', '9']) await page.getByLabel(`PIN digit ${d}`).click();
     await page.getByRole('button', { name: 'Clock In' }).click();
     await page.getByText(messages.clock.pinWrong).waitFor();
-    await page.getByRole('button', { name: 'Clear' }).click();
+    // The refused digits are gone: the right PIN is typed on an empty pad.
+    expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
     for (const d of ['1', '2', '3', '4']) await page.getByLabel(`PIN digit ${d}`).click();
     await page.getByRole('button', { name: 'Clock In' }).click();
     await page.getByText(messages.clock.clockedIn).waitFor();
@@ -62,10 +63,18 @@ describe('time station', () => {
     await page.waitForTimeout(2100);
     expect(await timer.textContent()).not.toBe(first);
     expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+    // The station is shared: the result stays on screen, but the ID and PIN are forgotten, so the next person
+    // cannot clock this employee out (or in) without their PIN.
+    expect(await page.getByLabel('Employee ID').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Clock Out' }).isDisabled()).toBe(true);
     // The server acknowledged the punch and nothing waits: the station counts as in step.
     await page.getByText(/^Last synced: (?!never)/).waitFor();
     await screenshot(page, 'station-clocked-in');
 
+    await enterEmployee(page, 'E1001');
+    await page.getByText('Clocked in', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Clock Out' }).isDisabled()).toBe(true);
+    for (const d of ['1', '2', '3', '4']) await page.getByLabel(`PIN digit ${d}`).click();
     await page.getByRole('button', { name: 'Clock Out' }).click();
     await page.getByText(messages.clock.clockedOut).waitFor();
     expect(await page.getByTestId('shift-total').textContent()).toMatch(

@@ -20,6 +20,12 @@ import { useTick } from './useTick';
 type Notice = { color: 'green' | 'red' | 'yellow' | 'blue'; text: string } | null;
 
 /**
+ * A station is shared: this long after the last thing typed, scanned or answered, the panel forgets the employee
+ * and clears its messages, so the next person starts from an empty screen (a walked-away ID is not left there).
+ */
+export const STATION_IDLE_RESET_MS = 20_000;
+
+/**
  * The 'Clock In and Out' panel of spec §2.4 and §4: Employee ID (or a scanned badge), PIN when the
  * employee uses one, Clock In / Clock Out, the elapsed timer while in and the total after clocking out.
  */
@@ -46,6 +52,23 @@ export function ClockPanel({
   const inputRef = useRef<HTMLInputElement>(null);
 
   const identity = () => (badge ? identityOf(badge) : identityOf(input, pin));
+  const identified = !!badge || input.trim() !== '';
+
+  const forget = () => {
+    setInput('');
+    setBadge(null);
+    setPin('');
+    setState(null);
+    setCheckedFor('');
+    setTotal(null);
+    setNotice(null);
+  };
+  // Any change restarts the wait; nothing left on screen outlives it.
+  useEffect(() => {
+    if (!identified && !state && !notice) return;
+    const timer = setTimeout(forget, STATION_IDLE_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [input, badge, pin, state, notice, total]);
 
   async function identify(text: string, withPin = ''): Promise<ClockState | null> {
     if (!text.trim()) {
@@ -102,26 +125,33 @@ export function ClockPanel({
         return;
       }
       const outcome = await punch(kind, identity(), position ?? undefined, answers);
-      // The PIN stays for this employee's next punch (clock out) until another ID is typed.
+      // The result stays on screen (the card, its timer or total) until the idle reset, but who punched is
+      // forgotten at once: the next punch, theirs or anyone's, starts again from an ID (and PIN) or a badge.
       setState({
         ...s,
         clockedIn: kind === 'in',
         clockInTime: kind === 'in' ? (outcome.clockInTime ?? new Date().toISOString()) : null,
-        needsPin: false,
       });
+      setInput('');
+      setBadge(null);
+      setPin('');
+      setCheckedFor('');
       setTotal(kind === 'out' && outcome.total ? totalText(outcome.total) : null);
       setNotice({ color: outcome.offline ? 'yellow' : 'green', text: outcome.message });
+      inputRef.current?.focus();
       onPunched?.();
     } catch (e) {
       const text = clockErrorMessage(e, kind);
       if (text === messages.clock.alreadyClockedIn && state) setState({ ...state, clockedIn: true });
+      // A refused PIN is typed again from an empty pad (the wrong digits must not go with the next try).
+      setPin('');
       setNotice({ color: 'red', text });
     } finally {
       setBusy(false);
     }
   }
 
-  const showPin = !!state?.needsPin;
+  const showPin = !!state?.needsPin && identified;
   return (
     <Stack gap="sm">
       <TextInput
@@ -152,7 +182,7 @@ export function ClockPanel({
           size="lg"
           color="teal"
           loading={busy}
-          disabled={!!state?.clockedIn || (showPin && pin.length === 0)}
+          disabled={!identified || !!state?.clockedIn || (showPin && pin.length === 0)}
           onClick={() => void doPunch('in')}
         >
           Clock In
@@ -161,7 +191,7 @@ export function ClockPanel({
           size="lg"
           color="red"
           loading={busy}
-          disabled={!state?.clockedIn}
+          disabled={!identified || !state?.clockedIn || (showPin && pin.length === 0)}
           onClick={() => void doPunch('out')}
         >
           Clock Out

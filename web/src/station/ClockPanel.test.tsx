@@ -1,0 +1,98 @@
+import { MantineProvider } from '@mantine/core';
+import { messages } from '@punchclock/contract';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClockPanel, STATION_IDLE_RESET_MS } from './ClockPanel';
+
+// The panel's own behaviour on a shared station; the calls it makes are faked (the journeys in web/e2e run the
+// real server and station).
+const calls = vi.hoisted(() => ({ check: [] as unknown[], punch: [] as unknown[], wrongPin: false }));
+vi.mock('./clock-controller', async (original) => {
+  const real = await original<typeof import('./clock-controller')>();
+  const { StationApiError } = await import('./station-api');
+  return {
+    ...real,
+    checkEmployee: async (id: { employee_id?: string; pin?: string }) => {
+      calls.check.push(id);
+      return {
+        employee: { employee_id: id.employee_id, name: 'Ann Lee' },
+        clockedIn: false,
+        clockInTime: null,
+        needsPin: !id.pin,
+        offline: false,
+      };
+    },
+    punch: async (kind: string, id: { pin?: string }) => {
+      calls.punch.push({ kind, ...id });
+      if (calls.wrongPin && id.pin !== '1234')
+        throw new StationApiError(401, messages.clock.pinWrong, 'clock.pin_wrong');
+      return { message: messages.clock.clockedIn, offline: false, clockInTime: new Date().toISOString() };
+    },
+  };
+});
+
+const pinButton = (d: string) => screen.getByRole('button', { name: `PIN digit ${d}` });
+const clockIn = () => screen.getByRole('button', { name: 'Clock In' }) as HTMLButtonElement;
+const clockOut = () => screen.getByRole('button', { name: 'Clock Out' }) as HTMLButtonElement;
+
+async function enter(code: string, pin: string) {
+  const field = screen.getByLabelText('Employee ID');
+  fireEvent.change(field, { target: { value: code } });
+  fireEvent.keyDown(field, { key: 'Enter' });
+  await screen.findByRole('button', { name: 'PIN digit 1' });
+  for (const d of pin) fireEvent.click(pinButton(d));
+}
+
+describe('station clock panel', () => {
+  beforeEach(() => {
+    calls.check.length = 0;
+    calls.punch.length = 0;
+    calls.wrongPin = false;
+    render(
+      <MantineProvider>
+        <ClockPanel settings={null} />
+      </MantineProvider>,
+    );
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('forgets the employee and PIN after a punch: the next person cannot punch them', async () => {
+    await enter('E2', '1234');
+    fireEvent.click(clockIn());
+    await screen.findByText(messages.clock.clockedIn);
+    // The result stays on screen, but nothing of Ann's identity is left to punch with.
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'PIN digit 1' })).toBeNull();
+    expect(clockIn().disabled).toBe(true);
+    expect(clockOut().disabled).toBe(true);
+    expect(calls.punch).toEqual([{ kind: 'in', employee_id: 'E2', pin: '1234' }]);
+  });
+
+  it('empties the PIN pad after a refused PIN, so the right PIN is not sent with the wrong digits', async () => {
+    calls.wrongPin = true;
+    await enter('E2', '9999');
+    fireEvent.click(clockIn());
+    await screen.findByText(messages.clock.pinWrong);
+    expect(clockIn().disabled).toBe(true);
+    for (const d of '1234') fireEvent.click(pinButton(d));
+    fireEvent.click(clockIn());
+    await screen.findByText(messages.clock.clockedIn);
+    expect(calls.punch).toEqual([
+      { kind: 'in', employee_id: 'E2', pin: '9999' },
+      { kind: 'in', employee_id: 'E2', pin: '1234' },
+    ]);
+  });
+
+  it('clears an ID left on the screen once the station has been idle', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await enter('E2', '12');
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(STATION_IDLE_RESET_MS + 10);
+    });
+    expect(screen.queryByText('Ann Lee')).toBeNull();
+    expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'PIN digit 1' })).toBeNull();
+  });
+});
