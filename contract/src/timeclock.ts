@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDANCE_MODES, PIN_MAX_LENGTH } from './constants';
+import { ATTENDANCE_MODES, DATE_FORMATS, PIN_MAX_LENGTH, TIME_FORMATS } from './constants';
 import { requiredText, safeString } from './fields';
 
 /** Who is punching: a typed employee ID (with PIN where the employee uses one) or a scanned badge token. */
@@ -149,6 +149,9 @@ export const stationMeAnswer = z.object({
     enable_covid_screening: z.boolean(),
     attendance_mode: z.enum(ATTENDANCE_MODES),
     time_zone: z.string(),
+    /** How the station shows its clock and "Last synced": the account's Settings. */
+    date_format: z.enum(DATE_FORMATS),
+    time_format: z.enum(TIME_FORMATS),
   }),
 });
 export const idParams = z.object({

@@ -85,7 +85,8 @@ describe('stations', () => {
     const me = await call(tablet, '/api/station/me', undefined, 'GET');
     expect(me.json()).toMatchObject({
       station: { name: 'Warehouse tablet' },
-      settings: { require_location: false },
+      // The station shows its clock in the account's zone and formats (the defaults here).
+      settings: { require_location: false, date_format: 'MM/DD/YY', time_format: '12 Hours (AM/PM)' },
     });
     const id = created.json().station.id;
     expect(

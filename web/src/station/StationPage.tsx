@@ -1,8 +1,10 @@
 import { Badge, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StationMeAnswer } from '@punchclock/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { formatInstant } from '../pages/punches/display-format';
 import { BadgeScanner } from './BadgeScanner';
 import { ClockPanel } from './ClockPanel';
+import { wallClockText } from './clock-text';
 import { PairStation } from './PairStation';
 import { StationApiError, stationCall } from './station-api';
 import { forgetStation, readStation } from './station-session';
@@ -29,7 +31,15 @@ function useStationInfo(paired: boolean, onRevoked: () => void) {
   return info;
 }
 
-function Clock() {
+type StationSettings = StationMeAnswer['settings'] | undefined;
+
+/** "Last synced" in the account's zone and Date and Time Formats (the tablet's own before settings are known). */
+const syncedText = (iso: string, settings: StationSettings) =>
+  settings?.date_format && settings.time_format
+    ? formatInstant(iso, settings, settings.time_zone)
+    : new Date(iso).toLocaleString();
+
+function Clock({ settings }: { settings: StationSettings }) {
   const [now, setNow] = useState(new Date());
   useEffect(() => {
     const t = setInterval(() => setNow(new Date()), 1000);
@@ -37,7 +47,7 @@ function Clock() {
   }, []);
   return (
     <Text fz={42} fw={700} ta="center">
-      {now.toLocaleTimeString()}
+      {wallClockText(now, settings?.time_zone, settings?.time_format)}
     </Text>
   );
 }
@@ -78,7 +88,7 @@ export default function StationPage() {
             {sync.online ? 'Online' : 'Offline'}
           </Badge>
         </Group>
-        <Clock />
+        <Clock settings={info?.settings} />
         <Paper withBorder p="lg" radius="md" mt="md">
           <Stack>
             <Button variant="light" onClick={() => setScanning((s) => !s)}>
@@ -99,7 +109,7 @@ export default function StationPage() {
               : `${sync.pending} punch${sync.pending === 1 ? '' : 'es'} waiting to sync`}
           </Text>
           <Text size="sm" c="dimmed">
-            Last synced: {sync.lastSync ? new Date(sync.lastSync).toLocaleString() : 'never'}
+            Last synced: {sync.lastSync ? syncedText(sync.lastSync, info?.settings) : 'never'}
           </Text>
         </Group>
       </Container>

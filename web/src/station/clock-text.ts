@@ -26,3 +26,20 @@ export function elapsedText(since: string, now = Date.now()): string {
 /** 'H hours, M minutes (T total minutes)' (spec §4). */
 export const totalText = (t: { hours: number; minutes: number; total_minutes: number }) =>
   `${t.hours} hours, ${t.minutes} minutes (${t.total_minutes} total minutes)`;
+
+/**
+ * The station's wall clock: `now` on the account's zone and Time Format ('6:04:31 PM' or '18:04:31'), not the
+ * tablet's own (a tablet set to another zone would show a time the punches are not recorded in).
+ */
+export function wallClockText(now: Date, zone?: string, timeFormat?: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    timeFormat === '24 Hours'
+      ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }
+      : { hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).format(now);
+  } catch {
+    // An unknown zone: the tablet's own.
+    return new Intl.DateTimeFormat('en-US', options).format(now);
+  }
+}

@@ -158,6 +158,8 @@ export function stationsService({
           enable_covid_screening: !!settings.enable_covid_screening,
           attendance_mode: settings.attendance_mode,
           time_zone: settings.time_zone,
+          date_format: settings.date_format,
+          time_format: settings.time_format,
         },
       };
     },
