@@ -21,6 +21,8 @@ export const settingsBody = z.object({
         : 'Company name must be text.',
   })
     .trim()
+    // A station and every report header show it: blank would leave them with no name.
+    .min(1, 'Company name is required.')
     .max(120, 'Company name must be at most 120 characters.')
     .optional(),
   attendance_mode: z

@@ -27,6 +27,19 @@ describe('settings', () => {
     });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().data.company_name).toBe('Acme');
+    // Blank (or only spaces) would leave stations and report headers with no name.
+    for (const company_name of ['', '   ']) {
+      const blank = await t.app.inject({
+        method: 'POST',
+        url: '/settings',
+        headers: s.auth,
+        payload: { company_name },
+      });
+      expect(blank.statusCode, blank.body).toBe(400);
+      expect(blank.json().errors.company_name).toEqual(['Company name is required.']);
+    }
+    const [after] = (await t.app.inject({ method: 'GET', url: '/settings', headers: s.auth })).json();
+    expect(after.company_name).toBe('Acme');
   });
 
   it('answers the defaults, saves the spec fields and keeps what is left out', async () => {

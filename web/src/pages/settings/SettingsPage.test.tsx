@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -75,5 +75,17 @@ describe('Settings form', () => {
     expect(companyName().matches(':disabled')).toBe(true);
     expect(saveButton().disabled).toBe(true);
     expect(api.calls).toHaveLength(1);
+  });
+
+  it('refuses a blank company name before saving', async () => {
+    logInAs('user');
+    const api = fakeFetch({ body: [saved] });
+    vi.stubGlobal('fetch', api.fetch);
+    show();
+    await waitFor(() => expect(companyName().value).toBe('Acme Tools'));
+    fireEvent.change(companyName(), { target: { value: '   ' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Company name is required.')).toBeTruthy();
+    expect(api.calls.map((c) => c.url)).toEqual(['/settings']);
   });
 });

@@ -97,7 +97,11 @@ function valuesOf(s: SettingsView | null | undefined): FormValues {
  * would overwrite the account's real settings (its time zone moves every punch's day and time).
  */
 function SettingsForm({ saved }: { saved: SettingsView | null | undefined }) {
-  const form = useForm<FormValues>({ initialValues: valuesOf(saved) });
+  const form = useForm<FormValues>({
+    initialValues: valuesOf(saved),
+    // The server's own rule (contract settingsBody), said before the round trip.
+    validate: { company_name: (v) => (v.trim() ? null : 'Company name is required.') },
+  });
   const save = useSaveSettings();
   const userId = useSession().user?.user_id;
   const gps = form.values.enable_gps_tracking;
