@@ -9,6 +9,24 @@
  */
 export const timeOutAfterTimeIn = (timeIn: string, timeOut: string): boolean => timeOut > timeIn;
 
+/**
+ * The Time Out a punch form may take for `timeIn` ('HH:MM' both): after it on the same day, or, for a shift that
+ * ends the next day (a night shift), at most 24 hours on (not after the Time In's clock time). null when it fits;
+ * otherwise which rule it breaks.
+ */
+export const wallClockOutProblem = (
+  timeIn: string,
+  timeOut: string,
+  outNextDay: boolean,
+): 'out_before_in' | 'next_day_too_long' | null =>
+  outNextDay
+    ? timeOut <= timeIn
+      ? null
+      : 'next_day_too_long'
+    : timeOutAfterTimeIn(timeIn, timeOut)
+      ? null
+      : 'out_before_in';
+
 /** A device's or a person's clock may run this far ahead of the server's before a punch counts as "in the future". */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_FORMATS, DEDUCTIONS, PUNCH_SOURCES, PUNCH_TYPES, TIME_FORMATS } from './constants';
 import { isoDate, safeString } from './fields';
 import { messages } from './messages';
-import { timeOutAfterTimeIn } from './punch-rules';
+import { wallClockOutProblem } from './punch-rules';
 
 const hhmm = (label: string) =>
   z
@@ -18,13 +18,21 @@ export const manualPunchBody = z
     date: isoDate.optional(),
     time_in: hhmm('Time In'),
     time_out: hhmm('Time Out'),
+    /** Time Out is on the day after `date` (a night shift, 24 hours at most). */
+    out_next_day: z.boolean({ error: 'out_next_day must be true or false.' }).default(false),
     deduction: z.enum(DEDUCTIONS).default('Auto'),
     type: z.enum(PUNCH_TYPES).default('None'),
     notes: safeString('Notes').trim().max(1000, 'Notes must be at most 1000 characters.').nullish(),
   })
-  .refine((b) => timeOutAfterTimeIn(b.time_in, b.time_out), {
-    message: messages.punches.timeOutAfterIn,
-    path: ['time_out'],
+  .superRefine((b, ctx) => {
+    const problem = wallClockOutProblem(b.time_in, b.time_out, b.out_next_day);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['time_out'],
+        message:
+          problem === 'out_before_in' ? messages.punches.timeOutAfterIn : messages.punches.nextDayTooLong,
+      });
   });
 export type ManualPunchBody = z.output<typeof manualPunchBody>;
 
@@ -34,6 +42,8 @@ export const punchRow = z.object({
   date: z.string(),
   time_in: z.string(),
   time_out: z.string().nullable(),
+  /** How many local days after `date` the clock-out falls: 1 for a night shift, 0 for most punches and open ones. */
+  out_days_later: z.number().int(),
   hours: z.number().nullable(),
   deduction: z.enum(DEDUCTIONS),
   type: z.enum(PUNCH_TYPES),

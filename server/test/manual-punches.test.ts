@@ -397,6 +397,69 @@ describe('manual punches', () => {
     expect(ws.json().data).toMatchObject({ date: '2011-12-31', time_in: '09:00', hours: 1 });
   });
 
+  it('adds, edits and closes a night shift that ends the next day, and refuses one longer than 24 hours', async () => {
+    const s = await setup();
+    const settings = await t.app.inject({
+      method: 'POST',
+      url: '/settings',
+      headers: s.owner.auth,
+      payload: { time_zone: 'America/Chicago' },
+    });
+    expect(settings.statusCode).toBe(200);
+    const send = (method: 'POST' | 'PUT', url: string, extra: object) =>
+      t.app.inject({ method, url, headers: s.owner.auth, payload: punch(s.employeeRef, extra) });
+    // 22:00 CST on the 2nd to 06:30 CST on the 3rd = 04:00Z to 12:30Z on the 3rd: 8.5 hours, on the 2nd.
+    const night = { date: '2026-03-02', time_in: '22:00', time_out: '06:30', out_next_day: true };
+    const created = await send('POST', '/api/manual-punches', night);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({
+      date: '2026-03-02',
+      time_in: '22:00',
+      time_out: '06:30',
+      out_days_later: 1,
+      hours: 8.5,
+    });
+    const id = created.json().data.id;
+    const stored = await t.db
+      .selectFrom('punches')
+      .select(['time_in', 'time_out', 'work_date'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      time_in: '2026-03-03T04:00:00.000Z',
+      time_out: '2026-03-03T12:30:00.000Z',
+      work_date: '2026-03-02',
+    });
+    // Edited as it is shown (a note added, the flag kept): the same shift.
+    const noted = await send('PUT', `/api/manual-punches/${id}`, { ...night, notes: 'Covered the night' });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().data).toMatchObject({ time_out: '06:30', out_days_later: 1, hours: 8.5 });
+    // Without the flag an out before the in is the spec's refusal; with it, past 24 hours is refused too.
+    const sameDay = await send('PUT', `/api/manual-punches/${id}`, { ...night, out_next_day: false });
+    expect(sameDay.statusCode).toBe(400);
+    expect(sameDay.json().errors.time_out).toEqual([messages.punches.timeOutAfterIn]);
+    const tooLong = await send('PUT', `/api/manual-punches/${id}`, { ...night, time_out: '22:30' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors.time_out).toEqual([messages.punches.nextDayTooLong]);
+    expect(
+      (await send('PUT', `/api/manual-punches/${id}`, { ...night, out_next_day: 'yes' })).statusCode,
+    ).toBe(400);
+    // A full 24 hours is the longest: 22:00 to 22:00 the next day.
+    const day = await send('PUT', `/api/manual-punches/${id}`, { ...night, time_out: '22:00' });
+    expect(day.statusCode, day.body).toBe(200);
+    expect(day.json().data).toMatchObject({ hours: 24, out_days_later: 1 });
+    // The Daily Summary counts the shift on the day it started.
+    const daily = await t.app.inject({
+      method: 'POST',
+      url: '/getdata',
+      headers: s.owner.auth,
+      payload: { reportname: 'Daily Summary', start_date: '2026-03-02', end_date: '2026-03-03' },
+    });
+    expect(daily.json().data.map((r: { date: string; worked: number }) => [r.date, r.worked])).toEqual([
+      ['2026-03-02', 1440],
+    ]);
+  });
+
   it("carries the account's Date Format and Time Format on every punch row, to managers and employees, with the raw values unchanged", async () => {
     const s = await setup({ create_time_entries: 1 });
     const created = await t.app.inject({

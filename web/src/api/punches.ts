@@ -10,6 +10,8 @@ export interface PunchInput {
   date?: string;
   time_in: string;
   time_out: string;
+  /** Time Out is on the day after `date` (a night shift). */
+  out_next_day: boolean;
   deduction: (typeof DEDUCTIONS)[number];
   type: (typeof PUNCH_TYPES)[number];
   notes: string;

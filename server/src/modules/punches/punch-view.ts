@@ -1,8 +1,9 @@
 import type { PunchRow } from './punches.repository';
+import { daysBetween } from '../time/calendar';
 import { roundToStep } from '../time/rounding';
 import type { TimeRules } from '../time/time-rules';
 import { hoursFromMinutes, workedMinutes } from '../time/worked';
-import { localTime } from '../../lib/time';
+import { localDay, localTime } from '../../lib/time';
 
 /** A punch as the activity log keeps it: its values in the account's zone, not how the account shows them. */
 export function punchRecord(p: PunchRow, rules: TimeRules, showPosition: boolean) {
@@ -14,6 +15,7 @@ export function punchRecord(p: PunchRow, rules: TimeRules, showPosition: boolean
     date: p.work_date,
     time_in: local(p.time_in) as string,
     time_out: local(p.time_out),
+    out_days_later: p.time_out ? daysBetween(p.work_date, localDay(new Date(p.time_out), rules.zone)) : 0,
     rounded_time_in: local(rounded(p.time_in)) as string,
     rounded_time_out: local(rounded(p.time_out)),
     display_rounded: rules.displayRounded && !!rules.step,

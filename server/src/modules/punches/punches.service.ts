@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { notFound, unprocessable } from '../../lib/errors';
 import { localDay, nowIso, zonedToUtc } from '../../lib/time';
+import { addDays } from '../time/calendar';
 import type { TimeRules } from '../time/time-rules';
 import type { PunchRepos } from './punch-store';
 import { savePunch } from './punch-store';
@@ -61,7 +62,7 @@ export function punchesService(deps: {
     return {
       date: localDay(timeIn, zone),
       timeIn: timeIn.toISOString(),
-      timeOut: zonedToUtc(date, body.time_out, zone).toISOString(),
+      timeOut: zonedToUtc(body.out_next_day ? addDays(date, 1) : date, body.time_out, zone).toISOString(),
     };
   }
 

@@ -58,6 +58,35 @@ describe('PunchForm', () => {
     vi.unstubAllGlobals();
   });
 
+  it('takes a night shift with "Ends the next day", and says how when an out before the in is typed', async () => {
+    const onSubmit = vi.fn();
+    render(<Page onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/Time In/), { target: { value: '22:00' } });
+    fireEvent.change(screen.getByLabelText(/Time Out/), { target: { value: '06:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/Time Out must be after Time In\. For a night shift/)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByLabelText(/Ends the next day/));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      time_in: '22:00',
+      time_out: '06:00',
+      out_next_day: true,
+    });
+  });
+
+  it('refuses a next-day shift longer than 24 hours', async () => {
+    const onSubmit = vi.fn();
+    render(<Page onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/Time In/), { target: { value: '22:00' } });
+    fireEvent.change(screen.getByLabelText(/Time Out/), { target: { value: '23:00' } });
+    fireEvent.click(screen.getByLabelText(/Ends the next day/));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/cannot be longer than 24 hours/)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it("starts on, and caps the date at, the account's today, not the browser's", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T02:40:00Z'));

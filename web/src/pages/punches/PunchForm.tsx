@@ -1,6 +1,6 @@
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DEDUCTIONS, messages, PUNCH_TYPES, timeOutAfterTimeIn } from '@punchclock/contract';
+import { DEDUCTIONS, messages, PUNCH_TYPES, wallClockOutProblem } from '@punchclock/contract';
 import { useEffect, useRef } from 'react';
 import { useCurrentUser } from '../../api/auth';
 import { useSingleSubmit } from '../../forms/single-submit';
@@ -25,12 +25,15 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
     initialValues: initial ?? emptyPunch(today),
     validate: {
       time_in: (v) => (v ? null : 'Time In is required.'),
-      time_out: (v, all) =>
-        !v
-          ? 'Time Out is required.'
-          : all.time_in && !timeOutAfterTimeIn(all.time_in, v)
-            ? messages.punches.timeOutAfterIn
-            : null,
+      time_out: (v, all) => {
+        if (!v) return 'Time Out is required.';
+        const problem = all.time_in ? wallClockOutProblem(all.time_in, v, all.out_next_day) : null;
+        if (problem === 'out_before_in')
+          return v < all.time_in
+            ? `${messages.punches.timeOutAfterIn} For a night shift, tick "Ends the next day".`
+            : messages.punches.timeOutAfterIn;
+        return problem === 'next_day_too_long' ? messages.punches.nextDayTooLong : null;
+      },
     },
   });
   // The account's zone arrives after the form: move a default date the user has not changed onto its today.
@@ -53,6 +56,10 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
           <TextInput type="time" label="Time In" required {...form.getInputProps('time_in')} />
           <TextInput type="time" label="Time Out" required {...form.getInputProps('time_out')} />
         </SimpleGrid>
+        <Checkbox
+          label="Ends the next day (night shift)"
+          {...form.getInputProps('out_next_day', { type: 'checkbox' })}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label="Deduction"

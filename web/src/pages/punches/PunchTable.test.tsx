@@ -22,6 +22,7 @@ const punch = (id: number, timeIn: string, timeOut: string | null): PunchRow => 
   date: '2026-11-24',
   time_in: timeIn,
   time_out: timeOut,
+  out_days_later: 0,
   hours: timeOut ? 8 : null,
   deduction: 'Auto',
   type: 'None',

@@ -133,6 +133,11 @@ function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
           showRounded={p.display_rounded}
           format={p.time_format}
         />
+        {p.out_days_later > 0 && (
+          <Text span size="xs" c="dimmed" ml={4} title="Clocked out on a later day than the Date">
+            +{p.out_days_later} {p.out_days_later === 1 ? 'day' : 'days'}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{p.hours === null ? '-' : p.hours.toFixed(2)}</Table.Td>
       <Table.Td>{p.deduction}</Table.Td>
