@@ -242,6 +242,8 @@ export const messages = {
     moveTargetInvalid: 'Choose another existing department to move the employees to.',
     fieldNotFound: 'Custom field not found.',
     fieldNameTaken: 'A custom field with this name already exists.',
+    fieldNameReserved: (name: string) =>
+      `${name} is an employee field already (as an import column too): choose another name.`,
     fieldValueTaken: (field: string) =>
       `Another employee already has this ${field}, and ${field} does not allow duplicates.`,
     fieldNotNumber: (field: string) => `${field} must be a number.`,

@@ -596,6 +596,79 @@ describe('import', () => {
     ]);
   });
 
+  it('refuses custom field names an import would confuse, and reads each column into one place only', async () => {
+    const s = await signUp(t.app);
+    const field = (field_name: string) =>
+      call(s, 'POST', '/api/fields', { field_name, field_type: 'text', field_options: 'true' });
+    // The employee's own fields, in any case or spacing: 422 with the field named.
+    for (const name of ['Name', 'email', ' PIN ', 'EMPLOYEE ID']) {
+      const res = await field(name);
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json().errors.field_name[0]).toMatch(/is an employee field already/);
+    }
+    const color = await field('Badge Color');
+    expect(color.statusCode).toBe(201);
+    expect((await field('badge color')).statusCode).toBe(409);
+    const shirt = (await field('Shirt')).json().data.id;
+    const rename = (id: number, field_name: string) =>
+      call(s, 'PUT', `/api/fields/${id}`, { field_name, field_type: 'text', field_options: 'true' });
+    expect((await rename(shirt, 'BADGE COLOR')).statusCode).toBe(409);
+    expect((await rename(shirt, 'Title')).statusCode).toBe(422);
+    // A field may change its own name's case.
+    expect((await rename(color.json().data.id, 'Badge colour')).statusCode).toBe(200);
+    const names = (await call(s, 'GET', '/api/fields'))
+      .json()
+      .data.map((f: { field_name: string }) => f.field_name);
+    expect(names.sort()).toEqual(['Badge colour', 'Shirt']);
+
+    // Fields made before the rule (written straight to the table): "Name" and two names differing only in case.
+    const at = new Date().toISOString();
+    const { account_id } = await t.db
+      .selectFrom('users')
+      .select('account_id')
+      .where('id', '=', s.userId)
+      .executeTakeFirstOrThrow();
+    const legacy = (field_name: string) =>
+      t.db
+        .insertInto('custom_fields')
+        .values({
+          account_id,
+          field_name,
+          field_type: 'text',
+          allow_duplicates: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const nameField = (await legacy('Name')).id;
+    const upper = (await legacy('Locker')).id;
+    const lower = (await legacy('locker')).id;
+    // The template offers each column once.
+    const template = await call(s, 'GET', '/employees/export');
+    const wb = XLSX.read(template.rawPayload, { type: 'buffer' });
+    const [header] = XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 }) as string[][];
+    expect(header.filter((h) => h === 'Name')).toHaveLength(1);
+    // A sheet with "Name" twice: the first is the employee's name, the custom "Name" reads nothing; each Locker
+    // field reads its own column, in order.
+    const res = await upload(
+      s,
+      xlsx([
+        ['Name', 'Employee ID', 'Department', 'Email', 'Locker', 'locker', 'Name'],
+        ['Ada Byron', 'L1', 'Dock', 'ada@example.com', '12', '34', 'Nickname'],
+      ]),
+      'legacy.xlsx',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const ada = (await call(s, 'GET', '/api/employees'))
+      .json()
+      .data.find((e: { employee_id: string }) => e.employee_id === 'L1');
+    expect(ada).toMatchObject({ name: 'Ada Byron', email: 'ada@example.com' });
+    expect(ada.custom_fields[upper]).toBe('12');
+    expect(ada.custom_fields[lower]).toBe('34');
+    expect(ada.custom_fields[nameField]).toBeUndefined();
+  });
+
   it('refuses corrupt, renamed, empty, headerless and oversized files with a clear message and writes nothing', async () => {
     const s = await signUp(t.app);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');

@@ -1,8 +1,8 @@
-import { messages, type CustomFieldBody, type CustomFieldView } from '@punchclock/contract';
+import { IMPORT_COLUMNS, messages, type CustomFieldBody, type CustomFieldView } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { CustomField, CustomFieldsRepos } from './custom-fields.repository';
 import { normaliseFieldValue } from './field-values';
@@ -26,6 +26,25 @@ const nameTaken = (e: unknown): never => {
     throw conflict(messages.people.fieldNameTaken, { field_name: [messages.people.fieldNameTaken] });
   throw e;
 };
+
+const RESERVED = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
+
+/**
+ * A field's name must tell it apart from the employee's own fields and the account's other fields, ignoring case:
+ * an import's and an export's columns are matched by name, and 'Email' or 'badge color' beside 'Badge Color'
+ * would take another column's values.
+ */
+async function assertNameFree(r: CustomFieldsRepos, accountId: number, name: string, id?: number) {
+  const key = name.trim().toLowerCase();
+  const reserved = RESERVED.get(key);
+  if (reserved) {
+    const message = messages.people.fieldNameReserved(reserved);
+    throw unprocessable(message, { field_name: [message] });
+  }
+  const others = await r.fields.list(accountId);
+  if (others.some((f) => f.id !== id && f.field_name.trim().toLowerCase() === key))
+    throw conflict(messages.people.fieldNameTaken, { field_name: [messages.people.fieldNameTaken] });
+}
 
 export function customFieldsService({
   repos,
@@ -81,6 +100,7 @@ export function customFieldsService({
       requireAccess(auth, 'fields:write');
       const at = nowIso();
       return inTransaction(async (r) => {
+        await assertNameFree(r, auth.accountId, body.field_name);
         const id = await r.fields.insert(auth.accountId, {
           ...columns(body),
           created_at: at,
@@ -99,6 +119,7 @@ export function customFieldsService({
       requireAccess(auth, 'fields:write');
       return inTransaction(async (r) => {
         const old = await mustFind(r, auth, id);
+        await assertNameFree(r, auth.accountId, body.field_name, id);
         await assertValuesFit(r, auth, old, body);
         await r.fields.update(auth.accountId, id, { ...columns(body), updated_at: nowIso() });
         await r.activity.record(auth.accountId, {

@@ -108,14 +108,32 @@ function sheetRows(wb: XLSX.WorkBook): { header: string[]; rows: [number, string
  * The sheet's rows as a batch for the employees module: each row read by the column headers and checked by
  * the form's rules; a row that fails them still has its custom values checked, and is never written.
  */
-function toBatch(header: string[], rows: [number, string[]][], fields: CustomField[]) {
-  const index = new Map(header.map((h, i) => [h.toLowerCase(), i]));
-  for (const col of REQUIRED)
-    if (!index.has(col.toLowerCase())) throw unprocessable(messages.people.importMissingColumn(col));
+/**
+ * Which column each import column and custom field reads: every column feeds one of them at most, the employee's
+ * own fields first, then the custom fields, each taking the first unclaimed column of its name (ignoring case). A
+ * field named like an employee field (allowed before such names were refused) reads nothing; two fields whose
+ * names differ only in case each read their own column, in order.
+ */
+function columnsOf(header: string[], fields: CustomField[]) {
+  const free = new Map<string, number[]>();
+  header.forEach((h, i) => {
+    const key = h.trim().toLowerCase();
+    free.set(key, [...(free.get(key) ?? []), i]);
+  });
+  const claim = (name: string) => free.get(name.trim().toLowerCase())?.shift();
+  const index = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), claim(c)]));
   const fieldCols = fields.flatMap((f) => {
-    const col = index.get(f.field_name.toLowerCase());
+    const col = index.has(f.field_name.trim().toLowerCase()) ? undefined : claim(f.field_name);
     return col === undefined ? [] : [[f.id, col] as const];
   });
+  return { index, fieldCols };
+}
+
+function toBatch(header: string[], rows: [number, string[]][], fields: CustomField[]) {
+  const { index, fieldCols } = columnsOf(header, fields);
+  for (const col of REQUIRED)
+    if (index.get(col.toLowerCase()) === undefined)
+      throw unprocessable(messages.people.importMissingColumn(col));
   const issues: ImportIssue[] = [];
   const batch: BatchRow[] = rows.map(([row, cells]) => {
     const cell = (k: string) => {
@@ -228,7 +246,10 @@ export function importService({
     async template(auth: AuthContext): Promise<Buffer> {
       requireAccess(auth, 'employees:read');
       const fields = await repos.fields.list(auth.accountId);
-      const header = [...IMPORT_COLUMNS, ...fields.map((f) => f.field_name)];
+      // A field named like an employee field is not imported (columnsOf): not offered either.
+      const reserved = new Set(IMPORT_COLUMNS.map((c) => c.toLowerCase()));
+      const custom = fields.filter((f) => !reserved.has(f.field_name.trim().toLowerCase()));
+      const header = [...IMPORT_COLUMNS, ...custom.map((f) => f.field_name)];
       const ws = XLSX.utils.aoa_to_sheet([header]);
       ws['!cols'] = header.map((h) => ({ wch: Math.max(14, h.length + 2) }));
       const wb = XLSX.utils.book_new();
