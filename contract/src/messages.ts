@@ -186,6 +186,7 @@ export const messages = {
   },
   punches: {
     timeOutAfterIn: 'Time Out must be after Time In.',
+    timeOutRequired: 'Time Out is required.',
     nextDayTooLong:
       'A shift that ends the next day cannot be longer than 24 hours: its Time Out must not be after its Time In.',
     dataNotFound: 'Manual punch data not found !!!!',

@@ -17,7 +17,8 @@ export const manualPunchBody = z
       .transform(Number),
     date: isoDate.optional(),
     time_in: hhmm('Time In'),
-    time_out: hhmm('Time Out'),
+    /** null: the shift is still open (only when editing an open punch: the employee has not clocked out yet). */
+    time_out: hhmm('Time Out').nullable(),
     /** Time Out is on the day after `date` (a night shift, 24 hours at most). */
     out_next_day: z.boolean({ error: 'out_next_day must be true or false.' }).default(false),
     deduction: z.enum(DEDUCTIONS).default('Auto'),
@@ -25,7 +26,7 @@ export const manualPunchBody = z
     notes: safeString('Notes').trim().max(1000, 'Notes must be at most 1000 characters.').nullish(),
   })
   .superRefine((b, ctx) => {
-    const problem = wallClockOutProblem(b.time_in, b.time_out, b.out_next_day);
+    const problem = b.time_out === null ? null : wallClockOutProblem(b.time_in, b.time_out, b.out_next_day);
     if (problem)
       ctx.addIssue({
         code: 'custom',

@@ -460,6 +460,79 @@ describe('manual punches', () => {
     ]);
   });
 
+  it('corrects the clock-in of a shift that is still open without closing it, and only such a shift', async () => {
+    const s = await setup();
+    const hour = 3_600_000;
+    const utcHHMM = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    // (UTC account.) A closed punch 6 h to 5 h ago, and the open shift clocked in 2 h ago.
+    const now = Date.now();
+    const send = (method: 'POST' | 'PUT', url: string, extra: object) =>
+      t.app.inject({ method, url, headers: s.owner.auth, payload: punch(s.employeeRef, extra) });
+    const at = (ms: number) => ({ date: day(ms), time_in: utcHHMM(ms) });
+    const earlier = await send('POST', '/api/manual-punches', {
+      ...at(now - 6 * hour),
+      time_out: utcHHMM(now - 5 * hour),
+      out_next_day: day(now - 6 * hour) !== day(now - 5 * hour),
+    });
+    expect(earlier.statusCode, earlier.body).toBe(201);
+    const open = await t.db
+      .insertInto('punches')
+      .values({
+        account_id: (
+          await t.db
+            .selectFrom('employees')
+            .select('account_id')
+            .where('id', '=', s.employeeRef)
+            .executeTakeFirstOrThrow()
+        ).account_id,
+        employee_ref: s.employeeRef,
+        client_id: `open-${now}`,
+        work_date: day(now - 2 * hour),
+        time_in: new Date(now - 2 * hour).toISOString(),
+        received_in_at: new Date(now - 2 * hour).toISOString(),
+        source: 'station',
+        created_at: new Date(now).toISOString(),
+        updated_at: new Date(now).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The employee really came 3 h ago: the manager moves the clock-in and leaves Time Out empty.
+    const moved = await send('PUT', `/api/manual-punches/${open.id}`, {
+      ...at(now - 3 * hour),
+      time_out: null,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      time_in: utcHHMM(now - 3 * hour),
+      time_out: null,
+      hours: null,
+    });
+    const row = await t.db
+      .selectFrom('punches')
+      .select(['time_in', 'time_out'])
+      .where('id', '=', open.id)
+      .executeTakeFirstOrThrow();
+    expect(row.time_out).toBeNull();
+    expect(Date.parse(row.time_in)).toBe(Math.floor((now - 3 * hour) / 60_000) * 60_000);
+    // Open across the earlier punch (from 7 h ago to now) would pay its hour twice.
+    const across = await send('PUT', `/api/manual-punches/${open.id}`, {
+      ...at(now - 7 * hour),
+      time_out: null,
+    });
+    expect(across.statusCode).toBe(409);
+    expect(across.json().message).toBe(messages.punches.overlaps);
+    // A new punch, or a closed one, needs its Time Out.
+    for (const [method, url] of [
+      ['POST', '/api/manual-punches'],
+      ['PUT', `/api/manual-punches/${earlier.json().data.id}`],
+    ] as const) {
+      const res = await send(method, url, { ...at(now - 6 * hour), time_out: null });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors.time_out).toEqual([messages.punches.timeOutRequired]);
+    }
+  });
+
   it("carries the account's Date Format and Time Format on every punch row, to managers and employees, with the raw values unchanged", async () => {
     const s = await setup({ create_time_entries: 1 });
     const created = await t.app.inject({

@@ -9,7 +9,8 @@ export interface PunchInput {
   employee_id: number;
   date?: string;
   time_in: string;
-  time_out: string;
+  /** null keeps an open shift open (editing one whose employee has not clocked out yet). */
+  time_out: string | null;
   /** Time Out is on the day after `date` (a night shift). */
   out_next_day: boolean;
   deduction: (typeof DEDUCTIONS)[number];

@@ -3,7 +3,7 @@ import { messages, type ManualPunchBody, type PageQuery } from '@punchclock/cont
 import { type Caller, may, reaches, requireAccess, requireReach } from '../../auth/access';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { decodeCursor, pageOf } from '../../lib/cursor';
-import { notFound, unprocessable } from '../../lib/errors';
+import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { localDay, nowIso, zonedToUtc } from '../../lib/time';
 import { addDays } from '../time/calendar';
 import type { TimeRules } from '../time/time-rules';
@@ -62,12 +62,18 @@ export function punchesService(deps: {
     return {
       date: localDay(timeIn, zone),
       timeIn: timeIn.toISOString(),
-      timeOut: zonedToUtc(body.out_next_day ? addDays(date, 1) : date, body.time_out, zone).toISOString(),
+      timeOut:
+        body.time_out === null
+          ? null
+          : zonedToUtc(body.out_next_day ? addDays(date, 1) : date, body.time_out, zone).toISOString(),
     };
   }
 
   /** Create and edit share the one save path: rules, write and activity entry in one transaction. */
   async function save(caller: Actor, body: ManualPunchBody, employeeRef: number, old?: PunchRow) {
+    // Only a shift that is open now may stay open: a new punch, or a closed one, has a clock-out.
+    if (body.time_out === null && (!old || old.time_out !== null))
+      throw badRequest(messages.punches.timeOutRequired, { time_out: [messages.punches.timeOutRequired] });
     const rules = await timeRules(caller.accountId);
     const t = instants(body, rules.zone);
     const now = nowIso();

@@ -5,7 +5,7 @@ import { Providers } from '../../Providers';
 import { dayIn, signedInUser, zoneOnAnotherDay } from '../../test/fixtures';
 import { fakeFetch, logInAs } from '../../test/render';
 import { PunchForm } from './PunchForm';
-import type { PunchValues } from './punch-values';
+import { emptyPunch, punchBody, type PunchValues } from './punch-values';
 
 // jsdom has no document.fonts, which Mantine's autosized Notes listens to.
 Object.defineProperty(document, 'fonts', {
@@ -74,6 +74,26 @@ describe('PunchForm', () => {
       time_out: '06:00',
       out_next_day: true,
     });
+  });
+
+  it('keeps an open shift open when its Time Out is left empty, and asks for one anywhere else', async () => {
+    const onSubmit = vi.fn();
+    const initial = { ...emptyPunch('2026-11-20'), time_in: '08:00' };
+    const { unmount } = render(
+      <Providers>
+        <PunchForm open initial={initial} busy={false} onSubmit={onSubmit} />
+      </Providers>,
+    );
+    fireEvent.change(screen.getByLabelText(/Time In/), { target: { value: '07:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(punchBody(4, onSubmit.mock.calls[0][0])).toMatchObject({ time_in: '07:30', time_out: null });
+    unmount();
+    render(<Page onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/Time In/), { target: { value: '07:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Time Out is required.')).toBeTruthy();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a next-day shift longer than 24 hours', async () => {

@@ -9,6 +9,8 @@ import { emptyPunch, type PunchValues } from './punch-values';
 
 interface PunchFormProps {
   initial?: PunchValues;
+  /** Editing a shift that is still open: Time Out may stay empty (the employee has not clocked out yet). */
+  open?: boolean;
   busy: boolean;
   submitLabel?: string;
   /** `reset` puts the fields back to a fresh punch (used after a successful create). */
@@ -17,7 +19,14 @@ interface PunchFormProps {
 }
 
 /** Date, Time In/Out, Deduction, Type and Notes of one punch; shared by the create and edit screens. */
-export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onCancel }: PunchFormProps) {
+export function PunchForm({
+  initial,
+  open = false,
+  busy,
+  submitLabel = 'Submit',
+  onSubmit,
+  onCancel,
+}: PunchFormProps) {
   // "Today" is the account's day (its time zone, as the server and the reports count days), not the browser's:
   // a device in another zone would otherwise default to, and cap the picker at, a day the server calls the future.
   const today = todayIn(useCurrentUser().data?.time_zone);
@@ -26,7 +35,7 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
     validate: {
       time_in: (v) => (v ? null : 'Time In is required.'),
       time_out: (v, all) => {
-        if (!v) return 'Time Out is required.';
+        if (!v) return open ? null : messages.punches.timeOutRequired;
         const problem = all.time_in ? wallClockOutProblem(all.time_in, v, all.out_next_day) : null;
         if (problem === 'out_before_in')
           return v < all.time_in
@@ -54,7 +63,13 @@ export function PunchForm({ initial, busy, submitLabel = 'Submit', onSubmit, onC
         <TextInput type="date" label="Date" max={today} {...form.getInputProps('date')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput type="time" label="Time In" required {...form.getInputProps('time_in')} />
-          <TextInput type="time" label="Time Out" required {...form.getInputProps('time_out')} />
+          <TextInput
+            type="time"
+            label="Time Out"
+            required={!open}
+            description={open ? 'Still clocked in: leave empty to keep the shift open.' : undefined}
+            {...form.getInputProps('time_out')}
+          />
         </SimpleGrid>
         <Checkbox
           label="Ends the next day (night shift)"

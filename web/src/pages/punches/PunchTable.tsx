@@ -195,6 +195,7 @@ function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onClose: (
         <PunchForm
           key={punch.id}
           initial={valuesOf(punch)}
+          open={punch.time_out === null}
           busy={update.isPending}
           submitLabel="Save"
           onSubmit={save}

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@punchclock/contract';
 import type { PunchInput, PunchRow } from '../../api/punches';
 
 /** What the punch form edits: the API body without the employee (the screen knows who). */
-export type PunchValues = Omit<PunchInput, 'employee_id'> & { date: string };
+export type PunchValues = Omit<PunchInput, 'employee_id' | 'time_out'> & { date: string; time_out: string };
 
 /** Today as YYYY-MM-DD in the browser's zone: toISOString would give the UTC day, wrong near midnight. */
 export function localToday(): string {
@@ -38,6 +38,8 @@ export const punchBody = (employeeId: number, v: PunchValues): PunchInput => ({
   ...v,
   employee_id: employeeId,
   date: v.date || undefined,
+  // Empty only where the form allows it: an open shift stays open.
+  time_out: v.time_out || null,
 });
 
 /** The signed-in employee's own Employee ID, which login stores as `employee_id`. */

@@ -51,10 +51,11 @@ export async function validatePunch(
     const refusal = rule(c, shiftFacts);
     if (refusal) return { ok: false, refusal };
   }
-  // A clock-in is a point (does it fall inside another punch?); an out or a whole punch is its interval.
+  // A clock-in is a point (does it fall inside another punch?); an out or a whole punch is its interval, and an
+  // open shift edited by hand runs until now.
   const overlaps = await ctx.lookups.overlapping(
     c.employeeRef,
-    { from: c.timeIn, to: c.kind === 'in' ? null : c.timeOut, isBreak: c.type !== 'None' },
+    { from: c.timeIn, to: c.kind === 'in' ? null : (c.timeOut ?? ctx.now), isBreak: c.type !== 'None' },
     c.punchId,
   );
   const refusal = noOverlap(c, { ...shiftFacts, overlaps });
