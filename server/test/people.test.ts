@@ -596,6 +596,33 @@ describe('import', () => {
     ]);
   });
 
+  it('asks for the PIN an import or a create gives, unless the caller says not to', async () => {
+    const s = await signUp(t.app);
+    const res = await upload(
+      s,
+      xlsx([HEADER, ['Pia', 'P1', 'Dock', '', '', '', '1234'], ['Noe', 'P2', 'Dock', '', '', '', '']]),
+      'pins.xlsx',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const dep = await department(s, 'Yard');
+    await employee(s, dep, { employee_id: 'P3', pin: '5678' });
+    await employee(s, dep, { employee_id: 'P4', pin: '5678', use_card_or_pin: false });
+    const rows = await t.db
+      .selectFrom('employees')
+      .innerJoin('users', 'users.account_id', 'employees.account_id')
+      .select(['employees.employee_id', 'employees.use_card_or_pin'])
+      .where('users.id', '=', s.userId)
+      .where('employees.employee_id', 'in', ['P1', 'P2', 'P3', 'P4'])
+      .orderBy('employees.employee_id')
+      .execute();
+    expect(rows.map((r) => [r.employee_id, r.use_card_or_pin])).toEqual([
+      ['P1', 1],
+      ['P2', 0],
+      ['P3', 1],
+      ['P4', 0],
+    ]);
+  });
+
   it('refuses custom field names an import would confuse, and reads each column into one place only', async () => {
     const s = await signUp(t.app);
     const field = (field_name: string) =>

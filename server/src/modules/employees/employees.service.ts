@@ -358,7 +358,11 @@ export function employeesService({
         name.toLowerCase(),
         await r.departments.insert(accountId, { ...namedDepartment(name), created_at: at, updated_at: at }),
       );
-    const flags = good.map((g) => storedFlags(CREATE_FLAGS, g.flags));
+    // A PIN given where Use Card or PIN is not said (an import's PIN column, an API call) is meant to be asked: the
+    // flag is turned on with it. A form that sends the flag keeps its choice.
+    const flags = good.map((g) =>
+      storedFlags(CREATE_FLAGS, { ...(g.pin ? { use_card_or_pin: 1 } : {}), ...g.flags }),
+    );
     const idOf = await r.employees.insertMany(
       accountId,
       good.map((g, i) => ({

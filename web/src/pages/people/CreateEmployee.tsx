@@ -140,7 +140,18 @@ export default function CreateEmployee() {
               inputMode="numeric"
               maxLength={PIN_MAX_LENGTH}
               autoComplete="off"
+              description={
+                flags.permission_app && !flags.use_card_or_pin
+                  ? 'Asked at time stations only with Use Card or PIN on (App Login).'
+                  : undefined
+              }
               {...form.getInputProps('pin')}
+              onChange={(e) => {
+                // A first PIN typed turns Use Card or PIN on: a PIN is set to be asked (untick to not ask it).
+                if (e.currentTarget.value && !form.getValues().pin)
+                  setFlags((f) => ({ ...f, use_card_or_pin: f.permission_app || f.use_card_or_pin }));
+                form.getInputProps('pin').onChange(e);
+              }}
             />
             <Select
               label="Status"

@@ -226,7 +226,7 @@ export default function ImportEmployees() {
           <Text size="sm">
             One employee per row, under the columns {IMPORT_COLUMNS.join(', ')}; your custom fields follow.
             Name, Employee ID and Department are required; a department that does not exist yet is created for
-            you.
+            you. An employee given a PIN is asked for it at time stations (Use Card or PIN).
           </Text>
         </Step>
         <Step n={3} title="Upload it">
