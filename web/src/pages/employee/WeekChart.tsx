@@ -24,7 +24,8 @@ export default function WeekChart({ days }: { days: EmployeeHoursAnswer['days'] 
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
       gridAxis="y"
-      yAxisProps={{ width: 36 }}
+      // Whole hours on the axis, every tick shown: recharts dropped one (0, 3, 6, 12) and printed '12.00'.
+      yAxisProps={{ width: 36, interval: 0, allowDecimals: false, tickFormatter: (v: number) => `${v}` }}
       barProps={{ maxBarSize: 22, radius: 3 }}
     />
   );
