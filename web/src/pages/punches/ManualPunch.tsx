@@ -5,7 +5,7 @@ import { messageOf } from '../../api/client';
 import { useEmployee } from '../../api/people';
 import { usePunchMutations } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../components/notify';
 import { PunchForm } from './PunchForm';
 import { punchBody, type PunchValues } from './punch-values';
 
@@ -22,7 +22,6 @@ export default function ManualPunch() {
         notifySuccess(a.message || messages.punches.created);
         navigate(`/Employee/${id}`);
       },
-      onError: (e) => notifyError(messageOf(e, messages.punches.createFailed)),
     });
 
   const name = employee.data?.name;
@@ -44,7 +43,12 @@ export default function ManualPunch() {
         </Alert>
       )}
       <Paper withBorder p="lg" radius="md">
-        <PunchForm busy={create.isPending} onSubmit={submit} />
+        <PunchForm
+          busy={create.isPending}
+          onSubmit={submit}
+          error={create.error ? messageOf(create.error, messages.punches.createFailed) : null}
+          onAttempt={() => create.reset()}
+        />
       </Paper>
     </AppPage>
   );

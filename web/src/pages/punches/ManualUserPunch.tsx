@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/client';
 import { usePunchMutations } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../components/notify';
 import { PunchForm } from './PunchForm';
 import { ownEmployeeRef, punchBody, type PunchValues } from './punch-values';
 
@@ -21,7 +21,6 @@ export default function ManualUserPunch() {
         reset();
         navigate('/HomeUser');
       },
-      onError: (e) => notifyError(messageOf(e, messages.punches.createFailed)),
     });
 
   return (
@@ -30,7 +29,12 @@ export default function ManualUserPunch() {
         <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
       ) : (
         <Paper withBorder p="lg" radius="md">
-          <PunchForm busy={create.isPending} onSubmit={submit} />
+          <PunchForm
+            busy={create.isPending}
+            onSubmit={submit}
+            error={create.error ? messageOf(create.error, messages.punches.createFailed) : null}
+            onAttempt={() => create.reset()}
+          />
         </Paper>
       )}
     </AppPage>

@@ -96,6 +96,24 @@ describe('PunchForm', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the server's refusal until the next attempt, so it never sits beside a new error", async () => {
+    function Refused() {
+      const [error, setError] = useState<string | null>('A punch cannot end in the future.');
+      return (
+        <Providers>
+          <PunchForm busy={false} error={error} onAttempt={() => setError(null)} onSubmit={() => undefined} />
+        </Providers>
+      );
+    }
+    render(<Refused />);
+    expect(screen.getByRole('alert').textContent).toBe('A punch cannot end in the future.');
+    fireEvent.change(screen.getByLabelText(/Time In/), { target: { value: '10:00' } });
+    fireEvent.change(screen.getByLabelText(/Time Out/), { target: { value: '09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/Time Out must be after Time In/)).toBeTruthy();
+    expect(screen.queryByText('A punch cannot end in the future.')).toBeNull();
+  });
+
   it('refuses a next-day shift longer than 24 hours', async () => {
     const onSubmit = vi.fn();
     render(<Page onSubmit={onSubmit} />);

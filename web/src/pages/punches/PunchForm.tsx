@@ -1,4 +1,14 @@
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DEDUCTIONS, messages, PUNCH_TYPES, wallClockOutProblem } from '@punchclock/contract';
 import { useEffect, useRef } from 'react';
@@ -13,6 +23,12 @@ interface PunchFormProps {
   open?: boolean;
   busy: boolean;
   submitLabel?: string;
+  /**
+   * The server's refusal of the last save, shown above the buttons until the next attempt (`onAttempt`, called on
+   * every submit, valid or not: the page clears it there, so an old refusal never sits beside a new error).
+   */
+  error?: string | null;
+  onAttempt?: () => void;
   /** `reset` puts the fields back to a fresh punch (used after a successful create). */
   onSubmit: (values: PunchValues, reset: () => void) => void;
   onCancel?: () => void;
@@ -22,6 +38,8 @@ interface PunchFormProps {
 export function PunchForm({
   initial,
   open = false,
+  error,
+  onAttempt,
   busy,
   submitLabel = 'Submit',
   onSubmit,
@@ -56,7 +74,10 @@ export function PunchForm({
   const once = useSingleSubmit(busy);
   return (
     <form
-      onSubmit={form.onSubmit((v) => once(() => onSubmit({ ...v, notes: v.notes.trim() }, reset)))}
+      onSubmit={(e) => {
+        onAttempt?.();
+        form.onSubmit((v) => once(() => onSubmit({ ...v, notes: v.notes.trim() }, reset)))(e);
+      }}
       noValidate
     >
       <Stack>
@@ -90,6 +111,11 @@ export function PunchForm({
           />
         </SimpleGrid>
         <Textarea label="Notes" maxLength={1000} autosize minRows={3} {...form.getInputProps('notes')} />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>

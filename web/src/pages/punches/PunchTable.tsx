@@ -185,21 +185,27 @@ function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onClose: (
           notifySuccess(a.message || messages.punches.updated);
           onClose();
         },
-        onError: (e) => notifyError(messageOf(e, 'Failed to update the punch.')),
       },
     );
   };
+  // A refusal belongs to the dialog it was made in: closing it forgets it.
+  const close = () => {
+    update.reset();
+    onClose();
+  };
   return (
-    <Modal opened={!!punch} onClose={onClose} title="Edit punch" centered>
+    <Modal opened={!!punch} onClose={close} title="Edit punch" centered>
       {punch && (
         <PunchForm
           key={punch.id}
           initial={valuesOf(punch)}
           open={punch.time_out === null}
           busy={update.isPending}
+          error={update.error ? messageOf(update.error, 'Failed to update the punch.') : null}
+          onAttempt={() => update.reset()}
           submitLabel="Save"
           onSubmit={save}
-          onCancel={onClose}
+          onCancel={close}
         />
       )}
     </Modal>
