@@ -308,5 +308,11 @@ export const IMPORT_COLUMNS = [
   'Hourly Rate',
   'PIN',
 ] as const;
+/**
+ * The import column a name stands for, ignoring case and surrounding spaces (a custom field may not take one:
+ * an import matches its columns by name), or undefined.
+ */
+export const importColumnNamed = (name: string): (typeof IMPORT_COLUMNS)[number] | undefined =>
+  IMPORT_COLUMNS.find((c) => c.toLowerCase() === name.trim().toLowerCase());
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;

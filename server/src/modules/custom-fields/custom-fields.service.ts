@@ -1,4 +1,9 @@
-import { IMPORT_COLUMNS, messages, type CustomFieldBody, type CustomFieldView } from '@punchclock/contract';
+import {
+  importColumnNamed,
+  messages,
+  type CustomFieldBody,
+  type CustomFieldView,
+} from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../../db/unit-of-work';
@@ -27,8 +32,6 @@ const nameTaken = (e: unknown): never => {
   throw e;
 };
 
-const RESERVED = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
-
 /**
  * A field's name must tell it apart from the employee's own fields and the account's other fields, ignoring case:
  * an import's and an export's columns are matched by name, and 'Email' or 'badge color' beside 'Badge Color'
@@ -36,7 +39,7 @@ const RESERVED = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
  */
 async function assertNameFree(r: CustomFieldsRepos, accountId: number, name: string, id?: number) {
   const key = name.trim().toLowerCase();
-  const reserved = RESERVED.get(key);
+  const reserved = importColumnNamed(name);
   if (reserved) {
     const message = messages.people.fieldNameReserved(reserved);
     throw unprocessable(message, { field_name: [message] });

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import {
   IMPORT_COLUMNS,
+  importColumnNamed,
   IMPORT_MAX_ROWS,
   employeeBody,
   messages,
@@ -105,10 +106,6 @@ function sheetRows(wb: XLSX.WorkBook): { header: string[]; rows: [number, string
 }
 
 /**
- * The sheet's rows as a batch for the employees module: each row read by the column headers and checked by
- * the form's rules; a row that fails them still has its custom values checked, and is never written.
- */
-/**
  * Which column each import column and custom field reads: every column feeds one of them at most, the employee's
  * own fields first, then the custom fields, each taking the first unclaimed column of its name (ignoring case). A
  * field named like an employee field (allowed before such names were refused) reads nothing; two fields whose
@@ -123,12 +120,16 @@ function columnsOf(header: string[], fields: CustomField[]) {
   const claim = (name: string) => free.get(name.trim().toLowerCase())?.shift();
   const index = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), claim(c)]));
   const fieldCols = fields.flatMap((f) => {
-    const col = index.has(f.field_name.trim().toLowerCase()) ? undefined : claim(f.field_name);
+    const col = importColumnNamed(f.field_name) ? undefined : claim(f.field_name);
     return col === undefined ? [] : [[f.id, col] as const];
   });
   return { index, fieldCols };
 }
 
+/**
+ * The sheet's rows as a batch for the employees module: each row read by the column headers and checked by
+ * the form's rules; a row that fails them still has its custom values checked, and is never written.
+ */
 function toBatch(header: string[], rows: [number, string[]][], fields: CustomField[]) {
   const { index, fieldCols } = columnsOf(header, fields);
   for (const col of REQUIRED)
@@ -247,8 +248,7 @@ export function importService({
       requireAccess(auth, 'employees:read');
       const fields = await repos.fields.list(auth.accountId);
       // A field named like an employee field is not imported (columnsOf): not offered either.
-      const reserved = new Set(IMPORT_COLUMNS.map((c) => c.toLowerCase()));
-      const custom = fields.filter((f) => !reserved.has(f.field_name.trim().toLowerCase()));
+      const custom = fields.filter((f) => !importColumnNamed(f.field_name));
       const header = [...IMPORT_COLUMNS, ...custom.map((f) => f.field_name)];
       const ws = XLSX.utils.aoa_to_sheet([header]);
       ws['!cols'] = header.map((h) => ({ wch: Math.max(14, h.length + 2) }));
