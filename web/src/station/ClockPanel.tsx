@@ -54,12 +54,17 @@ export function ClockPanel({
   const identity = () => (badge ? identityOf(badge) : identityOf(input, pin));
   const identified = !!badge || input.trim() !== '';
 
-  const forget = () => {
+  /** Who is punching: the typed ID, the scanned badge and the PIN. */
+  const forgetWho = () => {
     setInput('');
     setBadge(null);
     setPin('');
-    setState(null);
     setCheckedFor('');
+  };
+  /** That, and what the screen shows of them. */
+  const forget = () => {
+    forgetWho();
+    setState(null);
     setTotal(null);
     setNotice(null);
   };
@@ -132,10 +137,7 @@ export function ClockPanel({
         clockedIn: kind === 'in',
         clockInTime: kind === 'in' ? (outcome.clockInTime ?? new Date().toISOString()) : null,
       });
-      setInput('');
-      setBadge(null);
-      setPin('');
-      setCheckedFor('');
+      forgetWho();
       setTotal(kind === 'out' && outcome.total ? totalText(outcome.total) : null);
       setNotice({ color: outcome.offline ? 'yellow' : 'green', text: outcome.message });
       inputRef.current?.focus();
