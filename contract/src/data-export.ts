@@ -7,6 +7,7 @@ export const DATA_EXPORT_SHEETS = {
   settings: 'Settings',
   departments: 'Departments',
   employees: 'Employees',
+  rates: 'Pay Rates',
   punches: 'Punches',
 } as const;
 

@@ -77,7 +77,7 @@ export const withDeductionsAnswer = z.object({
     employee: z.object({ id: z.number(), employee_id: z.string(), name: z.string() }),
     start_date: z.string(),
     end_date: z.string(),
-    /** The employee's hourly rate in cents. */
+    /** The employee's current hourly rate in cents (each day of `days` is paid at its own day's rate: employee_rates). */
     rate_cents: z.number(),
     /** The account's week start (weekly keys are the first day of each week). */
     week_start: z.string(),

@@ -66,6 +66,11 @@ export const messages = {
     confirmDelete: 'Are you sure you want to delete this employee?',
     confirmBulkDelete: 'Are you sure you want to delete the selected employees?',
     unknownDepartment: 'Unknown Department',
+    rateFromFuture: 'A new rate cannot start after today.',
+    rateEffectiveFrom: 'New rate paid from',
+    rateEffectiveHint: 'Hours worked before this day keep the rate they were worked at.',
+    rateHistory: 'Pay Rate History',
+    rateBefore: (day: string) => `Before ${day}`,
   },
   departments: {
     created: 'Department created successfully',

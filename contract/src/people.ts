@@ -8,7 +8,7 @@ import {
 } from './constants';
 import { errorAnswers } from './errors';
 import { EMPLOYEE_FLAGS, type EmployeeFlag } from './permissions';
-import { optionalText, requiredText, safeString, userIdField } from './fields';
+import { FIRST_DAY, isoDate, optionalText, requiredText, safeString, userIdField } from './fields';
 import { cursorField, limitField, pageAnswerFields } from './paging';
 
 /** Booleans as the old client sends them: true/false, 1/0, '1'/'0', 'true'/'false'. */
@@ -97,6 +97,11 @@ export const employeeBody = z.object({
     .pipe(z.union([z.literal(''), z.email('Please enter a valid email address.')]))
     .nullish(),
   hourly_rate: hourlyRate.nullish(),
+  /**
+   * An edit that changes the hourly rate: the local day (account zone) the new rate is paid from, today when
+   * left out; days before it keep the rate they were worked at. At most today.
+   */
+  rate_effective_from: isoDate.nullish(),
   pin: pinField.nullish(),
   clear_pin: flag.optional(),
   status: z.enum(EMPLOYEE_STATUSES, { error: 'Status must be active or inactive.' }).optional(),
@@ -262,6 +267,16 @@ export const uploadedEmployeesAnswer = z.object({ data: z.array(uploadedEmployee
 const employeePageFields = { ...pageAnswerFields, prev_cursor: z.string().nullable() };
 export const employeesAnswer = z.object({ data: z.array(employeeView), ...employeePageFields });
 export const employeeAnswer = z.object({ data: employeeView });
+/**
+ * GET /api/employees/:id/rates: the employee's hourly rates by the day each took effect, newest first; empty
+ * while the rate has never changed. The oldest row's effective_from is RATES_SINCE: the rate before the first change.
+ */
+/** The day the rate an employee had before their first change is kept from: the first day any date may be. */
+export const RATES_SINCE = FIRST_DAY;
+export const employeeRatesAnswer = z.object({
+  data: z.array(z.object({ effective_from: z.string(), hourly_rate: z.string(), set_at: z.string() })),
+});
+export type EmployeeRatesAnswer = z.output<typeof employeeRatesAnswer>;
 export const searchAnswer = z.object({ employees: z.array(employeeView), ...employeePageFields });
 export const employeeSavedAnswer = z.object({
   message: z.string(),

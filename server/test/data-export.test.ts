@@ -61,13 +61,21 @@ beforeAll(async () => {
   expect(field.statusCode).toBe(201);
   const fieldId = (field.json() as { data: { id: number } }).data.id;
   const dept = await createDepartment(t, a, { dp_name: 'Alpha Kitchen' });
-  const emp = await createEmployee(t, a, {
+  const alice = {
     name: 'Alice Alpha',
     employee_id: 'A-001',
     department_id: dept.id,
-    hourly_rate: 15.5,
     custom_fields: { [fieldId]: 'Teal' },
+  };
+  const emp = await createEmployee(t, a, { ...alice, hourly_rate: 14 });
+  // A raise from 1 March: the Pay Rates sheet holds it and the rate before.
+  const raise = await t.app.inject({
+    method: 'PUT',
+    url: `/employees/${emp.id}`,
+    headers: a.auth,
+    payload: { ...alice, hourly_rate: 15.5, rate_effective_from: '2026-03-01' },
   });
+  expect(raise.statusCode, raise.body).toBe(200);
   const station = await createStation(t, a, 'Front door');
   punchId = (
     await insertPunch(t, a.accountId, emp.id, {
@@ -84,6 +92,19 @@ beforeAll(async () => {
     department_id: bDept.id,
   });
   await insertPunch(t, b.accountId, bEmp.id, { time_in: '2026-03-03T10:00:00.000Z' });
+  const bRaise = await t.app.inject({
+    method: 'PUT',
+    url: `/employees/${bEmp.id}`,
+    headers: b.auth,
+    payload: {
+      name: 'Bert Beta',
+      employee_id: 'B-SECRET',
+      department_id: bDept.id,
+      hourly_rate: 77.77,
+      rate_effective_from: '2026-02-01',
+    },
+  });
+  expect(bRaise.statusCode, bRaise.body).toBe(200);
   employeeAuth = (await createEmployeeLogin(t, a)).auth;
 });
 
@@ -120,6 +141,18 @@ describe('GET /api/export-excel', () => {
       .getRow(employees.indexOf(alice) + 1)
       .getCell(7);
     expect(rate.value).toBe(15.5);
+
+    // The raise and the rate before it (no day of its own), Alice's only: B's raise is not in A's file.
+    const rates = book.getWorksheet('Pay Rates')!;
+    expect(textOf(rates)[0]).toEqual(['ID', 'Employee ID', 'Employee', 'Paid from', 'Hourly rate', 'Set']);
+    const rateRows = [2, 3].map((n) => rates.getRow(n));
+    expect(rates.rowCount).toBe(3);
+    const day = (c: ExcelJS.Cell) => (c.value as Date | null)?.toISOString().slice(0, 10) ?? null;
+    expect(rateRows.map((r) => [r.getCell(2).value, day(r.getCell(4)), r.getCell(5).value])).toEqual([
+      ['A-001', null, 14],
+      ['A-001', '2026-03-01', 15.5],
+    ]);
+    expect(rateRows[1].getCell(4).numFmt).toBe('dd/mm/yy');
 
     // The punch: 14:05Z and 22:35Z are 09:05 and 17:35 in New York on 2 March (EST, UTC-5).
     const sheet = book.getWorksheet('Punches')!;

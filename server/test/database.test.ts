@@ -83,6 +83,7 @@ describe('database', () => {
       'settings',
       'custom_fields',
       'custom_field_values',
+      'employee_rates',
       'api_keys',
       'faqs',
       'punches',

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../src/lib/time';
 import { periodRepository } from '../src/modules/time/period.repository';
+import { RATES_SINCE } from '../src/modules/employees/rates';
 import { addDays } from '../src/modules/time/calendar';
 import {
   BREAK_DAYS_LATER,
@@ -43,6 +44,13 @@ const punchArb = fc.record({
   ms: fc.integer({ min: 0, max: 999 }),
 });
 
+/** A rate change: an employee's rate from a day of the punches' span on (employee_rates). */
+const changeArb = fc.record({
+  employee: fc.integer({ min: 0, max: 2 }),
+  from: fc.constantFrom('2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03'),
+  cents: fc.integer({ min: 0, max: 100_000 }),
+});
+
 /** A punch of the first employee, closed, on time, Auto: what the example below varies. */
 const night = {
   employee: 0,
@@ -61,7 +69,6 @@ describe('day totals in the database', () => {
     for (const rate of RATES)
       refs.push((await createEmployee(t, owner, { hourly_rate: (rate / 100).toFixed(2) })).id);
     const repo = periodRepository(t.db);
-    const rates = refs.map((id, i) => ({ id, rateCents: RATES[i] }));
     let runs = 0;
 
     await fc.assert(
@@ -69,6 +76,7 @@ describe('day totals in the database', () => {
         fc.constantFrom(...ZONES),
         fc.constantFrom(...STEPS),
         fc.array(punchArb, { minLength: 1, maxLength: 14 }),
+        fc.array(changeArb, { maxLength: 4 }),
         fc.boolean(),
         // The whole span of the punches, or a part of it: a break then may lie in a shift of a day outside it.
         fc.constantFrom(
@@ -77,7 +85,7 @@ describe('day totals in the database', () => {
           ['2026-11-01', '2026-11-02'],
           ['2026-11-02', '2026-11-04'],
         ),
-        async (zone, step, punches, attendanceOnly, [start, end]) => {
+        async (zone, step, punches, changes, attendanceOnly, [start, end]) => {
           const rules: TimeRules = {
             zone,
             step,
@@ -90,6 +98,37 @@ describe('day totals in the database', () => {
           fc.pre(roundsLikeUtc(rules, start, end));
           runs += 1;
           await t.db.deleteFrom('punches').where('account_id', '=', owner.accountId).execute();
+          // Rate changes as the employees service writes them: one a day an employee, the oldest from RATES_SINCE.
+          await t.db.deleteFrom('employee_rates').where('account_id', '=', owner.accountId).execute();
+          const rated = new Map<string, (typeof changes)[number]>();
+          for (const c of changes) rated.set(`${c.employee}|${c.from}`, c);
+          const changed = new Set([...rated.values()].map((c) => c.employee));
+          const rows = [
+            ...[...changed].map((employee) => ({ employee, from: RATES_SINCE, cents: RATES[employee] })),
+            ...rated.values(),
+          ];
+          if (rows.length)
+            await t.db
+              .insertInto('employee_rates')
+              .values(
+                rows.map((c) => ({
+                  account_id: owner.accountId,
+                  employee_ref: refs[c.employee],
+                  effective_from: c.from,
+                  rate_cents: c.cents,
+                  created_at: c.from,
+                })),
+              )
+              .execute();
+          const sorted = [...rows].sort((a, b) => (a.from < b.from ? -1 : 1));
+          const rates = refs.map((id, i) => {
+            const own = sorted.filter((c) => c.employee === i);
+            return {
+              id,
+              rateCents: RATES[i],
+              ...(own.length ? { rates: own.map(({ from, cents }) => ({ from, cents })) } : {}),
+            };
+          });
           const open = new Set<number>(); // the database allows one open shift per employee
           await t.db
             .insertInto('punches')
@@ -141,6 +180,7 @@ describe('day totals in the database', () => {
               stepMinutes: step,
               employeeRefs,
               figures,
+              rateChanges: rows.length > 0,
             });
             const expected = sumByEmployee(fromEngine).filter(
               (s) => !employeeRefs?.includes(s.employeeRef) === !employeeRefs,
@@ -161,6 +201,7 @@ describe('day totals in the database', () => {
               { ...night, startSecond: 22 * 3600, lengthSecond: 30_600, type: 'None' },
               { ...night, startSecond: 25 * 3600, lengthSecond: 1_800, type: 'Lunch' },
             ],
+            [],
             false,
             ['2026-10-31', '2026-10-31'],
           ],

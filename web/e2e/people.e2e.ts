@@ -173,6 +173,9 @@ describe('people', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Employee' });
     await dialog.getByLabel('Title', { exact: true }).fill('Shift Lead');
     await dialog.getByLabel('Hourly Rate ($)').fill('20.25');
+    // A changed rate asks the day it is paid from (today unless back-dated); the days before keep 18.50.
+    const from = dialog.getByLabel(messages.employees.rateEffectiveFrom);
+    await from.fill('2026-01-05');
     await screenshot(page, 'people-edit');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText(messages.employees.updated).waitFor();
@@ -184,6 +187,12 @@ describe('people', () => {
     await page.getByTestId('employee-details').getByText('Shift Lead').waitFor();
     // The modal edits a subset; the rest (here the email) must survive the save.
     await page.getByTestId('employee-details').getByText('robin.tester@example.com').waitFor();
+    const history = page.getByTestId('rate-history');
+    await history.getByText('$18.50').waitFor();
+    expect(await history.locator('tbody tr').allTextContents()).toEqual([
+      '01/05/26$20.25',
+      'Before 01/05/26$18.50',
+    ]);
     const qr = page.getByAltText('Badge QR code');
     await qr.waitFor();
     const pdf = page.waitForResponse((r) => r.url().includes('/api/employees/print/'));

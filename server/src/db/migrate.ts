@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_period_indexes';
 import * as m007 from './migrations/007_api_key_scopes';
 import * as m008 from './migrations/008_administrator_departments';
 import * as m009 from './migrations/009_punch_end_index';
+import * as m010 from './migrations/010_employee_rates';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -21,6 +22,7 @@ const provider: MigrationProvider = {
       '007_api_key_scopes': m007,
       '008_administrator_departments': m008,
       '009_punch_end_index': m009,
+      '010_employee_rates': m010,
     };
   },
 };

@@ -185,6 +185,17 @@ export interface StationsTable {
   updated_at: string;
 }
 
+/** An employee's hourly rate from a day on (migration 010). */
+export interface EmployeeRatesTable {
+  id: Generated<number>;
+  account_id: number;
+  employee_ref: number;
+  /** YYYY-MM-DD, the account's local day (like punches.work_date). */
+  effective_from: string;
+  rate_cents: number;
+  created_at: string;
+}
+
 export interface PunchesTable {
   id: Generated<number>;
   account_id: number;
@@ -235,6 +246,7 @@ export interface DB {
   departments: DepartmentsTable;
   import_batches: ImportBatchesTable;
   employees: EmployeesTable;
+  employee_rates: EmployeeRatesTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   settings: SettingsTable;

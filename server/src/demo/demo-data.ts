@@ -81,6 +81,7 @@ async function deleteAccount(db: Database, accountId: number) {
   const tables: (keyof DB)[] = [
     'punches',
     'custom_field_values',
+    'employee_rates',
     'activity_logs',
     'auth_tokens',
     'users',

@@ -189,6 +189,10 @@ export const TABLE: Record<string, Entry> = {
     expect: managerRow,
     req: (w) => ({ url: `/api/employees/${w.ids.victimRef}` }),
   },
+  'GET /api/employees/:id/rates': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/rates` }),
+  },
   'POST /api/search': { expect: managerList, req: () => ({ payload: { query: 'Victim' } }) },
   'POST /employees': {
     expect: e({ other: 422 }),
@@ -200,7 +204,13 @@ export const TABLE: Record<string, Entry> = {
     expect: managerRow,
     req: (w) => ({
       url: `/employees/${w.ids.victimRef}`,
-      payload: { name: 'Renamed', employee_id: w.ids.victimCode, department_id: w.ids.departmentId },
+      payload: {
+        name: 'Renamed',
+        employee_id: w.ids.victimCode,
+        department_id: w.ids.departmentId,
+        hourly_rate: '31.25',
+        rate_effective_from: '2026-01-05',
+      },
     }),
   },
   'DELETE /employees/:id': { expect: managerRow, req: (w) => ({ url: `/employees/${w.ids.victimRef}` }) },

@@ -25,6 +25,7 @@ export const TABLES: (keyof DB)[] = [
   'settings',
   'custom_fields',
   'custom_field_values',
+  'employee_rates',
   'api_keys',
   'faqs',
   'stations',

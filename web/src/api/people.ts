@@ -10,6 +10,7 @@ import type {
   DepartmentView,
   employeeBody,
   EmployeeQrAnswer,
+  EmployeeRatesAnswer,
   EmployeeSavedAnswer,
   EmployeeView,
   ImportAnswer,
@@ -91,6 +92,13 @@ export const useEmployee = (id: number) =>
   useQuery({
     queryKey: [...K.employees, id],
     queryFn: () => request<{ data: EmployeeView }>(`/api/employees/${id}`).then((a) => a.data),
+    enabled: id > 0,
+  });
+/** One employee's hourly rates by the day each took effect, newest first (empty: never changed). */
+export const useEmployeeRates = (id: number) =>
+  useQuery({
+    queryKey: [...K.employees, id, 'rates'],
+    queryFn: () => request<EmployeeRatesAnswer>(`/api/employees/${id}/rates`).then((a) => a.data),
     enabled: id > 0,
   });
 /** The search panel's results a page at a time, once a search has been asked (`input` not null). */

@@ -111,6 +111,30 @@ export function dataExportRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute(),
 
+    /** Hourly rate changes (employee_rates) with their employee, by id (joins stay in the account). */
+    rates: (accountId: number, reach: DepartmentReach, afterId: number, limit: number) =>
+      db
+        .selectFrom('employee_rates')
+        .innerJoin('employees', (j) =>
+          j
+            .onRef('employees.id', '=', 'employee_rates.employee_ref')
+            .on('employees.account_id', '=', accountId),
+        )
+        .where('employee_rates.account_id', '=', accountId)
+        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', reachIds(reach)))
+        .where('employee_rates.id', '>', afterId)
+        .select([
+          'employee_rates.id',
+          'employees.employee_id as employee_code',
+          'employees.name as employee_name',
+          'employee_rates.effective_from',
+          'employee_rates.rate_cents',
+          'employee_rates.created_at',
+        ])
+        .orderBy('employee_rates.id')
+        .limit(limit)
+        .execute(),
+
     /** The custom field values of a page of employees, in one query. */
     fieldValues: (accountId: number, employeeRefs: number[]) =>
       employeeRefs.length === 0

@@ -1,4 +1,4 @@
-import { DATA_EXPORT_SHEETS, messages } from '@punchclock/contract';
+import { DATA_EXPORT_SHEETS, messages, RATES_SINCE } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -169,6 +169,20 @@ export function dataExportService({
         },
       );
 
+      const rateRows = paged(
+        (after, limit) => repo.rates(accountId, reach, after, limit),
+        (page) =>
+          page.map((r) => ({
+            id: r.id,
+            employee_id: r.employee_code,
+            employee: r.employee_name,
+            // The rate before the first change has no day of its own: blank, not 1900-01-01.
+            from: r.effective_from === RATES_SINCE ? null : r.effective_from,
+            rate: r.rate_cents,
+            set_at: r.created_at,
+          })),
+      );
+
       const punchRows = paged(
         (after, limit) => repo.punches(accountId, reach, after, limit),
         (page) =>
@@ -227,6 +241,18 @@ export function dataExportService({
               ...fields.map((f) => col(`field_${f.id}`, f.field_name)),
             ],
             rows: employeeRows,
+          },
+          {
+            name: DATA_EXPORT_SHEETS.rates,
+            columns: [
+              col('id', 'ID', 'integer'),
+              col('employee_id', 'Employee ID'),
+              col('employee', 'Employee'),
+              col('from', 'Paid from', 'date'),
+              col('rate', 'Hourly rate', 'money'),
+              col('set_at', 'Set', 'datetime'),
+            ],
+            rows: rateRows,
           },
           {
             name: DATA_EXPORT_SHEETS.punches,

@@ -19,6 +19,7 @@ import { authRepository } from '../auth/auth.repository';
 import { customFieldsRepository } from '../custom-fields/custom-fields.repository';
 import { departmentsRepository } from '../departments/departments.repository';
 import { settingsRepository } from '../settings/settings.repository';
+import { ratesRepository } from './rates';
 
 type Scope = DB & { e: DB['employees']; d: DB['departments'] };
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
@@ -455,6 +456,7 @@ export type EmployeesRepository = ReturnType<typeof employeesRepository>;
 
 export const employeesRepositories = (db: Kysely<DB>) => ({
   employees: employeesRepository(db),
+  rates: ratesRepository(db),
   departments: departmentsRepository(db),
   fields: customFieldsRepository(db),
   settings: settingsRepository(db),

@@ -3,6 +3,7 @@ import {
   deletedAnswer,
   employeeAnswer,
   employeeBody,
+  employeeRatesAnswer,
   employeeSavedAnswer,
   employeesAnswer,
   idParams,
@@ -124,6 +125,21 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => employees.get(authOf(req), req.params.id),
+  );
+  app.get(
+    '/api/employees/:id/rates',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "One employee's hourly rates by the day each took effect, newest first",
+        description:
+          'Empty while the rate has never changed. A change of hourly_rate (PUT /employees/:id, with rate_effective_from or today) pays the days from that day on at the new rate; the oldest row (effective_from 1900-01-01) is the rate before the first change.',
+        params: idParams,
+        response: { 200: employeeRatesAnswer, ...errors },
+      },
+    },
+    async (req) => employees.rates(authOf(req), req.params.id),
   );
   app.post('/api/search', searchEmployees, async (req) => employees.search(authOf(req), req.body));
   app.post('/employees', createEmployee, async (req, reply) =>

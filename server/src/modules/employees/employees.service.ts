@@ -16,8 +16,8 @@ import { hashPin } from '../../lib/badges';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { type AppError, conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { centsFromDecimal } from '../../lib/money';
-import { nowIso } from '../../lib/time';
+import { centsFromDecimal, decimalFromCents } from '../../lib/money';
+import { localDay, nowIso } from '../../lib/time';
 import type { CustomValue } from '../custom-fields/custom-fields.repository';
 import { normaliseFieldValue } from '../custom-fields/field-values';
 import { namedDepartment } from '../departments/departments.service';
@@ -146,6 +146,24 @@ const uniqueToConflict = (e: unknown): never => {
   }
   throw e;
 };
+
+/**
+ * An edit's change of the hourly rate, or undefined when the rate stays: the new rate in cents, the day it is paid
+ * from (the body's, else today in the account's zone; never after today) and the rate it replaces.
+ */
+async function rateChangeOf(r: EmployeesRepos, accountId: number, current: string, body: EmployeeBody) {
+  if (body.hourly_rate == null) return undefined;
+  const cents = centsFromDecimal(body.hourly_rate);
+  const replaced = centsFromDecimal(current);
+  if (cents === replaced) return undefined;
+  const today = localDay(new Date(), (await r.settings.read(accountId)).time_zone);
+  const from = body.rate_effective_from ?? today;
+  if (from > today)
+    throw unprocessable(messages.employees.rateFromFuture, {
+      rate_effective_from: [messages.employees.rateFromFuture],
+    });
+  return { from, cents, replaced };
+}
 
 export interface EmployeesServiceDeps {
   repos: EmployeesRepos;
@@ -444,6 +462,20 @@ export function employeesService({
       return { data: await mustFind(repos, auth, id, true) };
     },
 
+    /** The employee's hourly rates by the day each took effect, newest first (employee_rates). */
+    async rates(auth: AuthContext, id: number) {
+      requireAccess(auth, 'employees:read');
+      await mustFind(repos, auth, id, true);
+      const rows = await repos.rates.list(auth.accountId, id);
+      return {
+        data: rows.map((r) => ({
+          effective_from: r.effective_from,
+          hourly_rate: decimalFromCents(r.rate_cents),
+          set_at: r.created_at,
+        })),
+      };
+    },
+
     /** One page of the search's results in (name, id) order; the count ('Found N employees') only on the first page. */
     async search(auth: AuthContext, body: SearchBody) {
       requireAccess(auth, 'employees:read');
@@ -502,6 +534,7 @@ export function employeesService({
           : body.pin
             ? { pin: hashPin(appSecret, id, body.pin) }
             : {};
+        const rate = await rateChangeOf(r, auth.accountId, old.hourly_rate, body);
         await r.employees.update(auth.accountId, id, {
           department_id: body.department_id,
           employee_id: body.employee_id,
@@ -513,6 +546,8 @@ export function employeesService({
           ...pin,
           ...flags,
         });
+        // After the employee's row is written: on PostgreSQL its lock makes a concurrent edit wait for this one.
+        if (rate) await r.rates.change(auth.accountId, id, rate);
         await writeValues(r, auth.accountId, id, good[0].values);
         const invitee = await syncLogin(r, auth.accountId, id, {
           name: body.name,
@@ -524,7 +559,7 @@ export function employeesService({
           userId: auth.userId,
           employeeId: id,
           action: 'employee.updated',
-          details: { old, new: data },
+          details: { old, new: data, ...(rate ? { rate_effective_from: rate.from } : {}) },
         });
         return { data, invitee };
       }).catch(uniqueToConflict);

@@ -1,7 +1,7 @@
 import { REPORTS, type ReportColumnView } from '@punchclock/contract';
-import type { DayFigures, PeriodSums } from '../time/engine';
+import { type DayFigures, type PeriodSums, periodRate } from '../time/engine';
 import type { TimeRules } from '../time/time-rules';
-import { periodFigures, periodSums } from '../time/period';
+import { periodFigures, periodSums, withRateChanges } from '../time/period';
 import { roundToStep } from '../time/rounding';
 import { workedMinutes } from '../time/worked';
 import {
@@ -250,6 +250,11 @@ export const payrollSummary: ReportEntry = {
   async run(ctx) {
     const employees = await covered(ctx);
     const sums = await sumsOf(ctx, employees);
+    const { start_date: start, end_date: end } = ctx.params;
+    // The rate of the period (not today's: a raise after it leaves it), blank where it changed within it.
+    const withRates = new Map(
+      (await withRateChanges(ctx.repo, ctx.accountId, engineEmployees(employees))).map((e) => [e.id, e]),
+    );
     const rows: Row[] = [];
     for (const [ref, e] of employees) {
       const s = sums.get(ref);
@@ -257,7 +262,7 @@ export const payrollSummary: ReportEntry = {
       rows.push({
         ...personCells(e),
         paid: s.paidMinutes,
-        rate: e.hourly_rate_cents,
+        rate: periodRate(withRates.get(ref)!, start, end),
         gross: s.grossCents,
         deductions: s.grossCents - s.earningsCents,
         net: s.earningsCents,

@@ -40,7 +40,34 @@ export interface EnginePunch {
 
 export interface EngineEmployee {
   id: number;
+  /** The current hourly rate: every day's, unless `rates` says otherwise. */
   rateCents: number;
+  /** The employee's rate changes (employee_rates), oldest first; none: one rate all along. */
+  rates?: readonly RateChange[];
+}
+
+/** An hourly rate from a local day on (YYYY-MM-DD, account zone, like work_date). */
+export interface RateChange {
+  from: string;
+  cents: number;
+}
+
+/**
+ * The one hourly rate of [start, end], or null when it changed inside it (then no single rate times the hours
+ * gives the pay): the rate Payroll Summary shows beside a period's gross.
+ */
+export function periodRate(e: EngineEmployee, start: string, end: string): number | null {
+  const changed = e.rates?.some((r) => r.from > start && r.from <= end);
+  return changed ? null : rateOn(e, end);
+}
+
+/** The hourly rate of a day: the newest change on or before it, else (no changes) the current rate. */
+export function rateOn(e: EngineEmployee, day: string): number {
+  const rates = e.rates;
+  if (!rates?.length) return e.rateCents;
+  for (let i = rates.length - 1; i >= 0; i--) if (rates[i].from <= day) return rates[i].cents;
+  // Before the first change: cannot be (the first row is RATES_SINCE), but that rate is the oldest known.
+  return rates[0].cents;
 }
 
 export interface DayFigures {
@@ -327,9 +354,9 @@ export function computeDays(
   steps = PIPELINE,
   within?: { start: string; end: string },
 ): DayFigures[] {
-  const rates = new Map(employees.map((e) => [e.id, e.rateCents]));
+  const byId = new Map(employees.map((e) => [e.id, e]));
   const days = groupByDay(
-    punches.filter((p) => rates.has(p.employee_ref)),
+    punches.filter((p) => byId.has(p.employee_ref)),
     rules.zone,
   );
   const breaksOf = new Map<string, EnginePunch[]>();
@@ -363,7 +390,7 @@ export function computeDays(
         openShifts: 0,
         lateSyncs: list.filter((p) => !!p.late_sync).length,
         punches: list.length,
-        rateCents: rates.get(employeeRef) ?? 0,
+        rateCents: rateOn(byId.get(employeeRef)!, day),
         earningsCents: 0,
         grossCents: 0,
       },
@@ -423,13 +450,14 @@ export function daysFromTotals(
   rules: TimeRules,
   steps = PIPELINE.figures,
 ): DayFigures[] {
-  const rates = new Map(employees.map((e) => [e.id, e.rateCents]));
+  const byId = new Map(employees.map((e) => [e.id, e]));
   const instant = (ms: number | null, raw: string | null) =>
     rules.step ? (ms === null ? null : new Date(ms).toISOString()) : raw;
   const out: DayFigures[] = [];
   for (const t of totals) {
-    const rateCents = rates.get(t.employee_ref);
-    if (rateCents === undefined) continue;
+    const employee = byId.get(t.employee_ref);
+    if (!employee) continue;
+    const rateCents = rateOn(employee, t.work_date);
     const figures: DayFigures = {
       employeeRef: t.employee_ref,
       day: t.work_date,

@@ -146,6 +146,22 @@ export function periodRepository(db: Kysely<DB>) {
   }
 
   return {
+    /**
+     * The rate changes of the given employees (all of the account's without `employeeRefs`), by employee and
+     * day: few rows (only employees whose rate changed have any).
+     */
+    rateChanges: (accountId: number, employeeRefs?: readonly number[]) =>
+      employeeRefs?.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('employee_rates')
+            .select(['employee_ref', 'effective_from', 'rate_cents'])
+            .where('account_id', '=', accountId)
+            .$if(!!employeeRefs, (q) => q.where('employee_ref', 'in', [...employeeRefs!]))
+            .orderBy('employee_ref')
+            .orderBy('effective_from')
+            .execute(),
+
     /** Current punches whose local day (work_date, kept in the account's zone) lies in [start, end]. */
     punches: (accountId: number, start: string, end: string, employees?: number | readonly number[]) =>
       db
@@ -178,16 +194,26 @@ export function periodRepository(db: Kysely<DB>) {
       accountId: number,
       start: string,
       end: string,
-      opts: DayTotalsOptions & { figures: (day: SqlFigures, ops: SqlOps) => SqlFigures },
+      opts: DayTotalsOptions & {
+        figures: (day: SqlFigures, ops: SqlOps) => SqlFigures;
+        /** Some employee's rate changed (employee_rates has rows): each day's rate is looked up there. */
+        rateChanges: boolean;
+      },
     ): Promise<PeriodSums[]> => {
       const col = (name: string) => sql<number>`${sql.ref(`t.${name}`)}`;
+      // The day's rate as in the engine (rateOn): the newest change on or before it, else the current rate.
+      const rate = opts.rateChanges
+        ? sql<number>`coalesce((select r.rate_cents from employee_rates r
+            where r.employee_ref = t.employee_ref and r.effective_from <= t.work_date
+            order by r.effective_from desc limit 1), e.hourly_rate_cents)`
+        : sql<number>`e.hourly_rate_cents`;
       const f = opts.figures(
         {
           workedMinutes: col('worked'),
           deductedMinutes: col('auto_break'),
           manualBreakMinutes: col('manual_break'),
           paidMinutes: col('worked'),
-          rateCents: sql<number>`e.hourly_rate_cents`,
+          rateCents: rate,
           earningsCents: sql<number>`0`,
           grossCents: sql<number>`0`,
         },

@@ -9,6 +9,7 @@ import {
   figureStepsInSql,
   type PeriodSums,
   PIPELINE,
+  type RateChange,
   roundsLikeUtc,
   sumByEmployee,
 } from './engine';
@@ -23,13 +24,14 @@ import type { TimeRules } from './time-rules';
  * same either way (server/test/day-totals.test.ts).
  */
 export async function periodFigures(
-  source: Pick<PeriodRepository, 'punches' | 'dayTotals'>,
+  source: Pick<PeriodRepository, 'punches' | 'dayTotals' | 'rateChanges'>,
   accountId: number,
   rules: TimeRules,
-  employees: readonly EngineEmployee[],
+  people: readonly EngineEmployee[],
   period: { start: string; end: string; employeeRef?: number; employeeRefs?: readonly number[] },
 ): Promise<DayFigures[]> {
   const { start, end, employeeRef, employeeRefs } = period;
+  const employees = await withRateChanges(source, accountId, people);
   if (roundsLikeUtc(rules, start, end)) {
     const totals = await source.dayTotals(accountId, start, end, {
       stepMinutes: rules.step,
@@ -48,6 +50,30 @@ export async function periodFigures(
   return computeDays(punches, employees, rules, PIPELINE, { start, end });
 }
 
+/**
+ * The employees with their rate changes (employee_rates), so each day is paid at the rate of its day; one query
+ * for all of them (a few employees by id, many by the account).
+ */
+export async function withRateChanges(
+  source: Pick<PeriodRepository, 'rateChanges'>,
+  accountId: number,
+  employees: readonly EngineEmployee[],
+): Promise<EngineEmployee[]> {
+  const changes = await source.rateChanges(
+    accountId,
+    employees.length <= FEW_EMPLOYEES ? employees.map((e) => e.id) : undefined,
+  );
+  if (changes.length === 0) return [...employees];
+  const ratesOf = new Map<number, RateChange[]>();
+  for (const c of changes) {
+    const list = ratesOf.get(c.employee_ref);
+    const change = { from: c.effective_from, cents: c.rate_cents };
+    if (list) list.push(change);
+    else ratesOf.set(c.employee_ref, [change]);
+  }
+  return employees.map((e) => (ratesOf.has(e.id) ? { ...e, rates: ratesOf.get(e.id) } : e));
+}
+
 /** Up to how many employees a period's sums read each one's punches instead of the account's period. */
 const FEW_EMPLOYEES = 1000;
 
@@ -58,7 +84,7 @@ const FEW_EMPLOYEES = 1000;
  * the days are computed here and summed. Same figures either way (server/test/day-totals.test.ts).
  */
 export async function periodSums(
-  source: Pick<PeriodRepository, 'punches' | 'dayTotals' | 'employeeSums'>,
+  source: Pick<PeriodRepository, 'punches' | 'dayTotals' | 'employeeSums' | 'rateChanges'>,
   accountId: number,
   rules: TimeRules,
   employees: readonly EngineEmployee[],
@@ -67,11 +93,14 @@ export async function periodSums(
   const { start, end } = period;
   if (figureStepsInSql() && roundsLikeUtc(rules, start, end)) {
     const covered = new Set(employees.map((e) => e.id));
+    const few = employees.length <= FEW_EMPLOYEES;
+    const changes = await source.rateChanges(accountId, few ? [...covered] : undefined);
     const sums = await source.employeeSums(accountId, start, end, {
       stepMinutes: rules.step,
       // A few employees (one, a department) are read through their own index; many, by the account's period.
-      employeeRefs: employees.length <= FEW_EMPLOYEES ? [...covered] : undefined,
+      employeeRefs: few ? [...covered] : undefined,
       figures: (day, ops) => figuresSql(day, rules, ops),
+      rateChanges: changes.length > 0,
     });
     return sums.filter((s) => covered.has(s.employeeRef));
   }

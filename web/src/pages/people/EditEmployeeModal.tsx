@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { fieldErrors, messageOf } from '../../api/client';
 import { type EmployeeView, useCustomFields, useDepartments, usePeopleMutations } from '../../api/people';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { useCurrentUser } from '../../api/auth';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
+import { todayIn } from '../reports/periods';
 
 interface EditValues {
   name: string;
@@ -13,14 +15,17 @@ interface EditValues {
   title: string;
   employee_id: string;
   hourly_rate: number | string;
+  /** The day a changed rate is paid from (YYYY-MM-DD); today unless the manager back-dates it. */
+  rate_effective_from: string;
 }
 
-const valuesOf = (e: EmployeeView): EditValues => ({
+const valuesOf = (e: EmployeeView, today: string): EditValues => ({
   name: e.name,
   department_id: String(e.department_id),
   title: e.title ?? '',
   employee_id: e.employee_id,
   hourly_rate: Number(e.hourly_rate) || 0,
+  rate_effective_from: today,
 });
 
 function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () => void }) {
@@ -28,14 +33,24 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
   const fields = useCustomFields();
   const { updateEmployee } = usePeopleMutations();
   const [custom, setCustom] = useState<Record<string, string>>(employee.custom_fields ?? {});
+  const today = todayIn(useCurrentUser().data?.time_zone);
   const form = useForm<EditValues>({
-    initialValues: valuesOf(employee),
+    initialValues: valuesOf(employee, today),
     validate: {
       name: (v) => (v.trim() ? null : 'Name is required.'),
       department_id: (v) => (v ? null : 'Department is required.'),
       employee_id: (v) => (v.trim() ? null : 'Employee ID is required.'),
+      rate_effective_from: (v, all) =>
+        !rateChanged(employee, all.hourly_rate)
+          ? null
+          : !v
+            ? 'Date is required.'
+            : v > today
+              ? messages.employees.rateFromFuture
+              : null,
     },
   });
+  const changed = rateChanged(employee, form.values.hourly_rate);
   const submit = form.onSubmit((v) =>
     updateEmployee.mutate(
       // The modal edits a subset: the rest is sent as it is, since the server clears an absent email.
@@ -48,6 +63,7 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
         title: v.title.trim(),
         employee_id: v.employee_id.trim(),
         hourly_rate: v.hourly_rate === '' ? 0 : v.hourly_rate,
+        ...(changed ? { rate_effective_from: v.rate_effective_from } : {}),
         custom_fields: custom,
       },
       {
@@ -84,6 +100,16 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
             fixedDecimalScale
             {...form.getInputProps('hourly_rate')}
           />
+          {changed && (
+            <TextInput
+              type="date"
+              label={messages.employees.rateEffectiveFrom}
+              description={messages.employees.rateEffectiveHint}
+              max={today}
+              required
+              {...form.getInputProps('rate_effective_from')}
+            />
+          )}
         </SimpleGrid>
         <CustomFieldInputs
           fields={fields.data ?? []}
@@ -103,6 +129,10 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
     </form>
   );
 }
+
+/** Whether the form's rate differs from the employee's (to the cent): only then is a start day asked. */
+const rateChanged = (e: EmployeeView, rate: number | string) =>
+  Math.round(Number(rate === '' ? 0 : rate) * 100) !== Math.round(Number(e.hourly_rate) * 100);
 
 /** The list's edit dialog; the form mounts per employee so it always starts from that row's values. */
 export function EditEmployeeModal({

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { DATE_FORMATS, EDIT_PUNCH_PARAM, messages } from '@punchclock/contract';
+import { DATE_FORMATS, EDIT_PUNCH_PARAM, messages, RATES_SINCE } from '@punchclock/contract';
 import { IconHandFinger } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, messageOf } from '../../api/client';
-import { type EmployeeView, useCustomFields, useEmployee } from '../../api/people';
+import { type EmployeeView, useCustomFields, useEmployee, useEmployeeRates } from '../../api/people';
 import { useSettings } from '../../api/settings';
 import { formatDate } from '../punches/display-format';
 import { AppPage } from '../../components/AppPage';
@@ -74,6 +74,44 @@ function Details({ e }: { e: EmployeeView }) {
   );
 }
 
+/**
+ * The employee's hourly rates by the day each took effect, newest first: shown once the rate has changed (each
+ * day of a report is paid at its day's rate). The oldest row is the rate before the first change.
+ */
+function RateHistory({ id }: { id: number }) {
+  const rates = useEmployeeRates(id);
+  const dateFormat = useSettings().data?.date_format ?? DATE_FORMATS[0];
+  if (!rates.data?.length) return null;
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} fz="h4" mb="sm">
+        {messages.employees.rateHistory}
+      </Title>
+      <Table data-testid="rate-history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Paid From</Table.Th>
+            <Table.Th>Hourly Rate</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rates.data.map((r, i) => (
+            <Table.Tr key={r.effective_from}>
+              <Table.Td>
+                {/* The oldest rate was paid until the first change (the row above it). */}
+                {r.effective_from === RATES_SINCE && i > 0
+                  ? messages.employees.rateBefore(formatDate(rates.data[i - 1].effective_from, dateFormat))
+                  : formatDate(r.effective_from, dateFormat)}
+              </Table.Td>
+              <Table.Td>{money(r.hourly_rate)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
 /** /Employee/:id: who the employee is, their badge card and their punches. */
 export default function EmployeeDetail() {
   const id = Number(useParams().id);
@@ -111,7 +149,10 @@ export default function EmployeeDetail() {
         <Stack gap="xl">
           <Grid>
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <Details e={e} />
+              <Stack>
+                <Details e={e} />
+                <RateHistory id={id} />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <BadgeCard employee={e} />
