@@ -165,3 +165,30 @@ describe('Time Rounding before 1970 (negative epoch milliseconds)', () => {
     expect(sheet.data.map((r: { hours: number }) => r.hours)).toEqual([20]);
   });
 });
+
+describe('a night shift’s lunch after midnight', () => {
+  it('is deducted on the shift’s day and makes no day of its own in summaries or earnings', async () => {
+    const zone = 'America/New_York';
+    const a = await account({ time_zone: zone });
+    const e = await createEmployee(t, a, { hourly_rate: '20.00' });
+    // Tue Nov 3 22:00 → Wed 06:13 = 493 minutes, Auto lunch Wed 01:00–01:20 (dated Wed): 473 paid minutes,
+    // 473 × 2,000 / 60 = 15,766.67 → 15,767 cents, all on Nov 3. Before: a row of zeros for Nov 4 as well.
+    await punch(a, e.id, zone, '2026-11-03', '22:00', '06:13');
+    await punch(a, e.id, zone, '2026-11-04', '01:00', '01:20', 'Lunch');
+    const period = { start_date: '2026-11-01', end_date: '2026-11-30' };
+    const daily = (await run(a, { reportname: 'Daily Summary', ...period })).json();
+    expect(
+      daily.data.map((r: { date: string; paid: number; earnings: number }) => [r.date, r.paid, r.earnings]),
+    ).toEqual([['2026-11-03', 473, 15_767]]);
+    const weekday = (await run(a, { reportname: 'Weekday Summary', ...period })).json();
+    expect(weekday.data).toHaveLength(1);
+    expect(weekday.data[0]).toMatchObject({ days: 1, paid: 473, earnings: 15_767 });
+    const earnings = await t.app.inject({
+      method: 'POST',
+      url: '/api/with-deductions',
+      headers: a.auth,
+      payload: { employee_id: e.id, ...period },
+    });
+    expect(earnings.json().data.earnings.daily).toEqual({ '2026-11-03': 15_767 });
+  });
+});

@@ -369,12 +369,16 @@ export function computeDays(
   for (const [key, list] of days) {
     const [ref, day] = key.split('|');
     if (within && (day < within.start || day > within.end)) continue;
+    // A day of breaks alone (the lunch of a night shift that began the day before) is no day of work: its breaks
+    // are the shift's (BREAK_DAYS_LATER), and a row of zeros for it would count as a day in the summaries.
+    const work = list.filter((p) => p.type === 'None');
+    if (work.length === 0) continue;
     const employeeRef = Number(ref);
     const breaks: EnginePunch[] = [];
     for (let n = 0; n <= BREAK_DAYS_LATER; n++)
       breaks.push(...(breaksOf.get(`${ref}|${addDays(day, n)}`) ?? []));
     let state: DayState = {
-      work: list.filter((p) => p.type === 'None'),
+      work,
       breaks,
       figures: {
         employeeRef,

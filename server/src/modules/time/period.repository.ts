@@ -119,6 +119,8 @@ export function periodRepository(db: Kysely<DB>) {
         -- In the order of punches_account_day (account, day, employee): PostgreSQL groups as it reads the
         -- index instead of sorting the period's punches (SQLite finds that order by itself).
         group by work_date, employee_ref
+        -- A day of breaks alone is no day of work (engine.ts computeDays): its breaks are a shift's of a day before.
+        having sum(case when type = 'None' then 1 else 0 end) > 0
       ) d
       left join (
         select employee_ref, work_date,
