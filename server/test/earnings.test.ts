@@ -273,6 +273,26 @@ describe('who may ask, and bad input', () => {
     }
   });
 
+  it('still reads a deleted employee’s earnings and hours by record id (the reports still pay them), not by their freed code', async () => {
+    const g = await account('UTC');
+    await punch(g, '2026-01-06', '09:00', '17:00'); // 480 min × 1,875 / 60 = 15,000 cents
+    const del = await t.app.inject({ method: 'DELETE', url: `/employees/${g.e.id}`, headers: g.a.auth });
+    expect(del.statusCode, del.body).toBe(200);
+    const period = { start_date: '2026-01-01', end_date: '2026-01-31' };
+    const byId = await earnings(g.a.auth, { employee_id: g.e.id, ...period });
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json().data.earnings.daily).toEqual({ '2026-01-06': 15_000 });
+    const hours = await t.app.inject({
+      method: 'GET',
+      url: `/api/employee-hours?employee_id=${g.e.id}&start_date=2026-01-06`,
+      headers: g.a.auth,
+    });
+    expect(hours.statusCode, hours.body).toBe(200);
+    expect(hours.json().totals.paid_minutes).toBe(480);
+    const byCode = await earnings(g.a.auth, { employee_id: g.e.code, ...period });
+    expect(byCode.statusCode).toBe(404);
+  });
+
   it('refuses a missing employee_id, a period over 366 days or backwards (400 with a message), and no token (401)', async () => {
     const missing = await earnings(f.e.auth, {});
     expect(missing.statusCode).toBe(400);
