@@ -144,15 +144,11 @@ describe('time engine', () => {
       deductedMinutes: 30,
       paidMinutes: 390,
     });
-    // A break on a day with no work takes nothing off.
+    // A break on a day with no work takes nothing off, and makes no day of its own.
     const alone = [
       work('2026-01-06T12:00:00Z', '2026-01-06T12:30:00Z', { type: 'Lunch', deduction: 'Auto' }),
     ];
-    expect(computeDays(alone, rate, rules())[0]).toMatchObject({
-      workedMinutes: 0,
-      deductedMinutes: 0,
-      paidMinutes: 0,
-    });
+    expect(computeDays(alone, rate, rules())).toEqual([]);
   });
 
   it('leaves out punches of employees it is not given (an excluded department), one row per employee and day', () => {
