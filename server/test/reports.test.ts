@@ -189,6 +189,31 @@ describe('POST /getdata', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('writes exact hours into XLSX (shown with 2 decimals), so a SUM of the column equals the total row', async () => {
+    // Three days of 29 minutes: each shows 0.48, the total 87 minutes 1.45. Rounded cells summed to 1.44.
+    const n = await createAccount(t);
+    const e = await createEmployee(t, n, { hourly_rate: '10.00' });
+    for (const day of ['2026-03-02', '2026-03-03', '2026-03-04'])
+      await insertPunch(t, n.accountId, e.id, {
+        time_in: `${day}T09:00:00.000Z`,
+        time_out: `${day}T09:29:00.000Z`,
+      });
+    const res = await run(n, { reportname: 'Daily Summary', ...period, format: 'xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const paid = header.indexOf('Paid Hours') + 1;
+    expect(paid).toBeGreaterThan(0);
+    const cells = [2, 3, 4].map((r) => sheet.getRow(r).getCell(paid));
+    const total = sheet.getRow(5).getCell(paid);
+    expect(String(sheet.getRow(5).values)).toContain('Total');
+    expect(cells.every((c) => c.numFmt === '0.00')).toBe(true);
+    expect(Number(total.value)).toBeCloseTo(1.45, 9);
+    expect(cells.reduce((sum, c) => sum + Number(c.value), 0)).toBeCloseTo(Number(total.value), 9);
+  });
+
   it('shows another account nothing: its ids answer 404, its own run is empty', async () => {
     expect(
       (await run(other, { reportname: 'Daily Summary', ...period, employee_id: ids.avery })).statusCode,

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
 import { zoneOffsetMinutes } from '../../../lib/time';
-import { hoursFromMinutes, moneyNumber } from './format';
+import { moneyNumber } from './format';
 import type { Cell, ColumnKind, ExportInput, ExportMeta, ReportColumn } from './types';
 
 /**
@@ -190,7 +190,9 @@ function cellXml(
     case 'integer':
       return numberCell(ref, style, Number(value), value);
     case 'hours':
-      return numberCell(ref, style, hoursFromMinutes(Number(value)), value);
+      // The exact hours, shown with 2 decimals (0.00): a SUM of the column then equals the report's total,
+      // which is made from the minutes (rows rounded each to 2 decimals summed to 99.99 against a total of 100).
+      return numberCell(ref, style, Number(value) / 60, value);
     case 'money':
       return numberCell(ref, style, moneyNumber(Number(value)), value);
     case 'date': {
