@@ -74,10 +74,16 @@ export function PunchForm({
   const once = useSingleSubmit(busy);
   return (
     <form
-      onSubmit={(e) => {
-        onAttempt?.();
-        form.onSubmit((v) => once(() => onSubmit({ ...v, notes: v.notes.trim() }, reset)))(e);
-      }}
+      // onAttempt (which forgets the last refusal) only for a save that starts, or a form the checks refused: a
+      // second click while the first save runs reset the mutation, whose success message was then never shown.
+      onSubmit={form.onSubmit(
+        (v) =>
+          once(() => {
+            onAttempt?.();
+            onSubmit({ ...v, notes: v.notes.trim() }, reset);
+          }),
+        () => onAttempt?.(),
+      )}
       noValidate
     >
       <Stack>
