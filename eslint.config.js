@@ -12,4 +12,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/confirm.ts', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'modals',
+          property: 'openConfirmModal',
+          message: 'Use openConfirm (components/confirm): its Confirm acts once for a double click.',
+        },
+      ],
+    },
+  },
 );

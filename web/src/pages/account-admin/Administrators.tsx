@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Card, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { AdministratorView } from '@punchclock/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { messageOf } from '../../api/client';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { EditAdministratorAccess, InviteAdministrator } from './InviteAdministrator';
+import { openConfirm } from '../../components/confirm';
 
 /** Settings → Administrators: the account's real administrators and the seats its plan gives. */
 export default function Administrators() {
@@ -18,7 +18,7 @@ export default function Administrators() {
   const [editing, setEditing] = useState<AdministratorView | null>(null);
   const seats = plan.data ? (plan.data.seats === null ? 'unlimited' : String(plan.data.seats)) : null;
   const confirmRemove = (a: AdministratorView) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Remove administrator?',
       children: (
         <Text size="sm">

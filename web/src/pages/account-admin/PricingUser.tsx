@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { messages, PLAN_SEATS, PLANS, type PlanId } from '@punchclock/contract';
 import { useChangePlan, usePlan } from '../../api/account';
 import { messageOf } from '../../api/client';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { openConfirm } from '../../components/confirm';
 
 const seatsText = (id: PlanId) => {
   const seats = PLAN_SEATS[id];
@@ -17,7 +17,7 @@ export default function PricingUser() {
   const change = useChangePlan();
 
   const choose = (id: PlanId, name: string) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Switch to the ${name}?`,
       children: <Text size="sm">{messages.account.noPayment}</Text>,
       labels: { confirm: `Switch to ${name}`, cancel: 'Cancel' },

@@ -16,7 +16,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope, messages } from '@punchclock/contract';
 import {
   IconCheck,
@@ -34,6 +33,7 @@ import { messageOf } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { openConfirm } from '../../components/confirm';
 
 const scopeLabel = (s: string) => API_KEY_SCOPES[s as ApiKeyScope]?.label ?? s;
 
@@ -195,7 +195,7 @@ export default function ApiKeysPage() {
   const lastUsed = (k: ApiKeyView) => (k.last_used_at ? when(k.last_used_at) : 'Never');
 
   const confirmDelete = (k: ApiKeyView) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete ${k.key_name}`,
       children: <Text size="sm">{messages.apiKeys.confirmDelete}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
@@ -12,6 +11,7 @@ import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { confirmDepartmentDelete } from './deleteDepartment';
 import { EditDepartmentModal } from './EditDepartmentModal';
+import { openConfirm } from '../../components/confirm';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const HEADERS = [
@@ -108,7 +108,7 @@ function useDepartmentActions(rows: DepartmentView[], clear: () => void) {
       ),
     );
   const removeMany = (ids: number[]) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete Selected Departments',
       children: (
         <Text size="sm">

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { useState } from 'react';
 import type { DepartmentView } from '../../api/people';
+import { openConfirm } from '../../components/confirm';
 
 interface PickerProps {
   options: DepartmentView[];
@@ -69,17 +70,21 @@ export function confirmDepartmentDelete(
       )}
     </Stack>
   );
-  const modalId = modals.openConfirmModal({
+  let confirmed = false;
+  const modalId = openConfirm({
     title: `Delete ${d.dp_name}`,
     children: body(),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
     confirmProps: { color: 'red', disabled: hasMembers && others.length === 0 },
     closeOnConfirm: false,
     onConfirm: () => {
+      // It stays open on Confirm (to ask where the employees go), so it guards a double click itself.
+      if (confirmed) return;
       if (hasMembers && !moveTo) {
         modals.updateModal({ modalId, children: body('Choose where its employees go.') });
         return;
       }
+      confirmed = true;
       modals.close(modalId);
       run(hasMembers ? moveTo : undefined);
     },

@@ -13,7 +13,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/client';
@@ -23,6 +22,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { useSignOutTo } from '../../session/logout';
 import { saveStation } from '../../station/station-session';
 import { PunchIssues } from './PunchIssues';
+import { openConfirm } from '../../components/confirm';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
@@ -113,7 +113,7 @@ function StationRow({ s }: { s: Station }) {
   const { rename, revoke } = useStationMutations();
   const askRename = () => {
     let next = s.name;
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Rename station',
       children: (
         <TextInput
@@ -134,7 +134,7 @@ function StationRow({ s }: { s: Station }) {
     });
   };
   const askRevoke = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Revoke station',
       children: (
         <Text size="sm">

@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Button, Loader, Modal, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { type CustomFieldView, useCustomFields, usePeopleMutations } from '../..
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { CustomFieldForm } from './CustomFieldForm';
+import { openConfirm } from '../../components/confirm';
 
 /** `null` closed, `'new'` creating, a field editing it. */
 type Editing = CustomFieldView | 'new' | null;
@@ -15,7 +15,7 @@ type Editing = CustomFieldView | 'new' | null;
 function useDeleteField() {
   const { deleteField } = usePeopleMutations();
   return (f: CustomFieldView) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete ${f.field_name}`,
       children: (
         <Text size="sm">

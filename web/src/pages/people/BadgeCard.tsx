@@ -1,5 +1,4 @@
 import { Button, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { messageOf } from '../../api/client';
 import { employeeQr, type EmployeeView, usePeopleMutations } from '../../api/people';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { printCard, qrSrc } from './download';
+import { openConfirm } from '../../components/confirm';
 
 export const useEmployeeQr = (id: number) =>
   useQuery({ queryKey: ['employees', id, 'qr'], queryFn: () => employeeQr(id), enabled: id > 0 });
@@ -57,7 +57,7 @@ export function PrintCardButton({ employee }: { employee: EmployeeView }) {
 function RegenerateButton({ employee }: { employee: EmployeeView }) {
   const { regenerateBadge } = usePeopleMutations();
   const ask = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Regenerate badge',
       children: (
         <Text size="sm">

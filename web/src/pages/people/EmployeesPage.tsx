@@ -14,7 +14,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -33,6 +32,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { money } from './download';
 import { EditEmployeeModal } from './EditEmployeeModal';
 import { SearchPanel } from './SearchPanel';
+import { openConfirm } from '../../components/confirm';
 
 /** Badges never shrink (a cut "APP AC…" says nothing): the column is as wide as its badges. */
 const WHOLE = {
@@ -67,7 +67,7 @@ interface RowProps {
 function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
   const { deleteEmployee } = usePeopleMutations();
   const askDelete = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete employee',
       children: <Text size="sm">{messages.employees.confirmDelete}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -193,7 +193,7 @@ function EmployeeTable({ rows, total, searching, more, loadingMore, onMore }: Ta
   const someOnPage = pageIds.some((id) => sel.chosen.has(id));
 
   const askBulkDelete = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete employees',
       children: (
         <Text size="sm">

@@ -11,7 +11,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { messages } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +21,7 @@ import { useSession } from '../../session/session';
 import { formatDate, formatTime } from './display-format';
 import { PunchForm } from './PunchForm';
 import { punchBody, type PunchValues, valuesOf } from './punch-values';
+import { openConfirm } from '../../components/confirm';
 
 /** Punches per page: about a month of shifts. */
 const PAGE_SIZE = 25;
@@ -216,7 +216,7 @@ function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onClose: (
 function useDeletePunch() {
   const { remove } = usePunchMutations();
   return (p: PunchRow) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete punch',
       children: (
         <Text size="sm">

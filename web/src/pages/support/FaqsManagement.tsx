@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Button, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { faqTopics, messages } from '@punchclock/contract';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { type FaqView, useFaqMutations, useFaqs } from '../../api/faqs';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard';
 import { FaqFormModal } from './FaqFormModal';
+import { openConfirm } from '../../components/confirm';
 
 /** `null` closed, `'new'` adding, a FAQ editing it. */
 type Editing = FaqView | 'new' | null;
@@ -21,7 +21,7 @@ export function FaqsManagement() {
   const topics = faqTopics(rows).map((t) => t.topic);
 
   const confirmDelete = (f: FaqView) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete FAQ',
       children: (
         <Text size="sm">
