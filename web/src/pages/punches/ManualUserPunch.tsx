@@ -1,6 +1,7 @@
 import { Alert, Paper } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { useNavigate } from 'react-router';
+import { useCurrentUser, useOwnPermissions } from '../../api/auth';
 import { messageOf } from '../../api/client';
 import { usePunchMutations } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
@@ -13,6 +14,8 @@ export default function ManualUserPunch() {
   const employeeId = ownEmployeeRef();
   const { create } = usePunchMutations();
   const navigate = useNavigate();
+  const user = useCurrentUser();
+  const permissions = useOwnPermissions();
 
   const submit = (v: PunchValues, reset: () => void) =>
     create.mutate(punchBody(employeeId, v), {
@@ -27,6 +30,11 @@ export default function ManualUserPunch() {
     <AppPage title="Manual Punch" size="md" description="Add a punch you forgot to record.">
       {employeeId === 0 ? (
         <Alert color="red">{messages.punches.noEmployeeIdentifier}</Alert>
+      ) : user.data && !permissions.create_time_entries ? (
+        // Said before the form is filled in (the server refuses it too).
+        <Alert color="yellow">
+          {messages.punches.notAllowedCreate} Ask your manager to allow Create Time Entries.
+        </Alert>
       ) : (
         <Paper withBorder p="lg" radius="md">
           <PunchForm
