@@ -198,12 +198,17 @@ export default function ActivityLogs() {
       <FilterBar applied={filters} onApply={apply} busy={logs.isFetching && !logs.isLoading} />
       {logs.isError && (
         <Alert color="red" mb="md">
-          {messageOf(logs.error, messages.general.serverError)}
+          <Group justify="space-between">
+            <Text size="sm">{messageOf(logs.error, messages.general.serverError)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void logs.refetch()}>
+              Try again
+            </Button>
+          </Group>
         </Alert>
       )}
       {logs.isLoading ? (
         <Loader aria-label="Loading activity logs" />
-      ) : (
+      ) : logs.isError && !data ? null /* nothing loaded: no table that says there are no logs */ : (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={820}>
             <Table
