@@ -130,12 +130,14 @@ describe('employees', () => {
   it('enforces the rules on the server: required fields, unique ID and email, PIN, rate, department of the account', async () => {
     const s = await signUp(t.app);
     const dep = await department(s);
-    await employee(s, dep, { email: 'a@x.com' });
+    const ada = await employee(s, dep, { email: 'a@x.com' });
     const cases: [object, number, string][] = [
       [{ department_id: dep, employee_id: 'B1' }, 400, 'name'],
       [{ name: 'B', employee_id: 'B1' }, 400, 'department_id'],
       [{ name: 'B', department_id: dep }, 400, 'employee_id'],
       [{ name: 'B', department_id: dep, employee_id: 'A100' }, 409, 'employee_id'],
+      // Letter case aside: a station typing "a100" must not reach another employee than "A100".
+      [{ name: 'B', department_id: dep, employee_id: 'a100' }, 409, 'employee_id'],
       [{ name: 'B', department_id: dep, employee_id: 'B1', email: 'A@x.com' }, 409, 'email'],
       [{ name: 'B', department_id: dep, employee_id: 'B1', email: 'not-an-email' }, 400, 'email'],
       [{ name: 'B', department_id: dep, employee_id: 'B1', pin: '12345' }, 400, 'pin'],
@@ -162,6 +164,15 @@ describe('employees', () => {
       expect(Object.keys(res.json().errors ?? {}), res.body).toContain(field);
     }
     expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(1);
+    // The holder itself may change its code's case.
+    const recased = await call(s, 'PUT', `/employees/${ada.id}`, {
+      name: 'Ada Lovelace',
+      department_id: dep,
+      employee_id: 'a100',
+      email: 'a@x.com',
+    });
+    expect(recased.statusCode, recased.body).toBe(200);
+    expect(recased.json().data.employee_id).toBe('a100');
   });
 
   it('searches by text, department (own or assigned to all), In/Out from real open shifts, and deleted', async () => {

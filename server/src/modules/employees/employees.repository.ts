@@ -253,7 +253,10 @@ export function employeesRepository(db: Kysely<DB>) {
         ).n,
       ),
 
-    /** Current employees holding any of the given codes (at least one) or e-mails; all of the account's when the lists are long. */
+    /**
+     * Current employees holding any of the given codes (letter case aside; at least one) or e-mails; all of the
+     * account's when the lists are long.
+     */
     identities(accountId: number, codes: string[], emails: string[]) {
       const short = codes.length + emails.length <= IN_LIST_MAX;
       return db
@@ -263,7 +266,15 @@ export function employeesRepository(db: Kysely<DB>) {
         .where('deleted_at', 'is', null)
         .$if(short, (q) =>
           q.where((eb) =>
-            eb.or([eb('employee_id', 'in', codes), ...(emails.length ? [eb('email', 'in', emails)] : [])]),
+            eb.or([
+              // Letter case aside (employees.service codeKey): codes come lower-cased.
+              eb(
+                eb.fn('lower', ['employee_id']),
+                'in',
+                codes.map((c) => c.toLowerCase()),
+              ),
+              ...(emails.length ? [eb('email', 'in', emails)] : []),
+            ]),
           ),
         )
         .execute();

@@ -114,6 +114,9 @@ interface Invitee {
   name: string;
 }
 
+/** An Employee ID as uniqueness compares it: its letter case aside. */
+const codeKey = (code: string) => code.toLowerCase();
+
 const isWhole = (r: BatchRow): r is NewEmployee => !('malformed' in r);
 const heldByOther = (holders: Map<string, number[]>, key: string, self?: number) =>
   (holders.get(key) ?? []).some((id) => id !== self);
@@ -199,9 +202,11 @@ export function employeesService({
     const codes = whole.map((w) => w.employee_id);
     const emails = whole.flatMap((w) => (w.email ? [w.email] : []));
     const held = codes.length ? await r.employees.identities(accountId, codes, emails) : [];
+    // Employee IDs are one whatever their letter case: a station typing "a001" must never reach another employee
+    // than "A001" (the clock finds the exact code).
     const codeHolders = holdersOf(
       held,
-      (h) => h.employee_id,
+      (h) => codeKey(h.employee_id),
       (h) => h.id,
     );
     const emailHolders = holdersOf(
@@ -258,14 +263,14 @@ export function employeesService({
       if (!isWhole(w)) return;
       if ('id' in w.department && !departments.some((d) => d.id === (w.department as { id: number }).id))
         issue('department_id', messages.people.departmentNotFound);
-      const codeTaken = heldByOther(codeHolders, w.employee_id, self);
-      if (codeTaken || seen.codes.has(w.employee_id))
+      const codeTaken = heldByOther(codeHolders, codeKey(w.employee_id), self);
+      if (codeTaken || seen.codes.has(codeKey(w.employee_id)))
         issue('employee_id', messages.people.employeeIdTaken, !codeTaken);
       const emailTaken = !!w.email && heldByOther(emailHolders, w.email, self);
       if (w.email && (emailTaken || seen.emails.has(w.email)))
         issue('email', messages.people.emailTaken, !emailTaken);
       if (issues.length > before) return;
-      seen.codes.add(w.employee_id);
+      seen.codes.add(codeKey(w.employee_id));
       if (w.email) seen.emails.add(w.email);
       for (const v of values) seen.values.add(`${v.field_id}:${v.value}`);
       good.push({ ...w, values });
