@@ -28,6 +28,7 @@ export const messages = {
     notLoggedIn: 'You are not logged in. Please login again.',
     changeFailed: 'Failed to change password',
     currentWrong: 'The current password is incorrect.',
+    sameAsCurrent: 'The new password must differ from the current one.',
     changed: 'Password changed successfully!',
     resetMismatch: 'Passwords do not match.',
     resetFailed: 'Failed to reset password. Please try again.',

@@ -284,6 +284,21 @@ describe('change password', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     expect(json(mismatch).message).toBe(messages.passwords.newMismatch);
+    // The same password again changes nothing: refused, and the other session lives on.
+    const same = await change({
+      current_password: s.password,
+      new_password: s.password,
+      new_password_confirmation: s.password,
+    });
+    expect(same.statusCode).toBe(422);
+    expect(json(same)).toMatchObject({
+      message: messages.passwords.sameAsCurrent,
+      errors: { new_password: [messages.passwords.sameAsCurrent] },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/get-user', headers: { authorization: other } }))
+        .statusCode,
+    ).toBe(200);
 
     const ok = await change({
       current_password: s.password,

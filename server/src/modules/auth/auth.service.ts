@@ -196,6 +196,11 @@ export function authService({ repos, inTransaction, config, mailer, limiter }: A
           current_password: [messages.passwords.currentWrong],
         });
       }
+      // A "change" to the same password would sign out every other session for nothing.
+      if (body.new_password === body.current_password)
+        throw unprocessable(messages.passwords.sameAsCurrent, {
+          new_password: [messages.passwords.sameAsCurrent],
+        });
       const passwordHash = await hashPassword(body.new_password);
       await inTransaction(async (r) => {
         await r.auth.changePassword(auth.accountId, user.id, passwordHash, auth.tokenId);

@@ -25,7 +25,11 @@ function validate(v: Values) {
         new_password_confirmation: 'Confirm New Password',
       },
     ),
-    v.new_password.length < MIN_PASSWORD_LENGTH ? { new_password: messages.passwords.tooShort } : {},
+    v.new_password.length < MIN_PASSWORD_LENGTH
+      ? { new_password: messages.passwords.tooShort }
+      : v.new_password && v.new_password === v.current_password
+        ? { new_password: messages.passwords.sameAsCurrent }
+        : {},
     v.new_password !== v.new_password_confirmation
       ? { new_password_confirmation: messages.passwords.newMismatch }
       : {},
