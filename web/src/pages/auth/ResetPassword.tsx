@@ -47,12 +47,30 @@ export default function ResetPassword() {
   const toLogin = useTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
   const form = useForm<Values>({ initialValues: { password: '', password_confirmation: '' }, validate });
 
+  const done = outcome?.ok === true;
   if (!link) {
     return (
       <AuthShell title="Set a new password">
         <Stack>
           <Alert color="orange" icon={<IconAlertCircle />} title="This link is incomplete">
             Open the link from your password e-mail as it is, or ask for a new one.
+          </Alert>
+          <Button component={Link} to="/ForgetPassword" fullWidth>
+            Request a new link
+          </Button>
+        </Stack>
+      </AuthShell>
+    );
+  }
+
+  // The link says when it ends (unix seconds): an ended one is told at once, not after a password was typed twice.
+  // A used one is only known to the server (it answers linkUsed on submit).
+  if (Number(link.expires) * 1000 < Date.now() && !done) {
+    return (
+      <AuthShell title="Set a new password">
+        <Stack>
+          <Alert color="orange" icon={<IconAlertCircle />} title="This link has expired">
+            {messages.passwords.linkExpired}
           </Alert>
           <Button component={Link} to="/ForgetPassword" fullWidth>
             Request a new link
@@ -79,7 +97,6 @@ export default function ResetPassword() {
     );
   });
 
-  const done = outcome?.ok === true;
   return (
     <AuthShell
       title="Set a new password"
