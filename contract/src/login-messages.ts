@@ -11,4 +11,6 @@ export const loginMessages = {
   submit: 'Login',
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many login attempts. Please wait a minute and try again.',
+  /** The server refused the token of a signed-in page (messages.general.unauthorized is the same text). */
+  sessionEnded: 'Your session has expired or is invalid. Please log in again.',
 } as const;

@@ -302,7 +302,7 @@ export const messages = {
     serverError: 'Server error occurred.',
     networkError: 'Network error. Please check your connection.',
     genericError: 'An error occurred. Please try again.',
-    unauthorized: 'Your session has expired or is invalid. Please log in again.',
+    unauthorized: loginMessages.sessionEnded,
     forbidden: 'You do not have permission to do that.',
     notFound: 'Not found.',
     badInput: 'Some fields are missing or invalid.',

@@ -1,11 +1,11 @@
 import type { UserType } from '@punchclock/contract';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { Page, PageLoader } from './components/Page';
 import { RouteError } from './components/RouteError';
 import { PublicLayout } from './layouts/PublicLayout';
 import { fetchEarly } from './api/early';
-import { RedirectIfLoggedIn, RequireRole } from './session/guards';
+import { RedirectIfLoggedIn, RequireRole, ToLogin } from './session/guards';
 import { session, useSession } from './session/session';
 
 /** A page's module: the screen, and what fills the query cache with its data on a first load (optional). */
@@ -196,7 +196,8 @@ startFirstPage();
 /** The signed-in person's own layout (no token: /Login). */
 function EitherRoleLayout() {
   const { token, user } = useSession();
-  if (!token || !user) return <Navigate to="/Login" replace />;
+  const here = useLocation();
+  if (!token || !user) return <ToLogin from={here} />;
   return user.user_type === 'employee' ? <EmployeeLayout /> : <ManagerLayout />;
 }
 

@@ -81,7 +81,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   const body = await readBody(res);
   if (!res.ok) {
     // Only the session that was refused ends: a late answer must not log out a newer login.
-    if (res.status === 401 && token && session.token() === token) session.clear();
+    if (res.status === 401 && token && session.token() === token) session.expire();
     throw errorFrom(res.status, body);
   }
   return body as T;

@@ -105,7 +105,21 @@ export const session = {
     sessionStorage.clear();
     if (!quiet) publish();
   },
+
+  /** The server refused the token (expired, revoked): cleared, and the login page says why (takeExpired). */
+  expire(): void {
+    expired = true;
+    session.clear();
+  },
+
+  /** Whether the last session ended by the server's refusal, once (the login page's notice). */
+  takeExpired(): boolean {
+    const was = expired;
+    expired = false;
+    return was;
+  },
 };
+let expired = false;
 
 export function useSession(): Session {
   return useSyncExternalStore(session.subscribe, session.get);

@@ -2,7 +2,7 @@ import { messages } from '@punchclock/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeFetch, fill, renderAt } from '../../test/render';
+import { fakeApiByPath, fakeFetch, fill, logInAs, renderAt } from '../../test/render';
 
 async function submitLogin(email = 'dana@example.com', password = 'first password 1') {
   const user = userEvent.setup();
@@ -78,5 +78,50 @@ describe('Login page', () => {
       email: 'maria@example.com',
       password: 'first password 1',
     });
+  });
+});
+
+describe('Login after a signed-in page', () => {
+  const manager = {
+    message: 'Login successful!',
+    access_token: 'tok',
+    user_type: 'user',
+    user_id: 3,
+    employee_id: null,
+    emp_id: null,
+    username: 'dana',
+    email: 'dana@example.com',
+  };
+
+  it('comes back to the page asked for while logged out (a deep link), not to the home page', async () => {
+    fakeApiByPath({ '/api/login': manager });
+    const router = renderAt('/Departments?page=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Login'));
+    expect(screen.queryByText(messages.general.unauthorized)).toBeNull();
+    await submitLogin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Departments'));
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('says the session ended when the server refused the token, and comes back to the page after login', async () => {
+    logInAs('user');
+    // The page's calls answer 401 (the token was revoked elsewhere); then the login.
+    let refused = true;
+    vi.stubGlobal('fetch', async (url: string) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      const [status, body] =
+        path === '/api/login'
+          ? [200, manager]
+          : refused
+            ? [401, { message: messages.general.unauthorized }]
+            : [200, {}];
+      if (path === '/api/login') refused = false;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    });
+    const router = renderAt('/ActivityLogs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Login'));
+    expect((await screen.findByText(messages.general.unauthorized)).getAttribute('role')).toBe('alert');
+    await submitLogin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ActivityLogs'));
   });
 });

@@ -1,9 +1,11 @@
-import { Anchor, Group, Stack, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { loginMessages, type LoginBody } from '@punchclock/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../../components/SubmitButton';
 import { requiredErrors } from '../../forms/validation';
+import { afterLogin } from '../../session/guards';
+import { session } from '../../session/session';
 import { AuthShell } from './AuthShell';
 
 // The checks, the call, the session and the notifications load when they are about to be used
@@ -41,6 +43,9 @@ function EyeIcon({ off }: { off: boolean }) {
 
 export default function Login() {
   const navigate = useNavigate();
+  // Sent here by a signed-in page: back to it after logging in, and (the server ended the session) why.
+  const { state } = useLocation();
+  const [expired] = useState(session.takeExpired);
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -66,7 +71,7 @@ export default function Login() {
     setBusy(true);
     try {
       const outcome = await (await loadSubmit()).submitLogin(values);
-      if ('home' in outcome) navigate(outcome.home, { replace: true });
+      if ('home' in outcome) navigate(afterLogin(state, outcome.home), { replace: true });
       else setErrors(outcome.errors);
     } finally {
       setBusy(false);
@@ -88,6 +93,11 @@ export default function Login() {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
+          {expired && (
+            <Text c="orange.8" fz="sm" role="alert">
+              {loginMessages.sessionEnded}
+            </Text>
+          )}
           <TextInput
             label="Email"
             type="email"
