@@ -36,7 +36,8 @@ function PermissionBadges({ e }: { e: EmployeeView }) {
   return (
     <Group gap={4}>
       {on.map((l) => (
-        <Badge key={l} variant="light">
+        // Long names ("App Login (Punch at Time Stations)") wrap on a phone instead of ending in an ellipsis.
+        <Badge key={l} variant="light" h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
           {l}
         </Badge>
       ))}
