@@ -3,11 +3,14 @@ import { messages } from '@punchclock/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, messageOf } from '../../api/client';
 import { type DepartmentView, type EmployeeView, useDepartment } from '../../api/people';
+import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
 function Facts({ d }: { d: DepartmentView }) {
+  // On the account's clock and in its Date and Time Format, like every other instant of the manager screens.
+  const { when } = useAccountInstant();
   const facts: [string, string][] = [
     ['Department Name', d.dp_name],
     ['Type', d.dp_type],
@@ -15,8 +18,8 @@ function Facts({ d }: { d: DepartmentView }) {
     ['Use Company Settings', yesNo(d.use_company_settings)],
     ['Assign to All Employees', yesNo(d.assign_to_all_employees)],
     ['Employees', String(d.employee_count)],
-    ['Created At', new Date(d.created_at).toLocaleString()],
-    ['Updated At', new Date(d.updated_at).toLocaleString()],
+    ['Created At', when(d.created_at)],
+    ['Updated At', when(d.updated_at)],
   ];
   return (
     <Paper withBorder radius="md" p="lg" mb="lg">

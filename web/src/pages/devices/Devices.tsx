@@ -17,14 +17,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/client';
 import { type NewStation, type Station, useStationMutations, useStations } from '../../api/stations';
+import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useSignOutTo } from '../../session/logout';
 import { saveStation } from '../../station/station-session';
 import { PunchIssues } from './PunchIssues';
 import { openConfirm } from '../../components/confirm';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
 function AddStationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { create } = useStationMutations();
@@ -111,6 +110,9 @@ function AddStationModal({ opened, onClose }: { opened: boolean; onClose: () => 
 
 function StationRow({ s }: { s: Station }) {
   const { rename, revoke } = useStationMutations();
+  // On the account's clock and in its Date and Time Format, like the other manager screens.
+  const instant = useAccountInstant().when;
+  const when = (iso: string | null) => (iso ? instant(iso) : 'Never');
   const askRename = () => {
     let next = s.name;
     openConfirm({

@@ -41,7 +41,7 @@ function statusLine(open: PunchRow | undefined, last: PunchRow | undefined): str
   const time = (t: string | null) => (t === null ? '' : formatTime(t, p.time_format));
   return open
     ? `Since ${time(p.time_in)} on ${date}`
-    : `Last shift: ${date}, ${time(p.time_in)}–${time(p.time_out)}`;
+    : `Last shift: ${date} ${time(p.time_in)}–${time(p.time_out)}`;
 }
 
 /** Clocked in or not, from the employee's real punches: an open shift is one without a time out. */
