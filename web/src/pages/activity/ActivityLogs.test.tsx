@@ -1,7 +1,7 @@
 import { messages } from '@punchclock/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, renderPage } from '../../test/render';
+import { logInAs, renderAt, renderPage } from '../../test/render';
 import ActivityLogs from './ActivityLogs';
 
 describe('Activity Logs', () => {
@@ -29,5 +29,37 @@ describe('Activity Logs', () => {
     fireEvent.click(again);
     expect(await screen.findByText(messages.general.noLogsRow)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('keeps its filters and page in the address: a reload opens the same page, Back the one before', async () => {
+    logInAs('user');
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      const u = new URL(url, 'http://localhost');
+      if (u.pathname === '/api/activity-logs') asked.push(u.search);
+      const body =
+        u.pathname === '/api/activity-logs'
+          ? {
+              data: [],
+              refs: {},
+              current_page: u.searchParams.get('cursor') === 'p2' ? 2 : 1,
+              next_cursor: 'p2',
+              prev_cursor: null,
+            }
+          : u.pathname === '/api/activity-logs/count'
+            ? { total: 100 }
+            : {};
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const router = renderAt('/ActivityLogs?action=punch.created');
+    await waitFor(() => expect(asked.at(-1)).toContain('action=punch.created'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?action=punch.created&cursor=p2'));
+    await waitFor(() => expect(asked.at(-1)).toContain('cursor=p2'));
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?action=punch.created'));
   });
 });

@@ -32,6 +32,7 @@ import { AppPage } from '../../components/AppPage';
 import { Clamped } from '../../components/Clamped';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
 import { detailPairs } from './log-details';
+import { useSearchParams } from 'react-router';
 
 const NO_FILTERS: ActivityFilters = { action: '', start_date: '', end_date: '' };
 const ACTION_OPTIONS = [
@@ -149,9 +150,18 @@ function LogRow({
  * in the account's time zone, page with Previous and Next, export what the filters select as CSV.
  */
 export default function ActivityLogs() {
-  const [filters, setFilters] = useState(NO_FILTERS);
-  // The page's position: a cursor the server gave (next_cursor / prev_cursor), none for the first page.
-  const [cursor, setCursor] = useState<string | null>(null);
+  // The filters and the page's position (a cursor the server gave: next_cursor / prev_cursor, none for the first
+  // page) live in the address, so Back, Forward and Reload keep the reader's place.
+  const [params, setParams] = useSearchParams();
+  const filters: ActivityFilters = {
+    action: params.get('action') ?? '',
+    start_date: params.get('start_date') ?? '',
+    end_date: params.get('end_date') ?? '',
+  };
+  const cursor = params.get('cursor');
+  const go = (f: ActivityFilters, at: string | null) =>
+    setParams(Object.fromEntries(Object.entries({ ...f, cursor: at ?? '' }).filter(([, v]) => v !== '')));
+  const setCursor = (at: string | null) => go(filters, at);
   const [exporting, setExporting] = useState(false);
   const logs = useActivityLogs(filters, cursor);
   const count = useActivityCount(filters);
@@ -164,14 +174,12 @@ export default function ActivityLogs() {
 
   // Spec §8: an empty result is also told by a toast, once per search (not on every render).
   const emptyResult = !count.isPlaceholderData && total === 0;
+  const search = JSON.stringify(filters);
   useEffect(() => {
     if (emptyResult) notifyInfo(messages.general.noLogs);
-  }, [emptyResult, filters]);
+  }, [emptyResult, search]);
 
-  const apply = (f: ActivityFilters) => {
-    setFilters(f);
-    setCursor(null);
-  };
+  const apply = (f: ActivityFilters) => go(f, null);
   const exportCsv = () => {
     setExporting(true);
     exportActivityCsv(filters)
@@ -195,7 +203,7 @@ export default function ActivityLogs() {
         </Button>
       }
     >
-      <FilterBar applied={filters} onApply={apply} busy={logs.isFetching && !logs.isLoading} />
+      <FilterBar key={search} applied={filters} onApply={apply} busy={logs.isFetching && !logs.isLoading} />
       {logs.isError && (
         <Alert color="red" mb="md">
           <Group justify="space-between">
