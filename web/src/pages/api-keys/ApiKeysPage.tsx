@@ -34,6 +34,7 @@ import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { openConfirm } from '../../components/confirm';
+import { LONG_TEXT } from '../../components/cells';
 
 const scopeLabel = (s: string) => API_KEY_SCOPES[s as ApiKeyScope]?.label ?? s;
 
@@ -256,8 +257,10 @@ export default function ApiKeysPage() {
                 <Table.Tbody>
                   {keys.data.map((k) => (
                     <Table.Tr key={k.id}>
-                      <Table.Td fw={500}>{k.key_name}</Table.Td>
-                      <Table.Td maw={380}>
+                      <Table.Td fw={500} style={LONG_TEXT}>
+                        {k.key_name}
+                      </Table.Td>
+                      <Table.Td maw={380} miw={240}>
                         <KeyCell apiKey={k} />
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(k.created_at)}</Table.Td>
@@ -276,7 +279,9 @@ export default function ApiKeysPage() {
             {keys.data.map((k) => (
               <Paper key={k.id} withBorder radius="lg" p="md" component="article" aria-label={k.key_name}>
                 <Group justify="space-between" wrap="nowrap" mb="xs">
-                  <Text fw={600}>{k.key_name}</Text>
+                  <Text fw={600} style={LONG_TEXT}>
+                    {k.key_name}
+                  </Text>
                   {actions(k)}
                 </Group>
                 <KeyCell apiKey={k} />

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { confirmDepartmentDelete } from './deleteDepartment';
 import { EditDepartmentModal } from './EditDepartmentModal';
 import { openConfirm } from '../../components/confirm';
+import { LONG_TEXT } from '../../components/cells';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const HEADERS = [
@@ -59,7 +60,9 @@ function DepartmentRow({ d, selected, onSelect, onEdit, onDelete, readOnly }: Ro
           />
         )}
       </Table.Td>
-      <Table.Td fw={500}>{d.dp_name}</Table.Td>
+      <Table.Td fw={500} style={LONG_TEXT}>
+        {d.dp_name}
+      </Table.Td>
       <Table.Td>{d.dp_type}</Table.Td>
       <Table.Td>{yesNo(d.exclude_from_reports)}</Table.Td>
       <Table.Td>{yesNo(d.use_company_settings)}</Table.Td>

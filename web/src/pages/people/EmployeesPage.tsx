@@ -33,6 +33,7 @@ import { money } from './download';
 import { EditEmployeeModal } from './EditEmployeeModal';
 import { SearchPanel } from './SearchPanel';
 import { openConfirm } from '../../components/confirm';
+import { LONG_TEXT } from '../../components/cells';
 
 /** Badges never shrink (a cut "APP AC…" says nothing): the column is as wide as its badges. */
 const WHOLE = {
@@ -89,7 +90,7 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
           />
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={LONG_TEXT}>
         <Group gap="sm" wrap="nowrap">
           <Avatar size="sm" radius="xl" color="blue">
             {e.name.trim().charAt(0).toUpperCase()}
@@ -105,9 +106,9 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
         </Group>
       </Table.Td>
       <Table.Td>{e.employee_id}</Table.Td>
-      <Table.Td>{e.department_name || messages.employees.unknownDepartment}</Table.Td>
-      <Table.Td>{e.title}</Table.Td>
-      <Table.Td>{e.email}</Table.Td>
+      <Table.Td style={LONG_TEXT}>{e.department_name || messages.employees.unknownDepartment}</Table.Td>
+      <Table.Td style={LONG_TEXT}>{e.title}</Table.Td>
+      <Table.Td style={LONG_TEXT}>{e.email}</Table.Td>
       <Table.Td>{money(e.hourly_rate)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Permissions e={e} />
