@@ -35,7 +35,9 @@ export const positiveId = (label: string) =>
       z
         .number()
         .int(`${label} must be a whole number.`)
-        .positive(`${label} is required.`)
+        // 0 is the old client's "nothing chosen"; a negative id is a wrong one.
+        .min(0, `${label} must not be negative.`)
+        .refine((n) => n !== 0, `${label} is required.`)
         .max(2_147_483_647, `${label} is too large.`),
     );
 

@@ -214,6 +214,15 @@ describe('POST /getdata', () => {
     expect(cells.reduce((sum, c) => sum + Number(c.value), 0)).toBeCloseTo(Number(total.value), 9);
   });
 
+  it('tells a negative employee id from a missing one (400 with its own message)', async () => {
+    const negative = await run(a, { reportname: 'Daily Summary', ...period, employee_id: -1 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors.employee_id).toEqual(['Employee must not be negative.']);
+    const details = await run(a, { reportname: 'Employee Details', ...period, employee_id: 0 });
+    expect(details.statusCode).toBe(400);
+    expect(details.json().message).toContain('Employee');
+  });
+
   it('shows another account nothing: its ids answer 404, its own run is empty', async () => {
     expect(
       (await run(other, { reportname: 'Daily Summary', ...period, employee_id: ids.avery })).statusCode,
