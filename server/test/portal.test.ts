@@ -227,6 +227,35 @@ describe("an employee's own reports through POST /getdata", () => {
     expect(csv.body).not.toContain('Casey Colleague');
   });
 
+  it('leaves the pay out (columns, cells, totals and exports) without View Pay Information', async () => {
+    await setFlag('view_pay_information', false);
+    try {
+      for (const name of ['Daily Summary', 'Department Summary']) {
+        const res = await run(name);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect(
+          body.columns.some((c: { kind: string }) => c.kind === 'money'),
+          name,
+        ).toBe(false);
+        expect(body.data.length, name).toBeGreaterThan(0);
+        for (const row of [...body.data, body.totals ?? {}])
+          expect(
+            Object.keys(row).some((k) => /earnings|rate|pay/i.test(k)),
+            `${name} ${JSON.stringify(row)}`,
+          ).toBe(false);
+        const csv = await run(name, { format: 'csv' });
+        expect(csv.statusCode).toBe(200);
+        expect(csv.body, name).not.toMatch(/Earnings|\$/);
+      }
+    } finally {
+      await setFlag('view_pay_information', true);
+    }
+    // With it, the pay is there.
+    const daily = (await run('Daily Summary')).json();
+    expect(daily.columns.map((c: { key: string }) => c.key)).toContain('earnings');
+  });
+
   it("refuses a manager's report (403 with the list they may run), another employee (404) and over 366 days (400)", async () => {
     for (const name of ['Payroll Summary', 'Employee List', 'admin-list', 'Timesheet']) {
       const res = await run(name);

@@ -72,6 +72,20 @@ export function eachRow(rows: ReportRows): AsyncIterable<Row> | Iterable<Row> {
   })();
 }
 
+/** The rows with the given cells left out, as they are read (an employee's run without their pay). */
+export function withoutCells(rows: ReportRows, keys: ReadonlySet<string>): ReportRows {
+  const strip = (row: Row | undefined) =>
+    row && (Object.fromEntries(Object.entries(row).filter(([k]) => !keys.has(k))) as Row);
+  if ('stream' in rows)
+    return {
+      length: rows.length,
+      async *stream() {
+        for await (const row of rows.stream()) yield strip(row) as Row;
+      },
+    };
+  return { length: rows.length, at: (i) => strip(rows.at(i)) };
+}
+
 /** A result's rows by index: reports build these whenever a page is asked (ReportContext.page). */
 export function rowList(rows: ReportRows): RowList {
   if ('stream' in rows) throw new Error('a report answered a stream where a page was asked');

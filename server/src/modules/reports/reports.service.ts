@@ -6,13 +6,21 @@ import {
   type ReportFormat,
   type ReportParam,
 } from '@punchclock/contract';
-import { type Caller, requireAccess, requireReportAccess } from '../../auth/access';
+import { type Caller, may, requireAccess, requireReportAccess } from '../../auth/access';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { type TimeRules, timeRulesOf } from '../time/time-rules';
 import { renderExport } from './renderers';
-import { eachRow, pageBounds, type ReportEntry, type ReportRows, type Row, rowList } from './report-types';
+import {
+  eachRow,
+  pageBounds,
+  type ReportEntry,
+  type ReportRows,
+  type Row,
+  rowList,
+  withoutCells,
+} from './report-types';
 import { reportNamed } from './reports.registry';
 import type { ReportScope, ReportsRepository } from './reports.repository';
 
@@ -93,7 +101,7 @@ export function reportsService(deps: {
         start_date: body.start_date ?? today,
         end_date: body.end_date ?? body.start_date ?? today,
       };
-      const { rows, totals } = await entry.run({
+      const result = await entry.run({
         accountId: caller.accountId,
         scope,
         rules,
@@ -101,7 +109,20 @@ export function reportsService(deps: {
         repo,
         page: body.format ? undefined : { page: body.page ?? 1, size: body.page_size ?? REPORT_PAGE_SIZE },
       });
-      return { entry, rules, params, rows, totals, companyName: account.account_company_name };
+      // An employee without View Pay Information runs their reports without the money columns (rates, earnings),
+      // on screen and in every export, as the Earnings dialog refuses them.
+      const pay = own === null || may(caller, 'earnings:read');
+      const money = new Set(entry.columns.filter((c) => c.kind === 'money').map((c) => c.key));
+      const { rows, totals } = pay
+        ? result
+        : {
+            rows: withoutCells(result.rows, money),
+            totals:
+              result.totals &&
+              Object.fromEntries(Object.entries(result.totals).filter(([k]) => !money.has(k))),
+          };
+      const shown = pay ? entry : { ...entry, columns: entry.columns.filter((c) => !money.has(c.key)) };
+      return { entry: shown, rules, params, rows, totals, companyName: account.account_company_name };
     },
 
     /** The whole run as a file (CSV, XLSX or PDF), streamed: the same rows as the screen. */
