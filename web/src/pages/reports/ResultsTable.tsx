@@ -22,11 +22,14 @@ export function ResultsTable({
   formats: CellFormats;
   dimmed: boolean;
 }) {
+  // Sorting orders the rows the browser has: the whole result only when it is one page. With more pages it
+  // reordered page 1 alone (an A name of page 2 stayed there), so the headers do not sort then.
+  const sortable = answer.last_page <= 1;
   const [sort, setSort] = useState<Sort>(null);
   const rows = useMemo(() => {
-    if (!sort) return answer.data;
+    if (!sort || !sortable) return answer.data;
     return [...answer.data].sort((a, b) => compareCells(a[sort.key], b[sort.key], sort.dir));
-  }, [answer.data, sort]);
+  }, [answer.data, sort, sortable]);
   const toggle = (key: string) =>
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
   const align = (c: ReportColumnView) => (isNumeric(c.kind) ? 'right' : 'left');
@@ -50,12 +53,18 @@ export function ResultsTable({
         <Table.Thead>
           <Table.Tr>
             {answer.columns.map((c) => {
-              const active = sort?.key === c.key;
+              const active = sortable && sort?.key === c.key;
+              if (!sortable)
+                return (
+                  <Table.Th key={c.key} ta={align(c)} fz="sm">
+                    {c.label}
+                  </Table.Th>
+                );
               return (
                 <Table.Th
                   key={c.key}
                   ta={align(c)}
-                  aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
                 >
                   <UnstyledButton onClick={() => toggle(c.key)} fw={700} fz="sm">
                     <Group gap={4} wrap="nowrap" justify={align(c) === 'right' ? 'flex-end' : 'flex-start'}>
