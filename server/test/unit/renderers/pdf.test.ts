@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../../src/modules/reports/renderers/pdf';
+import type { ReportColumn } from '../../../src/modules/reports/renderers/types';
 import { exportInput, manyRows } from './fixture';
 
 const bytes = async (stream: Readable) => Buffer.concat(await stream.toArray());
@@ -47,6 +48,36 @@ describe('PDF export', () => {
     expect(text).toMatch(/=HYPERLINK\("x"\)\s+N\/A\s+0\.75\s+\$0\.01\s+11\/03\/26\s+N\/A/);
     expect(text).toMatch(/Total\s+3\s+9\.25\s+\$1,234\.57\s*\n/);
     expect(text).toContain('Page 1 of 1');
+  });
+
+  it('keeps a usual full name whole in a wide report (Daily Summary’s columns)', async () => {
+    const wide: ReportColumn[] = [
+      { key: 'day', label: 'Date', kind: 'date' },
+      { key: 'code', label: 'Employee ID', kind: 'text' },
+      { key: 'name', label: 'Name', kind: 'text' },
+      { key: 'dept', label: 'Department', kind: 'text' },
+      { key: 'in', label: 'First In', kind: 'datetime' },
+      { key: 'out', label: 'Last Out', kind: 'datetime' },
+      { key: 'worked', label: 'Worked', kind: 'hours' },
+      { key: 'deducted', label: 'Deducted', kind: 'hours' },
+      { key: 'paid', label: 'Paid', kind: 'hours' },
+      { key: 'earnings', label: 'Earnings', kind: 'money' },
+    ];
+    const row = {
+      day: '2026-11-02',
+      code: 'E-1001',
+      name: 'Alexandra Whitfield',
+      dept: 'Warehouse',
+      in: '2026-11-02T14:00:00.000Z',
+      out: '2026-11-02T22:30:00.000Z',
+      worked: 510,
+      deducted: 30,
+      paid: 480,
+      earnings: 960000,
+    };
+    const pdf = await bytes(renderPdf(exportInput({ columns: wide, rows: [row], totals: null })));
+    // Before: the Name column had its label's width alone, and read "Alexand…".
+    expect(await pdfText(pdf, 'wide')).toContain('Alexandra Whitfield');
   });
 
   it('turns to landscape beyond 6 columns', async () => {

@@ -26,7 +26,8 @@ const RULE = '#9ca3af';
 
 /** The widest value a column of each kind usually holds; text columns take what room is left. */
 const SAMPLE: Record<ColumnKind, string> = {
-  text: '',
+  // A usual full name: with only its label's width a Name column was cut to "Alice A…" in a wide report.
+  text: 'Alexandra Johnson',
   integer: '00000',
   hours: '0000.00',
   money: '$000,000.00',
