@@ -90,13 +90,16 @@ describe('POST /getdata', () => {
     expect([body.page, body.last_page, body.total]).toEqual([1, 1, 4]);
   });
 
-  it('Payroll Summary: paid hours, rate, gross, deductions and net per employee, and a totals row', async () => {
+  it('Payroll Summary: worked and paid hours, rate, gross, deductions and net per employee, and a totals row', async () => {
+    // Gross is the worked hours' pay, Net the paid hours': Avery 965 min × $18.75 / 60 = $301.56 (by day:
+    // 30,156), 935 min → 29,219; Blake 120 min × $20.00 = $40.00 both.
     const body = (await run(a, { reportname: 'payroll summary', ...period })).json();
     expect(body.data).toEqual([
       {
         employee_id: expect.any(String),
         name: 'Avery',
         dp_name: 'Ops',
+        worked: 965,
         paid: 935,
         rate: 1875,
         gross: 30156,
@@ -107,6 +110,7 @@ describe('POST /getdata', () => {
         employee_id: expect.any(String),
         name: 'Blake',
         dp_name: 'Ops',
+        worked: 120,
         paid: 120,
         rate: 2000,
         gross: 4000,
@@ -114,7 +118,13 @@ describe('POST /getdata', () => {
         net: 4000,
       },
     ]);
-    expect(body.totals).toMatchObject({ paid: 1055, gross: 34156, deductions: 937, net: 33219 });
+    expect(body.totals).toMatchObject({
+      worked: 1085,
+      paid: 1055,
+      gross: 34156,
+      deductions: 937,
+      net: 33219,
+    });
   });
 
   it('Timesheet: every punch of the day in order, the day total on its last punch', async () => {

@@ -236,6 +236,8 @@ export const payrollSummary: ReportEntry = {
   definition: definition('Payroll Summary'),
   columns: [
     ...PERSON_COLUMNS,
+    // Gross is the worked hours' pay and Net the paid hours': both hours are shown, so each reconciles.
+    { key: 'worked', label: 'Worked Hours', kind: 'hours' },
     { key: 'paid', label: 'Paid Hours', kind: 'hours' },
     { key: 'rate', label: 'Hourly Rate', kind: 'money' },
     { key: 'gross', label: 'Gross Pay', kind: 'money' },
@@ -261,6 +263,7 @@ export const payrollSummary: ReportEntry = {
       if (!s) continue;
       rows.push({
         ...personCells(e),
+        worked: s.workedMinutes,
         paid: s.paidMinutes,
         rate: periodRate(withRates.get(ref)!, start, end),
         gross: s.grossCents,
@@ -268,7 +271,7 @@ export const payrollSummary: ReportEntry = {
         net: s.earningsCents,
       });
     }
-    const totals = totalsOf(rows, 'employee_id', ['paid', 'gross', 'deductions', 'net']);
+    const totals = totalsOf(rows, 'employee_id', ['worked', 'paid', 'gross', 'deductions', 'net']);
     return { rows, totals: { ...totals, rate: null } };
   },
 };
