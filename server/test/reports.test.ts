@@ -224,6 +224,12 @@ describe('POST /getdata', () => {
     expect(cells.reduce((sum, c) => sum + Number(c.value), 0)).toBeCloseTo(Number(total.value), 9);
   });
 
+  it('names a report without a period (Employee List) without dates, whatever dates were sent', async () => {
+    const csv = await run(a, { reportname: 'Employee List', ...period, format: 'csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="Employee_List.csv"');
+  });
+
   it('tells a negative employee id from a missing one (400 with its own message)', async () => {
     const negative = await run(a, { reportname: 'Daily Summary', ...period, employee_id: -1 });
     expect(negative.statusCode).toBe(400);

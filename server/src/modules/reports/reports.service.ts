@@ -128,13 +128,15 @@ export function reportsService(deps: {
     /** The whole run as a file (CSV, XLSX or PDF), streamed: the same rows as the screen. */
     exportOf(result: ReportRun, format: ReportFormat) {
       const { entry, rules, params } = result;
+      // A report without a period (the lists) prints none and is named without one: it holds no days.
+      const dated = entry.definition.params.includes('start_date');
       return renderExport(format, {
         meta: {
           reportTitle: entry.definition.title,
           reportName: entry.definition.name,
           companyName: result.companyName,
-          start: params.start_date,
-          end: params.end_date,
+          start: dated ? params.start_date : null,
+          end: dated ? params.end_date : null,
           generatedAt: new Date().toISOString(),
           zone: rules.zone,
           dateFormat: rules.dateFormat,

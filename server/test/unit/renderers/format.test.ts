@@ -78,6 +78,6 @@ describe('report cell formatting', () => {
     expect(exportFileName('hours by employee', '2026-11-01', null, 'xlsx')).toBe(
       'hours_by_employee-2026-11-01-all.xlsx',
     );
-    expect(exportFileName('../évil"/name', null, null, 'pdf')).toBe('____vil__name-all-all.pdf');
+    expect(exportFileName('../évil"/name', null, null, 'pdf')).toBe('____vil__name.pdf');
   });
 });

@@ -13,7 +13,7 @@ describe('renderExport', () => {
       'xlsx',
       exportInput({ meta: { ...exportInput().meta, start: null, end: null } }),
     );
-    expect(xlsx.fileName).toBe('hours-by-employee-all-all.xlsx');
+    expect(xlsx.fileName).toBe('hours-by-employee.xlsx');
     expect(xlsx.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(
       Buffer.concat(await xlsx.stream.toArray())

@@ -94,4 +94,5 @@ const safeNamePart = (part: string): string => part.replace(/[^A-Za-z0-9_-]/g, '
 
 /** `{report}-{start}-{end}.{ext}`, e.g. 'hours-2026-11-01-2026-11-30.csv'; 'all' for an open end. */
 export const exportFileName = (reportName: string, start: string | null, end: string | null, ext: string) =>
-  `${[reportName, start ?? 'all', end ?? 'all'].map(safeNamePart).join('-')}.${safeNamePart(ext)}`;
+  // A report without a period (Employee List) is named without one.
+  `${(start === null && end === null ? [reportName] : [reportName, start ?? 'all', end ?? 'all']).map(safeNamePart).join('-')}.${safeNamePart(ext)}`;
