@@ -62,4 +62,47 @@ describe('Run Report', () => {
     await waitFor(() => expect(csv().disabled).toBe(false));
     expect(screen.queryByText(/parameters have changed/)).toBeNull();
   });
+
+  it('keeps a run in the address: opened with one (a reload, Back), it sets it up and runs it again', async () => {
+    logInAs('user');
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path === '/getdata') bodies.push(JSON.parse(String(init.body)));
+      const body =
+        path === '/settings'
+          ? [settings]
+          : path === '/getdata'
+            ? {
+                report: 'Daily Summary',
+                title: 'Daily Summary',
+                columns: [],
+                data: [],
+                totals: null,
+                page: 1,
+                last_page: 1,
+                total: 0,
+              }
+            : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const router = renderPage(
+      '/RunReport',
+      <RunReport />,
+      '/RunReport?report=Daily+Summary&start_date=2026-03-01&end_date=2026-03-07',
+    );
+    await waitFor(() =>
+      expect(bodies[0]).toMatchObject({ reportname: 'Daily Summary', start_date: '2026-03-01' }),
+    );
+    expect(((await screen.findByLabelText(/Start Date/)) as HTMLInputElement).value).toBe('2026-03-01');
+    expect((screen.getByLabelText(/End Date/) as HTMLInputElement).value).toBe('2026-03-07');
+    // A new run goes into the address.
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-03-14' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(router.state.location.search).toContain('end_date=2026-03-14'));
+    expect(router.state.location.search).toContain('report=Daily+Summary');
+  });
 });

@@ -49,6 +49,26 @@ function runOf(report: ReportDefinition, v: FormValues): ReportRun {
   return run;
 }
 
+/**
+ * The run an address holds (a reload, Back or Forward, a shared link): the report's parameters that the URL sets,
+ * or null when it sets none (then the form starts from its defaults and nothing runs by itself).
+ */
+function runInUrl(report: ReportDefinition | undefined, url: URLSearchParams): FormValues | null {
+  if (!report) return null;
+  const has = (p: string) => report.params.some((q) => q === p) && url.has(p);
+  if (
+    !(['employee_id', 'department_id', 'start_date', 'end_date', 'show_deleted_employees'] as const).some(has)
+  )
+    return null;
+  return {
+    employee_id: has('employee_id') ? url.get('employee_id') : null,
+    department_id: has('department_id') ? url.get('department_id') : null,
+    start_date: has('start_date') ? (url.get('start_date') ?? '') : '',
+    end_date: has('end_date') ? (url.get('end_date') ?? '') : '',
+    show_deleted_employees: has('show_deleted_employees') && url.get('show_deleted_employees') === 'true',
+  };
+}
+
 /** Required parameters left empty, as field errors. */
 function missingOf(report: ReportDefinition, v: FormValues): Record<string, string> {
   const out: Record<string, string> = {};
@@ -205,8 +225,10 @@ export function ReportRunner({
     () => findReport(params.get('report') ?? initialReport)?.name ?? null,
   );
   const report = findReport(reportName);
-  const [values, setValues] = useState<FormValues>(() => defaultsFor(report));
-  const [preset, setPreset] = useState<PeriodPreset>('this_week');
+  // A run in the address (the last one run here, before a reload or Back) is set up and run again.
+  const [fromUrl] = useState(() => runInUrl(report, params));
+  const [values, setValues] = useState<FormValues>(() => fromUrl ?? defaultsFor(report));
+  const [preset, setPreset] = useState<PeriodPreset>(fromUrl ? 'custom' : 'this_week');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notChosen, setNotChosen] = useState(false);
   const runner = useReportRunner();
@@ -264,8 +286,23 @@ export function ReportRunner({
     const missing = missingOf(report, values);
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    runner.start(runOf(report, values));
+    const run = runOf(report, values);
+    runner.start(run);
+    // The run goes into the address, so a reload, Back or Forward shows it again.
+    setParams(
+      Object.fromEntries(
+        Object.entries({ ...run, report: report.name, reportname: undefined })
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      ),
+      { replace: true },
+    );
   };
+  useEffect(() => {
+    if (report && fromUrl && Object.keys(missingOf(report, fromUrl)).length === 0)
+      runner.start(runOf(report, fromUrl));
+    // Once, for the run the page was opened with.
+  }, []);
 
   return (
     <AppPage
