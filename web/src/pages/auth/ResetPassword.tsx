@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
 import { MIN_PASSWORD_LENGTH, messages, RESET_REDIRECT_MS } from '@punchclock/contract';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUpdatePassword } from '../../api/auth';
 import { fieldErrors, messageOf } from '../../api/client';
@@ -38,6 +38,22 @@ function useLink() {
     : null;
 }
 
+/** A link no password can be set with: why, and the way to a new one. */
+function UnusableLink({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <AuthShell title="Set a new password">
+      <Stack>
+        <Alert color="orange" icon={<IconAlertCircle />} title={title}>
+          {children}
+        </Alert>
+        <Button component={Link} to="/ForgetPassword" fullWidth>
+          Request a new link
+        </Button>
+      </Stack>
+    </AuthShell>
+  );
+}
+
 /** Set a new password through the mailed link (spec §2.1 ResetPassword and Set New Password). */
 export default function ResetPassword() {
   const link = useLink();
@@ -48,37 +64,16 @@ export default function ResetPassword() {
   const form = useForm<Values>({ initialValues: { password: '', password_confirmation: '' }, validate });
 
   const done = outcome?.ok === true;
-  if (!link) {
+  if (!link)
     return (
-      <AuthShell title="Set a new password">
-        <Stack>
-          <Alert color="orange" icon={<IconAlertCircle />} title="This link is incomplete">
-            Open the link from your password e-mail as it is, or ask for a new one.
-          </Alert>
-          <Button component={Link} to="/ForgetPassword" fullWidth>
-            Request a new link
-          </Button>
-        </Stack>
-      </AuthShell>
+      <UnusableLink title="This link is incomplete">
+        Open the link from your password e-mail as it is, or ask for a new one.
+      </UnusableLink>
     );
-  }
-
   // The link says when it ends (unix seconds): an ended one is told at once, not after a password was typed twice.
   // A used one is only known to the server (it answers linkUsed on submit).
-  if (Number(link.expires) * 1000 < Date.now() && !done) {
-    return (
-      <AuthShell title="Set a new password">
-        <Stack>
-          <Alert color="orange" icon={<IconAlertCircle />} title="This link has expired">
-            {messages.passwords.linkExpired}
-          </Alert>
-          <Button component={Link} to="/ForgetPassword" fullWidth>
-            Request a new link
-          </Button>
-        </Stack>
-      </AuthShell>
-    );
-  }
+  if (Number(link.expires) * 1000 < Date.now() && !done)
+    return <UnusableLink title="This link has expired">{messages.passwords.linkExpired}</UnusableLink>;
 
   const submit = form.onSubmit((values) => {
     setOutcome(null);
