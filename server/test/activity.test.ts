@@ -214,6 +214,7 @@ describe('activity logs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="activity_logs.csv"');
+    expect(res.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf'); // UTF-8 byte-order mark, for Excel
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toMatch(
       /^ID,Date,Time,Time zone,Action,Description,User,Employee ID,Employee,ID \(details\),Employee ID \(details\),Name,Title,Email,Department,/,

@@ -187,6 +187,9 @@ describe('POST /getdata', () => {
       'attachment; filename="Daily_Summary-2026-03-02-2026-03-04.csv"',
     );
     expect(csv.body).toContain('140.63');
+    // A UTF-8 byte-order mark first, so Excel reads accented names right on a double-click.
+    expect(csv.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    expect(csv.body.slice(1)).toMatch(/^Date,Employee ID,Name,/);
     const xlsx = await run(a, { reportname: 'Payroll Summary', ...period, format: 'xlsx' });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();

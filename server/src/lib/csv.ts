@@ -13,3 +13,12 @@ export function csvCell(value: unknown): string {
 export function csvLine(cells: readonly unknown[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
+
+/**
+ * A CSV file's first line: its header row after a UTF-8 byte-order mark. Excel opens a double-clicked CSV in the
+ * machine's legacy code page unless the file starts with the mark, and shows "José" as "JosÃ©"; Google Sheets,
+ * Numbers and CSV parsers read the mark as the encoding and drop it.
+ */
+export function csvHeaderLine(cells: readonly unknown[]): string {
+  return `\uFEFF${csvLine(cells)}`;
+}

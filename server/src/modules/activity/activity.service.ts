@@ -9,7 +9,7 @@ import {
   refsIn,
 } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
-import { csvLine } from '../../lib/csv';
+import { csvHeaderLine, csvLine } from '../../lib/csv';
 import { type Cursor, decodeCursor, pageOf } from '../../lib/cursor';
 import { unprocessable } from '../../lib/errors';
 import { localDay, localTime, zonedToUtc } from '../../lib/time';
@@ -189,7 +189,7 @@ export function activityService({
             }
           }
         }
-        yield csvLine([...CSV_HEADER, ...labels.keys()]);
+        yield csvHeaderLine([...CSV_HEADER, ...labels.keys()]);
         for await (const rows of batches()) {
           const refs = await refsFor(accountId, rows, clock);
           yield rows

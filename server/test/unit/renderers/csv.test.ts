@@ -8,7 +8,7 @@ const text = async (stream: Readable) => Buffer.concat(await stream.toArray()).t
 describe('CSV export', () => {
   it('writes labels, rows and totals as spreadsheets read them, formula cells neutralised', async () => {
     expect(await text(renderCsv(exportInput()))).toBe(
-      'Employee,Punches,Worked hours,Pay,Day,First in\r\n' +
+      '\uFEFFEmployee,Punches,Worked hours,Pay,Day,First in\r\n' +
         'Ada Lovelace,3,8.50,1234.56,11/02/26,11/02/26 2:05 PM\r\n' +
         `"'=HYPERLINK(""x"")",,0.75,0.01,11/03/26,\r\n` +
         'Total,3,9.25,1234.57,,\r\n',
@@ -20,6 +20,7 @@ describe('CSV export', () => {
     for await (const chunk of renderCsv(exportInput({ rows: manyRows(5000), totals: null })))
       chunks.push(chunk);
     const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('\uFEFFEmployee,Punches,Worked hours,Pay,Day,First in');
     expect(lines).toHaveLength(5001);
     expect(lines[5000]).toMatch(/^Employee 4999 .*,11\/04\/26 7:19 PM$/);
     expect(chunks.length).toBeGreaterThan(1);

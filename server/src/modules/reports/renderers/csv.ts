@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { csvLine } from '../../../lib/csv';
+import { csvHeaderLine, csvLine } from '../../../lib/csv';
 import { cellText } from './format';
 import type { ExportInput } from './types';
 
@@ -7,7 +7,7 @@ import type { ExportInput } from './types';
 const CHUNK_CHARS = 64 * 1024;
 
 async function* csvChunks({ meta, columns, rows, totals }: ExportInput): AsyncGenerator<string> {
-  let chunk = csvLine(columns.map((c) => c.label));
+  let chunk = csvHeaderLine(columns.map((c) => c.label));
   for await (const row of rows) {
     chunk += csvLine(columns.map((c) => cellText(c.kind, row[c.key] ?? null, meta, 'csv')));
     if (chunk.length >= CHUNK_CHARS) {
