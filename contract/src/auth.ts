@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ACCESS } from './account';
-import { USER_TYPES } from './constants';
+import { DATE_FORMATS, TIME_FORMATS, USER_TYPES } from './constants';
 import { anyPassword, email, isoDate, newPassword, requiredText, safeString, userIdField } from './fields';
 import { messages } from './messages';
 
@@ -107,6 +107,9 @@ export const userView = z.object({
   profile_image_url: z.string().nullable(),
   company_name: z.string(),
   time_zone: z.string(),
+  /** The account's Date Format and Time Format: how every screen of this login shows days and times. */
+  date_format: z.enum(DATE_FORMATS),
+  time_format: z.enum(TIME_FORMATS),
   /** For an employee login: their own permissions, so screens show only what the server will allow. */
   permissions: z.record(z.string(), z.boolean()).nullable().optional(),
   /** For an administrator: 'full', or 'departments' when they manage chosen departments only. */

@@ -566,6 +566,9 @@ describe('manual punches', () => {
         },
       ]);
     }
+    // The signed-in user carries them too, so an employee's screens without punch rows (earnings, reports) follow.
+    const me = await t.app.inject({ method: 'GET', url: '/api/get-user', headers: s.employeeAuth });
+    expect(me.json().user).toMatchObject({ date_format: 'DD/MM/YY', time_format: '12 Hours (AM/PM)' });
     expect((await save({ date_format: 'MM/DD/YY', time_format: '24 Hours' })).statusCode).toBe(200);
     const own = await t.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../api/auth';
 import { queryClient } from '../api/queryClient';
 import { Providers } from '../Providers';
-import { dayIn, zoneOnAnotherDay } from '../test/fixtures';
+import { dayIn, signedInUser, zoneOnAnotherDay } from '../test/fixtures';
 import { fakeFetch, logInAs } from '../test/render';
 import { EarningsModal } from './EarningsModal';
 
@@ -91,6 +91,18 @@ describe('Earnings and Deductions dialog', () => {
     expect(api.calls[0].url).toBe('/api/with-deductions');
     expect(body.employee_id).toBe('E7');
     expect(body.start_date <= body.end_date).toBe(true);
+  });
+  it("shows days in the account's Date Format (DD/MM/YY here), with their weekday", async () => {
+    logInAs('employee');
+    localStorage.setItem('employee_id', 'E7');
+    queryClient.setQueryData(authKeys.user, signedInUser({ date_format: 'DD/MM/YY' }));
+    vi.stubGlobal('fetch', fakeFetch({ body: answer }).fetch);
+    show();
+    const day = await screen.findByTestId('earnings-daily-2026-01-06');
+    expect(within(day).getByText('Tue 06/01/26')).toBeTruthy();
+    expect(within(screen.getByTestId('deductions-daily')).getByText('Mon 05/01/26')).toBeTruthy();
+    expect(screen.getByText('Thu 01/01/26 – Sat 31/01/26')).toBeTruthy();
+    queryClient.clear();
   });
 });
 

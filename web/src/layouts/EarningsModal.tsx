@@ -14,7 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { EARNINGS_PERIODS, messages } from '@punchclock/contract';
+import { DATE_FORMATS, EARNINGS_PERIODS, messages } from '@punchclock/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { useEffect, useState } from 'react';
 import { authKeys, getUser } from '../api/auth';
 import { type Earnings, type EarningsPeriod, useEarnings } from '../api/earnings';
 import { ApiError } from '../api/client';
+import { formatDate } from '../pages/punches/display-format';
 import { ownEmployeeCode } from '../pages/punches/punch-values';
 import { presetPeriod, todayIn } from '../pages/reports/periods';
 
@@ -43,8 +44,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export const money = (cents: number) => usd.format(cents / 100);
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
-/** A period key as people read it: a day or a week's first day, or a month. */
-function keyLabel(tab: Tab, key: string): string {
+/** A period key as people read it: a day or a week's first day (its weekday and the account's Date Format), or a month. */
+function keyLabel(tab: Tab, key: string, dateFormat: string): string {
   if (tab === 'monthly') {
     const [y, m] = key.split('-').map(Number);
     return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
@@ -53,13 +54,11 @@ function keyLabel(tab: Tab, key: string): string {
       timeZone: 'UTC',
     });
   }
-  return new Date(`${key}T00:00:00Z`).toLocaleDateString('en-US', {
+  const weekday = new Date(`${key}T00:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
     timeZone: 'UTC',
   });
+  return `${weekday} ${formatDate(key, dateFormat)}`;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -94,7 +93,7 @@ function Totals({ data }: { data: Earnings }) {
   );
 }
 
-function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
+function PeriodTab({ data, tab, dateFormat }: { data: Earnings; tab: Tab; dateFormat: string }) {
   const earnings = Object.entries(data.earnings[tab]);
   const deductions = data.deductions[tab];
   if (earnings.length === 0)
@@ -122,7 +121,7 @@ function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
           <Table.Tbody>
             {earnings.map(([key, cents]) => (
               <Table.Tr key={key} data-testid={`earnings-${tab}-${key}`}>
-                <Table.Td>{keyLabel(tab, key)}</Table.Td>
+                <Table.Td>{keyLabel(tab, key, dateFormat)}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
                   {money(cents)}
                 </Table.Td>
@@ -162,7 +161,7 @@ function PeriodTab({ data, tab }: { data: Earnings; tab: Tab }) {
               <Table.Tbody>
                 {deductions.map((d) => (
                   <Table.Tr key={`${d.date_or_key}-${d.deduction_type}`}>
-                    <Table.Td>{keyLabel(tab, d.date_or_key)}</Table.Td>
+                    <Table.Td>{keyLabel(tab, d.date_or_key, dateFormat)}</Table.Td>
                     <Table.Td>
                       <Text
                         span
@@ -203,7 +202,9 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
   const employeeId = ownEmployeeCode();
   // Periods are days on the account's clock (as the server counts them), not the browser's: the signed-in
   // user the layout has loaded carries the account's zone (read from the cache here, never fetched again).
-  const zone = useQuery({ queryKey: authKeys.user, queryFn: getUser, enabled: false }).data?.time_zone;
+  const user = useQuery({ queryKey: authKeys.user, queryFn: getUser, enabled: false }).data;
+  const zone = user?.time_zone;
+  const dateFormat = user?.date_format ?? DATE_FORMATS[0];
   const today = todayIn(zone);
   const [preset, setPreset] = useState<Preset>('this_month');
   const [period, setPeriod] = useState<EarningsPeriod>(() => periodOf('this_month', today, 1));
@@ -308,7 +309,8 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
           ) : (
             <>
               <Text size="sm" c="dimmed">
-                {keyLabel('daily', earnings.data.start_date)} – {keyLabel('daily', earnings.data.end_date)}
+                {keyLabel('daily', earnings.data.start_date, dateFormat)} –{' '}
+                {keyLabel('daily', earnings.data.end_date, dateFormat)}
               </Text>
               <Totals data={earnings.data} />
               <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)}>
@@ -321,7 +323,7 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
                 </Tabs.List>
                 {EARNINGS_PERIODS.map((p) => (
                   <Tabs.Panel key={p} value={p} pt="md">
-                    <PeriodTab data={earnings.data} tab={p} />
+                    <PeriodTab data={earnings.data} tab={p} dateFormat={dateFormat} />
                   </Tabs.Panel>
                 ))}
               </Tabs>

@@ -1,24 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInUser } from '../test/fixtures';
 import { logInAs, renderAt } from '../test/render';
 
 /** The signed-in user as /api/get-user answers it, with the given administrator access. */
 const userOf = (access: 'full' | 'departments') => ({
-  user: {
-    user_id: 7,
-    name: 'Dana Admin',
-    username: 'dana',
-    email: 'dana@example.com',
-    phone_number: null,
-    date_of_birth: null,
-    user_type: 'user',
-    qr_code_url: null,
-    profile_image_url: null,
-    company_name: 'Acme',
-    time_zone: 'UTC',
-    permissions: null,
-    administrator_access: access,
-  },
+  user: signedInUser({ name: 'Dana Admin', user_type: 'user', administrator_access: access }),
 });
 
 /** Answers by address; /api/get-user only once `release` is called, everything else at once (empty or 404). */

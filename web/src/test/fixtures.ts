@@ -34,6 +34,8 @@ export const signedInUser = (over: Partial<UserView> = {}): UserView => ({
   profile_image_url: null,
   company_name: 'Acme Tools',
   time_zone: 'America/New_York',
+  date_format: 'MM/DD/YY',
+  time_format: '12 Hours (AM/PM)',
   permissions: null,
   administrator_access: null,
   clock_settings: null,

@@ -68,6 +68,8 @@ export function profileService({
           profile_image_url: pictureUrl(u.profile_image),
           company_name: settings.account_company_name,
           time_zone: settings.time_zone,
+          date_format: settings.date_format,
+          time_format: settings.time_format,
           permissions: await employeePermissions(auth),
           administrator_access:
             auth.userType === 'user'

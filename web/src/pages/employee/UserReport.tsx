@@ -4,10 +4,8 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useCurrentUser, useOwnPermissions } from '../../api/auth';
 import { useWeekHours } from '../../api/earnings';
-import { usePunches } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
 import { formatDate, formatInstant } from '../punches/display-format';
-import { ownEmployeeRef } from '../punches/punch-values';
 import type { CellFormats } from '../reports/cells';
 import { type PeriodPreset, PERIOD_PRESETS, presetPeriod, todayIn, weekStartIndex } from '../reports/periods';
 import { ExportButtons, ReportOutcome, useReportRunner } from '../reports/report-runner';
@@ -25,11 +23,10 @@ const OPTIONS = OWN_REPORTS.map((name) => ({
 export default function UserReport() {
   const permissions = useOwnPermissions();
   const user = useCurrentUser();
-  // Punch rows carry the account's Date Format and Time Format; the profile its time zone.
-  const sample = usePunches(ownEmployeeRef()).data?.[0];
+  // The signed-in user carries the account's time zone, Date Format and Time Format (sign-up's until it loads).
   const display = {
-    date_format: sample?.date_format ?? DATE_FORMATS[0],
-    time_format: sample?.time_format ?? TIME_FORMATS[0],
+    date_format: user.data?.date_format ?? DATE_FORMATS[0],
+    time_format: user.data?.time_format ?? TIME_FORMATS[0],
   };
   const zone = user.data?.time_zone;
   const formats: CellFormats = {
