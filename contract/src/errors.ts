@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'punch.overlap',
   'punch.shift_open',
   'punch.not_clocked_in',
+  'punch.shift_too_long',
   'punch.attendance_only',
   // Identifying who punches
   'clock.pin_required',

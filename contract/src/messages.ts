@@ -223,6 +223,8 @@ export const messages = {
     clockedIn: 'Clocked in successfully.',
     clockedOut: 'Clocked out successfully.',
     notClockedIn: 'Employee is not clocked in.',
+    shiftTooLong:
+      'This clock-in is more than 24 hours old, so a clock-out cannot close it. Please ask your manager to set its Time Out.',
     clientIdTaken: "This punch's id is already used by another employee's punch. Please punch again.",
     badgeInvalid: 'This badge is not valid. Please use your current badge or type your Employee ID.',
     notAllowed: 'This employee is not allowed to punch in and out. Please ask your manager.',

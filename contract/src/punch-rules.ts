@@ -27,6 +27,15 @@ export const wallClockOutProblem = (
       ? null
       : 'out_before_in';
 
+/**
+ * The longest shift a clock-out may close: 24 hours, as a manual punch's Time Out on the next day. A clock-out
+ * after that is a forgotten one (last night's clock-in still open), which a manager fixes, not a 26-hour pay day.
+ */
+export const MAX_SHIFT_MS = 24 * 60 * 60_000;
+
+export const isShiftTooLong = (timeIn: string, timeOut: string): boolean =>
+  Date.parse(timeOut) - Date.parse(timeIn) > MAX_SHIFT_MS;
+
 /** A device's or a person's clock may run this far ahead of the server's before a punch counts as "in the future". */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 

@@ -492,6 +492,46 @@ describe('offline sync', () => {
     expect(JSON.stringify(logged)).toContain(ben.code);
   });
 
+  it('sends a forgotten clock-out (over 24 hours) to a manager instead of paying every hour since', async () => {
+    const a = await account();
+    const live = await employee(a);
+    const first = await call(a, '/api/clock-in', { employee_id: live.code, client_id: cid() });
+    // Last night's clock-in, 25 hours ago, never closed.
+    await t.db
+      .updateTable('punches')
+      .set({ time_in: at(25 * 60) })
+      .where('id', '=', first.json().punch.id)
+      .execute();
+    const out = await call(a, '/api/clock-out', { employee_id: live.code, client_id: cid() });
+    expect(out.statusCode).toBe(409);
+    expect(out.json()).toMatchObject({ message: messages.clock.shiftTooLong, code: 'punch.shift_too_long' });
+    expect(await openShifts(live.id)).toBe(1);
+
+    // Offline: an in, then an out 26 hours later (the in 27 h ago), and a second employee's 24-hour shift.
+    const synced = await employee(a);
+    const day = await employee(a);
+    const res = await call(a, '/api/punches/sync', {
+      punches: [
+        { client_id: cid(), kind: 'in', employee_id: synced.code, device_time: at(27 * 60) },
+        { client_id: cid(), kind: 'in', employee_id: day.code, device_time: at(25 * 60) },
+        { client_id: cid(), kind: 'out', employee_id: day.code, device_time: at(60) },
+        { client_id: cid(), kind: 'out', employee_id: synced.code, device_time: at(60) },
+      ],
+    });
+    expect(res.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'created',
+      'created',
+      'created',
+      'conflict',
+    ]);
+    expect(await openShifts(synced.id)).toBe(1);
+    expect(await openShifts(day.id)).toBe(0);
+    const seen = await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth });
+    expect(seen.json().data).toMatchObject([
+      { kind: 'out', status: 'conflict', employee_id: synced.code, reason: messages.clock.shiftTooLong },
+    ]);
+  });
+
   it('answers conflicts by the written rule and logs them for a manager', async () => {
     const a = await account();
     const e = await employee(a);

@@ -5,6 +5,7 @@ import { noOverlap } from './no-overlap';
 import { notInFuture } from './not-in-future';
 import { oneOpenShift } from './one-open-shift';
 import { outAfterIn } from './out-after-in';
+import { shiftLength } from './shift-length';
 import type { PunchCandidate, PunchFacts, Refusal } from './types';
 
 /** What the runner asks the repository, bound to the caller's account and transaction. */
@@ -47,7 +48,7 @@ export async function validatePunch(
       ? { ...candidate, timeIn: openShift.time_in, punchId: openShift.id }
       : candidate;
   const shiftFacts = { ...base, openShift };
-  for (const rule of [oneOpenShift, outAfterIn]) {
+  for (const rule of [oneOpenShift, outAfterIn, shiftLength]) {
     const refusal = rule(c, shiftFacts);
     if (refusal) return { ok: false, refusal };
   }
