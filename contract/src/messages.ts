@@ -70,6 +70,8 @@ export const messages = {
     rateFromFuture: 'A new rate cannot start after today.',
     rateEffectiveFrom: 'New rate paid from',
     rateEffectiveHint: 'Hours worked before this day keep the rate they were worked at.',
+    rateCurrentFrom: 'Current rate paid from',
+    rateCurrentHint: 'Correct the day this rate started: days before it are paid at the rate before.',
     rateHistory: 'Pay Rate History',
     rateBefore: (day: string) => `Before ${day}`,
   },

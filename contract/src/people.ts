@@ -101,7 +101,8 @@ export const employeeBody = z.object({
   hourly_rate: hourlyRate.nullish(),
   /**
    * An edit that changes the hourly rate: the local day (account zone) the new rate is paid from, today when
-   * left out; days before it keep the rate they were worked at. At most today.
+   * left out; days before it keep the rate they were worked at. At most today. With the rate unchanged it
+   * corrects the day the current rate is paid from (its history has a change; otherwise nothing moves).
    */
   rate_effective_from: isoDate.nullish(),
   pin: pinField.nullish(),

@@ -133,6 +133,42 @@ describe('hourly rate changes', () => {
     });
   });
 
+  it('move to another day when the same rate is sent with a date (a raise entered late, or too early)', async () => {
+    const a = await createAccount(t); // UTC
+    const e = await employeeAt(a, '10.00');
+    for (const day of ['2026-03-10', '2026-03-16'])
+      await insertPunch(t, a.accountId, e.id, {
+        time_in: `${day}T09:00:00.000Z`,
+        time_out: `${day}T17:00:00.000Z`,
+      });
+    const march = async () => (await payroll(a, '2026-03-01', '2026-03-31')).data[0].gross;
+
+    // 12.00 from Mar 16: 8 h × 1,000 + 8 h × 1,200 = 8,000 + 9,600.
+    expect((await e.edit({ hourly_rate: '12.00', rate_effective_from: '2026-03-16' })).statusCode).toBe(200);
+    expect(await march()).toBe(17_600);
+    // The raise was due on Mar 10: the same rate with that day pays both days at 1,200 (9,600 + 9,600).
+    const earlier = await e.edit({ hourly_rate: '12.00', rate_effective_from: '2026-03-10' });
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    expect(await ratesOf(a, e.id)).toEqual([
+      ['2026-03-10', '12.00'],
+      ['1900-01-01', '10.00'],
+    ]);
+    expect(await march()).toBe(19_200);
+    expect(await dailyEarnings(a, e.id, '2026-03-01', '2026-03-31')).toEqual({
+      '2026-03-10': 9_600,
+      '2026-03-16': 9_600,
+    });
+    // And later again, to Mar 20: both days fall back to 10.00 (8,000 + 8,000); today's rate stays 12.00.
+    expect((await e.edit({ hourly_rate: '12.00', rate_effective_from: '2026-03-20' })).statusCode).toBe(200);
+    expect(await ratesOf(a, e.id)).toEqual([
+      ['2026-03-20', '12.00'],
+      ['1900-01-01', '10.00'],
+    ]);
+    expect(await march()).toBe(16_000);
+    const now = await t.app.inject({ method: 'GET', url: `/api/employees/${e.id}`, headers: a.auth });
+    expect(now.json().data.hourly_rate).toBe('12.00');
+  });
+
   it('start today by default, never after today in the account’s zone, and only when the rate changes', async () => {
     // UTC+14: the account's today is often UTC's tomorrow.
     const a = await createAccount(t);

@@ -206,6 +206,19 @@ describe('people', () => {
     await expect.poll(() => qr.getAttribute('src')).not.toBe(before);
     await screenshot(page, 'people-detail');
 
+    // The day the current rate started can be corrected: the same rate, paid from a week later.
+    await page.goto('/Employee');
+    await page.getByRole('button', { name: 'Edit Robin Tester' }).click();
+    const current = dialog.getByLabel(messages.employees.rateCurrentFrom);
+    await expect.poll(() => current.inputValue()).toBe('2026-01-05');
+    await current.fill('2026-01-12');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('link', { name: 'Robin Tester' }).click();
+    await expect
+      .poll(() => page.getByTestId('rate-history').locator('tbody tr').allTextContents())
+      .toEqual(['01/12/26$20.25', 'Before 01/12/26$18.50']);
+
     await page.goto('/Employee');
     await page.getByRole('button', { name: 'Delete Robin Tester' }).click();
     await page.getByText(messages.employees.confirmDelete).waitFor();

@@ -154,18 +154,31 @@ const uniqueToConflict = (e: unknown): never => {
  * An edit's change of the hourly rate, or undefined when the rate stays: the new rate in cents, the day it is paid
  * from (the body's, else today in the account's zone; never after today) and the rate it replaces.
  */
-async function rateChangeOf(r: EmployeesRepos, accountId: number, current: string, body: EmployeeBody) {
+async function rateChangeOf(
+  r: EmployeesRepos,
+  accountId: number,
+  employeeRef: number,
+  current: string,
+  body: EmployeeBody,
+) {
   if (body.hourly_rate == null) return undefined;
   const cents = centsFromDecimal(body.hourly_rate);
   const replaced = centsFromDecimal(current);
-  if (cents === replaced) return undefined;
+  if (cents === replaced && !body.rate_effective_from) return undefined;
   const today = localDay(new Date(), (await r.settings.read(accountId)).time_zone);
   const from = body.rate_effective_from ?? today;
   if (from > today)
     throw unprocessable(messages.employees.rateFromFuture, {
       rate_effective_from: [messages.employees.rateFromFuture],
     });
-  return { from, cents, replaced };
+  if (cents !== replaced) return { from, cents, replaced };
+  // The same rate with a date corrects the day the current rate is paid from (a raise entered today that
+  // was due in March): the rates from the earlier of the two days on are replaced by this rate from `from`,
+  // so days between them fall back to the rate before when it moves later. A rate that never changed is
+  // paid from the first day already: nothing to move.
+  const [latest, before] = await r.rates.list(accountId, employeeRef);
+  if (!latest || !before || latest.effective_from === from) return undefined;
+  return { from, cents, replaced, since: from < latest.effective_from ? from : latest.effective_from };
 }
 
 export interface EmployeesServiceDeps {
@@ -539,7 +552,7 @@ export function employeesService({
           : body.pin
             ? { pin: hashPin(appSecret, id, body.pin) }
             : {};
-        const rate = await rateChangeOf(r, auth.accountId, old.hourly_rate, body);
+        const rate = await rateChangeOf(r, auth.accountId, id, old.hourly_rate, body);
         await r.employees.update(auth.accountId, id, {
           department_id: body.department_id,
           employee_id: body.employee_id,

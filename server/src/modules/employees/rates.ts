@@ -23,11 +23,12 @@ export function ratesRepository(db: Kysely<DB>) {
     /**
      * The employee is paid `cents` an hour from `from` on: the rates of that day and later go (the new rate
      * replaces them), and the first change also writes the rate it replaces, `replaced`, from RATES_SINCE.
+     * `since` (at most `from`): the rates from that day on go instead, when a current rate's day moves later.
      */
     async change(
       accountId: number,
       employeeRef: number,
-      c: { from: string; cents: number; replaced: number },
+      c: { from: string; cents: number; replaced: number; since?: string },
     ) {
       const at = nowIso();
       const row = (effective_from: string, rate_cents: number) => ({
@@ -49,7 +50,7 @@ export function ratesRepository(db: Kysely<DB>) {
         .deleteFrom('employee_rates')
         .where('account_id', '=', accountId)
         .where('employee_ref', '=', employeeRef)
-        .where('effective_from', '>=', c.from)
+        .where('effective_from', '>=', c.since ?? c.from)
         .execute();
       await db.insertInto('employee_rates').values(row(c.from, c.cents)).execute();
     },

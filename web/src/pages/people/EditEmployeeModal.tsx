@@ -3,7 +3,13 @@ import { useForm } from '@mantine/form';
 import { messages } from '@punchclock/contract';
 import { useState } from 'react';
 import { fieldErrors, messageOf } from '../../api/client';
-import { type EmployeeView, useCustomFields, useDepartments, usePeopleMutations } from '../../api/people';
+import {
+  type EmployeeView,
+  useCustomFields,
+  useDepartments,
+  useEmployeeRates,
+  usePeopleMutations,
+} from '../../api/people';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useCurrentUser } from '../../api/auth';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
@@ -51,7 +57,19 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
     },
   });
   const changed = rateChanged(employee, form.values.hourly_rate);
-  const submit = form.onSubmit((v) =>
+  // With a rate history, the day the current rate started can be corrected (the same rate sent with a day).
+  const rates = useEmployeeRates(employee.id).data;
+  const currentFrom = rates && rates.length > 1 ? rates[0].effective_from : null;
+  const [movedFrom, setMovedFrom] = useState<string | null>(null);
+  const movedError =
+    movedFrom === ''
+      ? 'Date is required.'
+      : movedFrom && movedFrom > today
+        ? messages.employees.rateFromFuture
+        : null;
+  const moved = !changed && currentFrom && movedFrom && movedFrom !== currentFrom ? movedFrom : null;
+  const submit = form.onSubmit((v) => {
+    if (!changed && currentFrom && movedError) return;
     updateEmployee.mutate(
       // The modal edits a subset: the rest is sent as it is, since the server clears an absent email.
       {
@@ -63,7 +81,11 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
         title: v.title.trim(),
         employee_id: v.employee_id.trim(),
         hourly_rate: v.hourly_rate === '' ? 0 : v.hourly_rate,
-        ...(changed ? { rate_effective_from: v.rate_effective_from } : {}),
+        ...(changed
+          ? { rate_effective_from: v.rate_effective_from }
+          : moved
+            ? { rate_effective_from: moved }
+            : {}),
         custom_fields: custom,
       },
       {
@@ -76,8 +98,8 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
           notifyError(messageOf(e, messages.employees.updateFailed));
         },
       },
-    ),
-  );
+    );
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -108,6 +130,18 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
               max={today}
               required
               {...form.getInputProps('rate_effective_from')}
+            />
+          )}
+          {!changed && currentFrom && (
+            <TextInput
+              type="date"
+              label={messages.employees.rateCurrentFrom}
+              description={messages.employees.rateCurrentHint}
+              max={today}
+              required
+              value={movedFrom ?? currentFrom}
+              onChange={(e) => setMovedFrom(e.currentTarget.value)}
+              error={movedError}
             />
           )}
         </SimpleGrid>
