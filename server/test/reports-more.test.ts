@@ -206,6 +206,12 @@ describe('POST /getdata: the remaining reports', () => {
       ['2026-02-03', 240, 0, 240, 8000],
     ]);
     expect(body.totals).toMatchObject({ worked: 1560, deducted: 60, paid: 1500, earnings: 50000 });
+    // Eli left mid-period: his details still answer (240 × 15 / 60 = 6,000; 120 × 15 / 60 = 3,000).
+    const left = await ok({ reportname: 'Employee Details', ...period, employee_id: ids.eli });
+    expect(left.data.map((r: R) => [r.date, r.paid, r.earnings])).toEqual([
+      ['2026-01-30', 240, 6000],
+      ['2026-02-02', 120, 3000],
+    ]);
     expect((await run(a, { reportname: 'Employee Details', ...period })).statusCode).toBe(400);
     const theirs = await run(other, { reportname: 'Employee Details', ...period, employee_id: ids.dana });
     expect(theirs.statusCode).toBe(404);

@@ -94,6 +94,26 @@ export const useEmployee = (id: number) =>
     queryFn: () => request<{ data: EmployeeView }>(`/api/employees/${id}`).then((a) => a.data),
     enabled: id > 0,
   });
+/**
+ * Every employee a report may name, deleted ones too (a leaver's last weeks are still paid and reported): the
+ * search with Show Deleted Employees and every status, 200 at a time, in name order.
+ */
+export const useReportEmployees = () =>
+  useQuery({
+    queryKey: [...K.employees, 'reportable'],
+    queryFn: async () => {
+      const all: EmployeeView[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: SearchPage = await request<SearchPage>('/api/search', {
+          body: { status: 'All', show_deleted: 1, limit: 200, ...(cursor ? { cursor } : {}) },
+        });
+        all.push(...page.employees);
+        cursor = page.next_cursor;
+      } while (cursor);
+      return all;
+    },
+  });
 /** One employee's hourly rates by the day each took effect, newest first (empty: never changed). */
 export const useEmployeeRates = (id: number) =>
   useQuery({

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountSettings } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
@@ -26,6 +26,37 @@ describe('Run Report', () => {
     await waitFor(() => expect(start.value).toBe('2026-11-22'));
     expect(end.value).toBe('2026-11-28');
     expect(screen.getByRole('button', { name: 'This week' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('offers deleted employees too, marked and after the current ones (a leaver still reports)', async () => {
+    logInAs('user');
+    const person = (id: number, name: string, deleted_at: string | null) => ({
+      id,
+      name,
+      employee_id: `E${id}`,
+      deleted_at,
+    });
+    fakeApiByPath(
+      {
+        '/settings': [settings],
+        '/api/search': {
+          employees: [person(2, 'Ann Left', '2026-02-01T00:00:00.000Z'), person(1, 'Bob Here', null)],
+          next_cursor: null,
+          prev_cursor: null,
+        },
+      },
+      [],
+    );
+    renderPage('/RunReport', <RunReport />, '/RunReport?report=Employee+Details');
+    fireEvent.click(await screen.findByRole('combobox', { name: /^Employee/ }));
+    // The dropdown's open transition keeps it hidden to jsdom's eyes: its options are read regardless.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox', { name: /^Employee/, hidden: true }))
+          .getAllByRole('option', { hidden: true })
+          .map((o) => o.textContent),
+      ).toEqual(['Bob Here (E1)', 'Ann Left (E2) (deleted)']),
+    );
   });
 
   it('holds the exports back once the parameters change after a run, until it is run again', async () => {

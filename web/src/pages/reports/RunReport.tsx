@@ -3,7 +3,7 @@ import { DATE_FORMATS, messages } from '@punchclock/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDepartments, useEmployees } from '../../api/people';
+import { type EmployeeView, useDepartments, useReportEmployees } from '../../api/people';
 import { useScopedAdministrator } from '../../api/auth';
 import { findReport, type ReportDefinition, fullReports, offeredTo, type ReportRun } from '../../api/reports';
 import { useAccountInstant, useSettings } from '../../api/settings';
@@ -97,12 +97,17 @@ function ParamForm({
 }) {
   const has = (p: string) => report.params.some((q) => q === p);
   const required = (p: string) => report.required.some((q) => q === p);
-  const employees = useEmployees();
+  const employees = useReportEmployees();
   const departments = useDepartments();
-  const employeeOptions = useMemo(
-    () => (employees.data ?? []).map((e) => ({ value: String(e.id), label: `${e.name} (${e.employee_id})` })),
-    [employees.data],
-  );
+  // Deleted employees stay pickable, marked, after the current ones: their past weeks still report.
+  const employeeOptions = useMemo(() => {
+    const option = (e: EmployeeView) => ({
+      value: String(e.id),
+      label: `${e.name} (${e.employee_id})${e.deleted_at ? ' (deleted)' : ''}`,
+    });
+    const all = employees.data ?? [];
+    return [...all.filter((e) => !e.deleted_at), ...all.filter((e) => e.deleted_at)].map(option);
+  }, [employees.data]);
   const departmentOptions = useMemo(
     () => (departments.data ?? []).map((d) => ({ value: String(d.id), label: d.dp_name })),
     [departments.data],
