@@ -94,13 +94,13 @@ export async function periodSums(
   if (figureStepsInSql() && roundsLikeUtc(rules, start, end)) {
     const covered = new Set(employees.map((e) => e.id));
     const few = employees.length <= FEW_EMPLOYEES;
-    const changes = await source.rateChanges(accountId, few ? [...covered] : undefined);
+    const priced = await withRateChanges(source, accountId, employees);
     const sums = await source.employeeSums(accountId, start, end, {
       stepMinutes: rules.step,
       // A few employees (one, a department) are read through their own index; many, by the account's period.
       employeeRefs: few ? [...covered] : undefined,
       figures: (day, ops) => figuresSql(day, rules, ops),
-      rateChanges: changes.length > 0,
+      rateChanges: priced.some((e) => e.rates),
     });
     return sums.filter((s) => covered.has(s.employeeRef));
   }
