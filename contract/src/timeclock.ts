@@ -78,6 +78,8 @@ export const employeeStatusAnswer = z.object({
       id: z.number(),
       employee_id: z.string(),
       name: z.string(),
+      /** Typing the Employee ID asks the PIN (a badge never does): the station keeps it to ask offline too. */
+      needs_pin: z.boolean(),
       clockedIn: z.boolean(),
       clockInTime: z.string().nullable(),
       elapsedTime: z.number().nullable(),

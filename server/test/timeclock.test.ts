@@ -379,13 +379,15 @@ describe('clocking in and out', () => {
     const b = await account();
     const e1 = await employee(a);
     const e2 = await employee(a);
+    const withPin = await employee(a, { pin: '2468', use_card_or_pin: 1 });
     await employee(b);
     await call(a, '/api/clock-in', { employee_id: e1.code, client_id: cid() });
-    const status = (await call(a, '/api/employee-status', undefined, 'GET')).json().data as {
-      employee_id: string;
-      clockedIn: boolean;
-    }[];
-    expect(status.map((s) => s.employee_id).sort()).toEqual([e1.code, e2.code].sort());
+    const res = await call(a, '/api/employee-status', undefined, 'GET');
+    const status = res.json().data as { employee_id: string; clockedIn: boolean; needs_pin: boolean }[];
+    expect(status.map((s) => s.employee_id).sort()).toEqual([e1.code, e2.code, withPin.code].sort());
+    // Who is asked a PIN by Employee ID (the station asks it offline too), never the PIN itself.
+    expect(status.filter((s) => s.needs_pin).map((s) => s.employee_id)).toEqual([withPin.code]);
+    expect(res.body).not.toContain('2468');
     expect(status.find((s) => s.employee_id === e1.code)?.clockedIn).toBe(true);
     expect(status.find((s) => s.employee_id === e2.code)?.clockedIn).toBe(false);
   });

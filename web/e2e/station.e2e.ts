@@ -119,6 +119,8 @@ describe('time station', () => {
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
     const company = page.getByRole('heading', { name: 'Harbor Logistics (demo)' });
     await company.waitFor();
+    // Online, the station reads the account's employees (names, who is in, who types a PIN) for offline use.
+    await page.getByText(/^Last synced: (?!never)/).waitFor();
 
     await context.setOffline(true);
     await page.reload();
@@ -134,7 +136,18 @@ describe('time station', () => {
         .first()
         .waitFor();
     }
-    await page.getByText('3 punches waiting to sync').waitFor();
+    // Offline, an employee the station never looked up is still known: E1010 types a PIN (asked offline too,
+    // checked by the server when it syncs), and E1002, just clocked in, is in (Clock Out, not a second Clock In).
+    await enterEmployee(page, 'E1002');
+    await page.getByText('Clocked in', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+    await enterEmployee(page, 'E1010');
+    await page.getByLabel('PIN digit 1').waitFor();
+    expect(await page.getByRole('button', { name: 'Clock In' }).isDisabled()).toBe(true);
+    for (const d of ['1', '2', '3', '4']) await page.getByLabel(`PIN digit ${d}`).click();
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('4 punches waiting to sync').waitFor();
+    codes.push('E1010');
     await screenshot(page, 'station-offline');
     expect(await punchesToday(codes)).toHaveLength(0);
 
@@ -151,8 +164,36 @@ describe('time station', () => {
     expect(syncCalls).toBeGreaterThanOrEqual(2);
 
     const rows = await punchesToday(codes);
-    expect(rows.map((r) => r.employee_id).sort()).toEqual(codes);
-    expect(new Set(rows.map((r) => r.client_id)).size).toBe(3);
+    expect(rows.map((r) => r.employee_id).sort()).toEqual(codes.sort());
+    expect(new Set(rows.map((r) => r.client_id)).size).toBe(4);
+    await context.close();
+  });
+
+  it('says when a manager revoked it, and lists the punches it could not send', async () => {
+    const { page, context } = await b.newPage();
+    await pairThisBrowser(page, 'Loading dock');
+    await page.getByText(/^Last synced: (?!never)/).waitFor();
+    await context.setOffline(true);
+    await enterEmployee(page, 'E1014');
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('1 punch waiting to sync').waitFor();
+    // A manager revokes the station while its punch waits.
+    const db = createDatabase(inject('databaseUrl'));
+    try {
+      await db
+        .updateTable('stations')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('name', '=', 'Loading dock')
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Set up this time station' }).waitFor({ timeout: 40_000 });
+    await page.getByRole('alert').filter({ hasText: messages.clock.stationRevoked }).waitFor();
+    expect(await page.getByTestId('lost-punches').textContent()).toMatch(/^E1014 · Clock In · /);
+    await screenshot(page, 'station-revoked');
+    expect(await punchesToday(['E1014'])).toHaveLength(0);
     await context.close();
   });
 });

@@ -84,6 +84,17 @@ describe('station clock panel', () => {
     ]);
   });
 
+  it('takes the PIN from a keyboard once the pad is up, without touching the Employee ID', async () => {
+    await enter('E2', '');
+    // The pad has the focus after Enter on the Employee ID: keys land there.
+    for (const key of ['1', '2', '9', 'Backspace', '3', '4'])
+      fireEvent.keyDown(document.activeElement!, { key });
+    expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('E2');
+    fireEvent.click(clockIn());
+    await screen.findByText(messages.clock.clockedIn);
+    expect(calls.punch).toEqual([{ kind: 'in', employee_id: 'E2', pin: '1234' }]);
+  });
+
   it('clears an ID left on the screen once the station has been idle', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await enter('E2', '12');

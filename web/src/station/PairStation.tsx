@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { stationCall } from './station-api';
 import { saveStation } from './station-session';
 
@@ -7,7 +7,7 @@ export const HOW_TO_PAIR =
   'This browser is not a time station yet. A manager pairs it from Settings → Devices: choose "This browser" while logged in here, or create a pairing code and type it below.';
 
 /** Pairing with a short code a manager created on /Device (a tablet has no manager logged in). */
-export function PairStation({ onPaired }: { onPaired: () => void }) {
+export function PairStation({ onPaired, notice }: { onPaired: () => void; notice?: ReactNode }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,6 +34,7 @@ export function PairStation({ onPaired }: { onPaired: () => void }) {
         <Title order={1} size="h2">
           Set up this time station
         </Title>
+        {notice}
         <Text>{HOW_TO_PAIR}</Text>
         <TextInput
           label="Pairing code"

@@ -1,12 +1,40 @@
 import { ActionIcon, Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { PIN_MAX_LENGTH } from '@punchclock/contract';
 import { IconBackspace } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 
 /** An on-screen PIN pad (tablets have no keyboard); the digits also arrive from a real keyboard. */
 export function PinPad({ value, onChange }: { value: string; onChange: (pin: string) => void }) {
   const press = (d: string) => value.length < PIN_MAX_LENGTH && onChange(value + d);
+  const pad = useRef<HTMLDivElement>(null);
+  // A keyboard types on the pad too: digits and Backspace, wherever the focus is but a text field (the Employee
+  // ID's own typing stays there). The pad takes the focus when it appears, after Enter on the Employee ID.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (
+        t?.closest('input, textarea, select, [contenteditable="true"]') ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey
+      )
+        return;
+      if (/^\d$/.test(e.key)) {
+        e.preventDefault();
+        press(e.key);
+      } else if (e.key === 'Backspace') {
+        e.preventDefault();
+        onChange(value.slice(0, -1));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+  useEffect(() => {
+    pad.current?.focus();
+  }, []);
   return (
-    <div>
+    <div ref={pad} tabIndex={-1} style={{ outline: 'none' }}>
       <Group justify="center" gap="xs" mb="xs" aria-live="polite" aria-label="PIN">
         {Array.from({ length: PIN_MAX_LENGTH }, (_, i) => (
           <Text key={i} fz={28} fw={700} w={28} ta="center">
@@ -20,7 +48,7 @@ export function PinPad({ value, onChange }: { value: string; onChange: (pin: str
             {d}
           </Button>
         ))}
-        <Button size="lg" variant="subtle" onClick={() => onChange('')}>
+        <Button size="lg" variant="subtle" px={0} onClick={() => onChange('')}>
           Clear
         </Button>
         <Button size="lg" variant="default" onClick={() => press('0')} aria-label="PIN digit 0">

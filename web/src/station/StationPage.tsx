@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { StationMeAnswer } from '@punchclock/contract';
+import { Alert, Badge, Box, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { messages, type StationMeAnswer } from '@punchclock/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { formatInstant } from '../pages/punches/display-format';
 import { BadgeScanner } from './BadgeScanner';
 import { ClockPanel } from './ClockPanel';
 import { wallClockText } from './clock-text';
 import { PairStation } from './PairStation';
+import { abandonPending, type QueuedPunch } from './queue';
 import { StationApiError, stationCall } from './station-api';
 import { forgetStation, readStation } from './station-session';
 import { useSyncStatus } from './useSyncStatus';
@@ -39,6 +40,36 @@ const syncedText = (iso: string, settings: StationSettings) =>
     ? formatInstant(iso, settings, settings.time_zone)
     : new Date(iso).toLocaleString();
 
+interface LostPunches {
+  punches: QueuedPunch[];
+  settings: StationSettings;
+}
+
+/** The station was revoked: say so, and list the punches made here that never reached the server. */
+function RevokedNotice({ lost }: { lost: LostPunches }) {
+  return (
+    <Alert color="red" role="alert" title={messages.clock.stationRevoked}>
+      {lost.punches.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm">
+            {lost.punches.length === 1
+              ? 'This punch was made here but not sent before the station was revoked. Please give it to your manager to enter:'
+              : `These ${lost.punches.length} punches were made here but not sent before the station was revoked. Please give them to your manager to enter:`}
+          </Text>
+          <List size="sm" data-testid="lost-punches">
+            {lost.punches.map((p) => (
+              <List.Item key={p.client_id}>
+                {p.employee_id ?? 'Badge'} · {p.kind === 'in' ? 'Clock In' : 'Clock Out'} ·{' '}
+                {syncedText(p.device_time, lost.settings)}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+    </Alert>
+  );
+}
+
 function Clock({ settings }: { settings: StationSettings }) {
   const [now, setNow] = useState(new Date());
   useEffect(() => {
@@ -55,20 +86,35 @@ function Clock({ settings }: { settings: StationSettings }) {
 /** The full-screen time station (/Station): works offline once loaded, punches sync exactly once. */
 export default function StationPage() {
   const [paired, setPaired] = useState(() => !!readStation());
+  // Set when a manager revoked this station: the punches it could not send, shown on the pairing screen.
+  const [lost, setLost] = useState<LostPunches | null>(null);
   const revoked = useCallback(() => {
+    const settings = (JSON.parse(localStorage.getItem(INFO_KEY) ?? 'null') as StationMeAnswer | null)
+      ?.settings;
     forgetStation();
     localStorage.removeItem(INFO_KEY);
     setPaired(false);
+    void abandonPending(messages.clock.stationRevoked).then((punches) => setLost({ punches, settings }));
   }, []);
   const info = useStationInfo(paired, revoked);
   const sync = useSyncStatus();
   const [scanning, setScanning] = useState(false);
   const [scanned, setScanned] = useState<string | null>(null);
+  useEffect(() => {
+    if (sync.revoked && paired) revoked();
+  }, [sync.revoked, paired, revoked]);
 
   if (!paired) {
     return (
       <Container component="main" py="xl">
-        <PairStation onPaired={() => setPaired(true)} />
+        <PairStation
+          onPaired={() => {
+            setLost(null);
+            sync.paired();
+            setPaired(true);
+          }}
+          notice={lost && <RevokedNotice lost={lost} />}
+        />
       </Container>
     );
   }

@@ -41,14 +41,18 @@ async function cachedFor(id: EmployeeIdentity) {
   return stationDb.employees.get(id.employee_id ?? '');
 }
 
-async function remember(answer: CheckEmployeeAnswer) {
+async function remember(answer: CheckEmployeeAnswer, id: EmployeeIdentity) {
+  const key = answer.employee.employee_id;
+  // A badge lookup never asks the PIN: it says nothing of whether typing the ID does.
+  const needsPin = id.badge ? (await stationDb.employees.get(key))?.needsPin : answer.needs_pin;
   await stationDb.employees.put({
-    key: answer.employee.employee_id,
+    key,
     ref: answer.employee.id,
     employee_id: answer.employee.employee_id,
     name: answer.employee.name,
     clockedIn: answer.clocked_in,
     clockInTime: answer.clock_in_time,
+    needsPin,
   });
 }
 
@@ -56,7 +60,7 @@ async function remember(answer: CheckEmployeeAnswer) {
 export async function checkEmployee(id: EmployeeIdentity): Promise<ClockState> {
   try {
     const answer = await stationCall<CheckEmployeeAnswer>('/api/check-employee', id);
-    await remember(answer);
+    await remember(answer, id);
     return {
       employee: answer.employee,
       clockedIn: answer.clocked_in,
@@ -72,7 +76,8 @@ export async function checkEmployee(id: EmployeeIdentity): Promise<ClockState> {
         employee: cached,
         clockedIn: cached.clockedIn,
         clockInTime: cached.clockInTime,
-        needsPin: false,
+        // Offline the PIN is asked as online and sent with the punch: the server checks it when it syncs.
+        needsPin: !!cached.needsPin && !id.pin && !id.badge,
         offline: true,
       };
     // Never seen here before: still take the punch offline; the server checks the ID when it syncs.
@@ -105,10 +110,16 @@ async function queue(
   };
   await stationDb.punches.put(item);
   const cached = await cachedFor(id);
-  if (cached)
-    await stationDb.employees.update(cached.key, {
-      clockedIn: kind === 'in',
-      clockInTime: kind === 'in' ? deviceTime : null,
+  const state = { clockedIn: kind === 'in', clockInTime: kind === 'in' ? deviceTime : null };
+  if (cached) await stationDb.employees.update(cached.key, state);
+  // Someone the station has not seen yet (typed offline): remembered too, so their next punch here is an out.
+  else if (id.employee_id)
+    await stationDb.employees.put({
+      key: id.employee_id,
+      ref: 0,
+      employee_id: id.employee_id,
+      name: id.employee_id,
+      ...state,
     });
 }
 

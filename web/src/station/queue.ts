@@ -29,6 +29,8 @@ export interface CachedEmployee {
   name: string;
   clockedIn: boolean;
   clockInTime: string | null;
+  /** Typing their Employee ID asks the PIN (the server checks it when the punch syncs). */
+  needsPin?: boolean;
 }
 
 class StationDb extends Dexie {
@@ -56,4 +58,17 @@ export async function setLastSyncAt(iso: string): Promise<void> {
 
 export function newClientId(): string {
   return crypto.randomUUID();
+}
+
+/**
+ * Punches still waiting when the server refused this station's token (revoked): they can no longer be sent, so
+ * they are marked failed with `reason` and answered, for the station to show them for a manager to enter by hand.
+ */
+export async function abandonPending(reason: string): Promise<QueuedPunch[]> {
+  return stationDb.transaction('rw', stationDb.punches, async () => {
+    const waiting = await stationDb.punches.where('state').equals('pending').sortBy('device_time');
+    for (const p of waiting)
+      await stationDb.punches.update(p.client_id, { state: 'failed', message: reason });
+    return waiting;
+  });
 }

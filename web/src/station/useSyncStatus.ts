@@ -1,14 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DIRECTORY_EVERY_MS, refreshDirectory } from './directory';
 import { lastSyncAt, pendingCount } from './queue';
+import { StationApiError } from './station-api';
+import { readStation } from './station-session';
 import { syncPending } from './sync';
 
 const SYNC_EVERY_MS = 15_000;
 
-/** Pending punches and the last sync time; syncs on load, when the connection returns and every 15 s. */
+/** The server no longer knows this station's token: a manager revoked it. */
+const isRevoked = (e: unknown) => e instanceof StationApiError && e.status === 401;
+
+/**
+ * Pending punches and the last sync time; syncs on load, when the connection returns and every 15 s, and reads
+ * the account's employees (directory.ts) on load and every 10 minutes. `revoked` turns true when the server
+ * refuses the station's token: the page then asks to pair again (the waiting punches stay, and go once paired).
+ */
 export function useSyncStatus() {
   const [pending, setPending] = useState(0);
   const [lastSync, setLastSync] = useState<string | null>(null);
   const [online, setOnline] = useState(navigator.onLine);
+  const [revoked, setRevoked] = useState(false);
+  const directoryAt = useRef(0);
 
   const refresh = useCallback(async () => {
     setPending(await pendingCount());
@@ -16,10 +28,18 @@ export function useSyncStatus() {
   }, []);
 
   const syncNow = useCallback(async () => {
+    // Not paired (yet, or any more): nothing can be sent, and the employees are not this browser's to read.
+    if (!readStation()) return refresh();
     try {
       await syncPending();
-    } catch {
-      /* a refused batch stays visible as pending or failed; the next round tries again */
+      if (Date.now() - directoryAt.current >= DIRECTORY_EVERY_MS) {
+        await refreshDirectory();
+        directoryAt.current = Date.now();
+      }
+    } catch (e) {
+      // A refused batch stays visible as pending or failed, and a lost connection waits: the next round tries
+      // again. A revoked token does not come back.
+      if (isRevoked(e)) setRevoked(true);
     }
     await refresh();
   }, [refresh]);
@@ -41,5 +61,12 @@ export function useSyncStatus() {
     };
   }, [syncNow]);
 
-  return { pending, lastSync, online, refresh, syncNow };
+  /** A new pairing: the old token's refusal is over, and the employees are read again for the new one. */
+  const paired = useCallback(() => {
+    setRevoked(false);
+    directoryAt.current = 0;
+    void syncNow();
+  }, [syncNow]);
+
+  return { pending, lastSync, online, revoked, refresh, syncNow, paired };
 }

@@ -140,7 +140,7 @@ export function clockRepository(db: Kysely<DB>) {
     employeesPage: (accountId: number, page: { after?: readonly KeyPart[]; back?: boolean; limit: number }) =>
       db
         .selectFrom('employees')
-        .select(['id', 'employee_id', 'name'])
+        .select(['id', 'employee_id', 'name', 'use_card_or_pin', 'pin'])
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)
         .$if(!!page.after, (q) => q.where(keysetAfter(['name', 'id'], page.after!, !!page.back)))

@@ -40,6 +40,8 @@ export function statusService({ clock }: { clock: Pick<ClockRepository, 'employe
             id: e.id,
             employee_id: e.employee_id,
             name: e.name,
+            // Whether typing the Employee ID asks the PIN (as check-employee says), so an offline station asks it too.
+            needs_pin: !!e.use_card_or_pin && !!e.pin,
             clockedIn: !!timeIn,
             clockInTime: timeIn,
             elapsedTime: elapsed?.seconds ?? null,
