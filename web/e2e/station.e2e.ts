@@ -148,6 +148,12 @@ describe('time station', () => {
     await page.getByRole('button', { name: 'Clock In' }).click();
     await page.getByText('4 punches waiting to sync').waitFor();
     codes.push('E1010');
+    // A wrong PIN cannot be told offline: the server refuses it at sync, and the station says so.
+    await enterEmployee(page, 'E1013');
+    await page.getByLabel('PIN digit 1').waitFor();
+    for (const d of ['9', '9', '9', '9']) await page.getByLabel(`PIN digit ${d}`).click();
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('5 punches waiting to sync').waitFor();
     await screenshot(page, 'station-offline');
     expect(await punchesToday(codes)).toHaveLength(0);
 
@@ -162,6 +168,10 @@ describe('time station', () => {
     await context.setOffline(false);
     await page.getByText('All punches sent').waitFor({ timeout: 40_000 });
     expect(syncCalls).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('refused-punches').textContent()).toMatch(
+      /^1 punch was refused by the server/,
+    );
+    expect(await punchesToday(['E1013'])).toHaveLength(0);
 
     const rows = await punchesToday(codes);
     expect(rows.map((r) => r.employee_id).sort()).toEqual(codes.sort());

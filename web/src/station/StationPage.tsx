@@ -154,6 +154,12 @@ export default function StationPage() {
               ? 'All punches sent'
               : `${sync.pending} punch${sync.pending === 1 ? '' : 'es'} waiting to sync`}
           </Text>
+          {sync.refused > 0 && (
+            <Text size="sm" c="red" data-testid="refused-punches">
+              {sync.refused === 1 ? '1 punch was' : `${sync.refused} punches were`} refused by the server:
+              your manager sees {sync.refused === 1 ? 'it' : 'them'} under Punches that need attention.
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             Last synced: {sync.lastSync ? syncedText(sync.lastSync, info?.settings) : 'never'}
           </Text>

@@ -1,3 +1,4 @@
+import { messages } from '@punchclock/contract';
 import Dexie, { type Table } from 'dexie';
 
 /**
@@ -47,6 +48,19 @@ class StationDb extends Dexie {
 export const stationDb = new StationDb();
 
 export const pendingCount = () => stationDb.punches.where('state').equals('pending').count();
+
+/**
+ * Punches of the last day the server refused (conflict or rejected): a manager sees and fixes them. Those a
+ * revoked station could not send are not counted: the pairing screen listed them, and the server never had them.
+ */
+export const refusedCount = () => {
+  const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
+  return stationDb.punches
+    .where('state')
+    .equals('failed')
+    .filter((p) => p.device_time >= since && p.message !== messages.clock.stationRevoked)
+    .count();
+};
 
 export async function lastSyncAt(): Promise<string | null> {
   return (await stationDb.meta.get('lastSyncAt'))?.value ?? null;

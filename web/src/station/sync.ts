@@ -39,5 +39,12 @@ async function drain(): Promise<number> {
       }
     });
     await setLastSyncAt(answer.last_sync_at);
+    if (answer.results.some((r) => r.status === 'conflict' || r.status === 'rejected')) refused?.();
   }
+}
+
+/** Called when the server refused punches of a batch: what this station believes of those employees is wrong. */
+let refused: (() => void) | null = null;
+export function onRefused(callback: (() => void) | null): void {
+  refused = callback;
 }

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DIRECTORY_EVERY_MS, refreshDirectory } from './directory';
-import { lastSyncAt, pendingCount } from './queue';
+import { lastSyncAt, pendingCount, refusedCount } from './queue';
 import { StationApiError } from './station-api';
 import { readStation } from './station-session';
-import { syncPending } from './sync';
+import { onRefused, syncPending } from './sync';
 
 const SYNC_EVERY_MS = 15_000;
 
@@ -17,6 +17,7 @@ const isRevoked = (e: unknown) => e instanceof StationApiError && e.status === 4
  */
 export function useSyncStatus() {
   const [pending, setPending] = useState(0);
+  const [refused, setRefused] = useState(0);
   const [lastSync, setLastSync] = useState<string | null>(null);
   const [online, setOnline] = useState(navigator.onLine);
   const [revoked, setRevoked] = useState(false);
@@ -24,6 +25,7 @@ export function useSyncStatus() {
 
   const refresh = useCallback(async () => {
     setPending(await pendingCount());
+    setRefused(await refusedCount());
     setLastSync(await lastSyncAt());
   }, []);
 
@@ -45,6 +47,11 @@ export function useSyncStatus() {
   }, [refresh]);
 
   useEffect(() => {
+    // A refused punch leaves the station's idea of that employee wrong (clocked in when the server says not):
+    // the employees are read again on the next round.
+    onRefused(() => {
+      directoryAt.current = 0;
+    });
     void syncNow();
     const goOnline = () => {
       setOnline(true);
@@ -58,6 +65,7 @@ export function useSyncStatus() {
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
       clearInterval(timer);
+      onRefused(null);
     };
   }, [syncNow]);
 
@@ -68,5 +76,5 @@ export function useSyncStatus() {
     void syncNow();
   }, [syncNow]);
 
-  return { pending, lastSync, online, revoked, refresh, syncNow, paired };
+  return { pending, refused, lastSync, online, revoked, refresh, syncNow, paired };
 }
