@@ -14,6 +14,10 @@ vi.mock('./clock-controller', async (original) => {
     ...real,
     checkEmployee: async (id: { employee_id?: string; pin?: string }) => {
       calls.check.push(id);
+      if (id.employee_id === 'GONE')
+        throw new StationApiError(403, messages.clock.notAllowed, 'clock.not_allowed');
+      if (id.employee_id === 'OLDBADGE')
+        throw new StationApiError(404, messages.clock.badgeInvalid, 'clock.badge_invalid');
       return {
         employee: { employee_id: id.employee_id, name: 'Ann Lee' },
         clockedIn: false,
@@ -93,6 +97,20 @@ describe('station clock panel', () => {
     fireEvent.click(clockIn());
     await screen.findByText(messages.clock.clockedIn);
     expect(calls.punch).toEqual([{ kind: 'in', employee_id: 'E2', pin: '1234' }]);
+  });
+
+  it('offers no punch for someone the server refused, and says why (an old badge is not an unknown ID)', async () => {
+    const field = screen.getByLabelText('Employee ID');
+    fireEvent.change(field, { target: { value: 'GONE' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await screen.findByText(messages.clock.notAllowed);
+    expect(clockIn().disabled).toBe(true);
+    expect(clockOut().disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'OLDBADGE' } });
+    expect(clockIn().disabled).toBe(false);
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await screen.findByText(messages.clock.badgeInvalid);
+    expect(clockIn().disabled).toBe(true);
   });
 
   it('clears an ID left on the screen once the station has been idle', async () => {

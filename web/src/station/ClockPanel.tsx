@@ -48,6 +48,8 @@ export function ClockPanel({
   const [notice, setNotice] = useState<Notice>(null);
   const [total, setTotal] = useState<string | null>(null);
   const [screening, setScreening] = useState(false);
+  // The server refused whom was entered (unknown, inactive, no App Login): no punch until something else is entered.
+  const [refused, setRefused] = useState(false);
   const now = useTick(!!state?.clockedIn);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -60,6 +62,7 @@ export function ClockPanel({
     setBadge(null);
     setPin('');
     setCheckedFor('');
+    setRefused(false);
   };
   /** That, and what the screen shows of them. */
   const forget = () => {
@@ -82,6 +85,7 @@ export function ClockPanel({
     }
     try {
       const s = await checkEmployee(identityOf(text, withPin));
+      setRefused(false);
       const shown = s.employee && isBadge(text) ? s.employee.employee_id : text.trim();
       setState(s);
       setInput(shown);
@@ -95,6 +99,7 @@ export function ClockPanel({
       return s;
     } catch (e) {
       setState(null);
+      setRefused(true);
       setNotice({ color: 'red', text: clockErrorMessage(e, 'check') });
       return null;
     }
@@ -167,6 +172,7 @@ export function ClockPanel({
           setInput(e.currentTarget.value);
           setBadge(null);
           setPin('');
+          setRefused(false);
           setState(null);
           setTotal(null);
           setNotice(null);
@@ -184,7 +190,7 @@ export function ClockPanel({
           size="lg"
           color="teal"
           loading={busy}
-          disabled={!identified || !!state?.clockedIn || (showPin && pin.length === 0)}
+          disabled={!identified || refused || !!state?.clockedIn || (showPin && pin.length === 0)}
           onClick={() => void doPunch('in')}
         >
           Clock In
@@ -193,7 +199,7 @@ export function ClockPanel({
           size="lg"
           color="red"
           loading={busy}
-          disabled={!identified || !state?.clockedIn || (showPin && pin.length === 0)}
+          disabled={!identified || refused || !state?.clockedIn || (showPin && pin.length === 0)}
           onClick={() => void doPunch('out')}
         >
           Clock Out

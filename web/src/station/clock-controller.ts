@@ -199,7 +199,8 @@ export async function punch(
 export function clockErrorMessage(e: unknown, kind: 'in' | 'out' | 'check'): string {
   if (e instanceof StationApiError && e.status !== 0) {
     if (e.code === 'punch.shift_open') return messages.clock.alreadyClockedIn;
-    if (e.status === 404) return messages.clock.invalidEmployeeId;
+    // An unknown ID reads as the spec words it; an old or foreign badge keeps the server's own reason.
+    if (e.status === 404 && e.code !== 'clock.badge_invalid') return messages.clock.invalidEmployeeId;
     return e.message;
   }
   return kind === 'in'

@@ -75,7 +75,7 @@ export function dashboardService(deps: {
         employee_count: employeeCount,
         in_now: open.map(shift),
         punches_today: todays.reduce((n, d) => n + d.punches, 0),
-        // "Late arrivals" are the punches flagged late_sync today: synced from an offline station long after
+        // "Late syncs" are the punches flagged late_sync today: synced from an offline station long after
         // they were made. There is no schedule yet to be late against; when shifts are scheduled this count
         // becomes clock-ins after the scheduled start.
         late_today: todays.reduce((n, d) => n + d.lateSyncs, 0),

@@ -237,7 +237,7 @@ function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: numb
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 3 }}>
         <Tile
-          title="Late arrivals"
+          title="Late syncs"
           icon={IconWifiOff}
           color={data.late_today ? 'orange' : 'gray'}
           testId="late-today"
