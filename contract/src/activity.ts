@@ -14,6 +14,7 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'punch.deleted': 'Punch deleted',
   'punch.conflict': 'Synced punch in conflict',
   'punch.rejected': 'Synced punch refused',
+  'punch.conflict_fixed': 'Refused punch marked fixed',
   'employee.created': 'Employee created',
   'employee.updated': 'Employee edited',
   'employee.deleted': 'Employee deleted',

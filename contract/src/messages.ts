@@ -215,6 +215,10 @@ export const messages = {
     notAllowedCreate: 'You are not allowed to create time entries.',
     notAllowedEdit: 'You are not allowed to edit time entries.',
   },
+  conflicts: {
+    fixed: 'Marked as fixed.',
+    notFound: 'This punch is not among the punches that need attention.',
+  },
   clock: {
     invalidEmployeeId: 'Please enter a valid Employee ID.',
     alreadyClockedInServer: 'Employee already clocked in without clocking out.',

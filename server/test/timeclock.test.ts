@@ -589,6 +589,83 @@ describe('offline sync', () => {
     ).toBe(401);
   });
 
+  it('answers a batch sent again with the same refusals, without checking a wrong PIN or logging twice', async () => {
+    const a = await account();
+    const e = await employee(a, { pin: '1357', use_card_or_pin: 1 });
+    const batch = {
+      punches: [
+        { client_id: cid(), kind: 'in', employee_id: e.code, pin: '0000', device_time: at(40) },
+        { client_id: cid(), kind: 'out', employee_id: e.code, pin: '1357', device_time: at(30) },
+      ],
+    };
+    // The station never got the answer and sends the batch again, and again: six times in all.
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push((await call(a, '/api/punches/sync', batch)).json().results);
+    for (const results of answers)
+      expect(results).toEqual([
+        { client_id: batch.punches[0].client_id, status: 'rejected', message: messages.clock.pinWrong },
+        { client_id: batch.punches[1].client_id, status: 'conflict', message: messages.clock.notClockedIn },
+      ]);
+    const logged = await t.db
+      .selectFrom('activity_logs')
+      .select('action')
+      .where('account_id', '=', a.accountId)
+      .where('action', 'in', ['punch.conflict', 'punch.rejected'])
+      .execute();
+    expect(logged).toHaveLength(2);
+    // One wrong PIN counted, not six: the lock (five) is not reached, and the right PIN clocks in.
+    const live = await call(a, '/api/clock-in', { employee_id: e.code, pin: '1357', client_id: cid() });
+    expect(live.statusCode, live.body).toBe(200);
+  });
+
+  it('lets a manager mark a refused punch as fixed: it leaves the list, once, for this account only', async () => {
+    const a = await account();
+    const e = await employee(a);
+    const res = await call(a, '/api/punches/sync', {
+      punches: [
+        { client_id: cid(), kind: 'out', employee_id: e.code, device_time: at(30) },
+        { client_id: cid(), kind: 'out', employee_id: e.code, device_time: at(20) },
+      ],
+    });
+    expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(['conflict', 'conflict']);
+    const list = async (who = a) =>
+      (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: who.owner.auth })).json()
+        .data as { id: number }[];
+    const [newest, oldest] = await list();
+    const fix = (id: number, headers: Record<string, string> = a.owner.auth) =>
+      t.app.inject({ method: 'POST', url: `/api/punch-conflicts/${id}/fix`, headers });
+
+    // Another account's manager, the station and an unknown id change nothing.
+    const b = await account();
+    expect((await fix(oldest.id, b.owner.auth)).statusCode).toBe(404);
+    expect((await fix(oldest.id, { authorization: `Station ${a.station}` })).statusCode).toBe(401);
+    expect((await fix(oldest.id + 100_000)).json()).toMatchObject({ message: messages.conflicts.notFound });
+    expect((await list()).map((i) => i.id)).toEqual([newest.id, oldest.id]);
+
+    const done = await fix(oldest.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toBe(messages.conflicts.fixed);
+    expect((await list()).map((i) => i.id)).toEqual([newest.id]);
+    // Again: still 200, still one fix and one log entry.
+    expect((await fix(oldest.id)).statusCode).toBe(200);
+    const logged = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'punch.conflict_fixed')
+      .execute();
+    expect(logged.map((l) => JSON.parse(l.details!))).toEqual([{ log_id: oldest.id }]);
+    // Not any log row: a clock-in's entry is not a refusal.
+    await call(a, '/api/clock-in', { employee_id: e.code, client_id: cid() });
+    const clockIn = await t.db
+      .selectFrom('activity_logs')
+      .select('id')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'punch.clock_in')
+      .executeTakeFirstOrThrow();
+    expect((await fix(clockIn.id)).statusCode).toBe(404);
+  });
+
   it('logs a conflicting badge punch without the badge signature, and still names the employee', async () => {
     const a = await account();
     const e = await employee(a);

@@ -173,6 +173,19 @@ describe('time station', () => {
     );
     expect(await punchesToday(['E1013'])).toHaveLength(0);
 
+    // The manager sees the refused punch under Devices, fixes the time by hand, and marks it fixed.
+    const manager = await b.newPage();
+    await logIn(manager.page, DEMO_EMAIL, DEMO_PASSWORD);
+    await manager.page.waitForURL(/\/HomeSecond$/);
+    await manager.page.goto('/Device');
+    const issue = manager.page.getByTestId('punch-issues').locator('tbody tr').filter({ hasText: 'E1013' });
+    await issue.getByText(messages.clock.pinWrong).waitFor();
+    await screenshot(manager.page, 'station-punch-issues');
+    await issue.getByRole('button', { name: /as fixed$/ }).click();
+    await manager.page.getByText(messages.conflicts.fixed).waitFor();
+    await issue.waitFor({ state: 'detached' });
+    await manager.context.close();
+
     const rows = await punchesToday(codes);
     expect(rows.map((r) => r.employee_id).sort()).toEqual(codes.sort());
     expect(new Set(rows.map((r) => r.client_id)).size).toBe(4);
@@ -205,5 +218,17 @@ describe('time station', () => {
     await screenshot(page, 'station-revoked');
     expect(await punchesToday(['E1014'])).toHaveLength(0);
     await context.close();
+
+    // On a phone, the manager's Devices list shows the whole "Revoked" badge.
+    const manager = await b.newPage();
+    await manager.page.setViewportSize({ width: 390, height: 844 });
+    await logIn(manager.page, DEMO_EMAIL, DEMO_PASSWORD);
+    await manager.page.waitForURL(/\/HomeSecond$/);
+    await manager.page.goto('/Device');
+    const badge = manager.page.getByRole('row', { name: /Loading dock/ }).getByText('Revoked');
+    await badge.waitFor();
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(manager.page, 'devices-revoked-390');
+    await manager.context.close();
   });
 });

@@ -9,6 +9,7 @@ import * as m007 from './migrations/007_api_key_scopes';
 import * as m008 from './migrations/008_administrator_departments';
 import * as m009 from './migrations/009_punch_end_index';
 import * as m010 from './migrations/010_employee_rates';
+import * as m011 from './migrations/011_sync_refusals';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -23,6 +24,7 @@ const provider: MigrationProvider = {
       '008_administrator_departments': m008,
       '009_punch_end_index': m009,
       '010_employee_rates': m010,
+      '011_sync_refusals': m011,
     };
   },
 };

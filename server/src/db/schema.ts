@@ -196,6 +196,25 @@ export interface EmployeeRatesTable {
   created_at: string;
 }
 
+/** A synced punch's client id the server refused, and its answer, for a batch sent again (migration 011). */
+export interface SyncRefusalsTable {
+  id: Generated<number>;
+  account_id: number;
+  client_id: string;
+  status: string;
+  message: string;
+  created_at: string;
+}
+
+/** A refused synced punch (its activity_logs row) a manager marked as dealt with (migration 011). */
+export interface PunchConflictFixesTable {
+  id: Generated<number>;
+  account_id: number;
+  log_id: number;
+  user_id: number | null;
+  created_at: string;
+}
+
 export interface PunchesTable {
   id: Generated<number>;
   account_id: number;
@@ -247,6 +266,8 @@ export interface DB {
   import_batches: ImportBatchesTable;
   employees: EmployeesTable;
   employee_rates: EmployeeRatesTable;
+  punch_conflict_fixes: PunchConflictFixesTable;
+  sync_refusals: SyncRefusalsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   settings: SettingsTable;

@@ -87,6 +87,10 @@ export const TABLE: Record<string, Entry> = {
   },
 
   'GET /api/punch-conflicts': { expect: managerList },
+  'POST /api/punch-conflicts/:id/fix': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/punch-conflicts/${w.ids.conflictId}/fix` }),
+  },
   'POST /api/check-employee': {
     expect: e({ station: 200 }),
     req: (w) => ({ payload: { employee_id: w.ids.victimCode } }),

@@ -98,6 +98,8 @@ export interface World {
     spareStationId: number;
     faqId: number;
     apiKeyId: number;
+    /** The activity log row of a refused synced punch (Punches that need attention). */
+    conflictId: number;
   };
   employee: { id: number; code: string; email: string; auth: { authorization: string } };
   employeePassword: string;
@@ -163,6 +165,12 @@ export async function seedWorld(t: TestApp): Promise<World> {
     },
   });
   if (conflict.json().results?.[0]?.status !== 'conflict') throw new Error(`conflict: ${conflict.body}`);
+  const conflictLog = await t.db
+    .selectFrom('activity_logs')
+    .select('id')
+    .where('account_id', '=', a.accountId)
+    .where('action', '=', 'punch.conflict')
+    .executeTakeFirstOrThrow();
   // A token that was valid once: log in, log out, keep it.
   const login = await t.app.inject({
     method: 'POST',
@@ -186,6 +194,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
       spareStationId: spareStation.id,
       faqId: faq.json().data.id,
       apiKeyId: apiKey.json().data.id,
+      conflictId: conflictLog.id,
     },
     employee,
     employeePassword,

@@ -21,6 +21,9 @@ export type ClockEmployee = {
   department_name: string | null;
 };
 
+/** The activity actions of a synced punch the server did not apply. */
+const REFUSALS = ['punch.conflict', 'punch.rejected'];
+
 const clockEmployees = (db: Kysely<DB>, accountId: number) =>
   db
     .selectFrom('employees')
@@ -111,6 +114,36 @@ export function clockRepository(db: Kysely<DB>) {
     },
 
     /** Activity rows of a sync batch (its refused punches) in multi-row INSERTs, in the given order. */
+    /** The answers the server gave before to these client ids when it refused them (sync_refusals). */
+    async refusedBefore(accountId: number, ids: string[]) {
+      const found = new Map<string, { status: 'conflict' | 'rejected'; message: string }>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db
+          .selectFrom('sync_refusals')
+          .select(['client_id', 'status', 'message'])
+          .where('account_id', '=', accountId)
+          .where('client_id', 'in', ids.slice(i, i + 500))
+          .execute();
+        for (const r of rows)
+          found.set(r.client_id, { status: r.status as 'conflict' | 'rejected', message: r.message });
+      }
+      return found;
+    },
+
+    /** Keeps a batch's refusals by client id, so a batch sent again is answered the same (refusedBefore). */
+    async rememberRefusals(
+      accountId: number,
+      rows: { client_id: string; status: 'conflict' | 'rejected'; message: string }[],
+    ) {
+      const at = nowIso();
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('sync_refusals')
+          .values(rows.slice(i, i + 500).map((r) => ({ ...r, account_id: accountId, created_at: at })))
+          .onConflict((oc) => oc.columns(['account_id', 'client_id']).doNothing())
+          .execute();
+    },
+
     async recordActivities(
       accountId: number,
       entries: { userId: number | null; employeeId?: number | null; action: string; details: unknown }[],
@@ -170,16 +203,43 @@ export function clockRepository(db: Kysely<DB>) {
         .where('id', '=', stationId)
         .execute(),
 
-    /** The newest synced punches the server refused (activity log punch.conflict / punch.rejected). */
+    /**
+     * The newest synced punches the server refused (activity log punch.conflict / punch.rejected) that no manager
+     * has marked as fixed (punch_conflict_fixes).
+     */
     refusedPunches: (accountId: number, limit: number) =>
       db
-        .selectFrom('activity_logs')
-        .select(['id', 'action', 'details', 'created_at'])
-        .where('account_id', '=', accountId)
-        .where('action', 'in', ['punch.conflict', 'punch.rejected'])
-        .orderBy('id', 'desc')
+        .selectFrom('activity_logs as l')
+        .leftJoin('punch_conflict_fixes as f', (j) =>
+          j.onRef('f.log_id', '=', 'l.id').on('f.account_id', '=', accountId),
+        )
+        .select(['l.id', 'l.action', 'l.details', 'l.created_at'])
+        .where('l.account_id', '=', accountId)
+        .where('l.action', 'in', REFUSALS)
+        .where('f.id', 'is', null)
+        .orderBy('l.id', 'desc')
         .limit(limit)
         .execute(),
+
+    /** One refused synced punch of the account, by its log id (undefined for any other log row). */
+    refusal: (accountId: number, logId: number) =>
+      db
+        .selectFrom('activity_logs')
+        .select(['id', 'action'])
+        .where('account_id', '=', accountId)
+        .where('id', '=', logId)
+        .where('action', 'in', REFUSALS)
+        .executeTakeFirst(),
+
+    /** Marks it as dealt with; once only (a second mark changes nothing). Answers whether this call marked it. */
+    async markFixed(accountId: number, logId: number, userId: number | null, at: string) {
+      const made = await db
+        .insertInto('punch_conflict_fixes')
+        .values({ account_id: accountId, log_id: logId, user_id: userId, created_at: at })
+        .onConflict((oc) => oc.columns(['account_id', 'log_id']).doNothing())
+        .executeTakeFirst();
+      return Number(made.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
 
     /** Names for those punches: employees by Employee ID or by id (badges), and stations, in three queries. */
     async namesFor(accountId: number, codes: string[], refs: number[], stationIds: number[]) {

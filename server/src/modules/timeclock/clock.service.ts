@@ -305,6 +305,10 @@ export function clockService(deps: {
       accountId,
       ordered.map((i) => i.client_id),
     );
+    const refusedBefore = await r.clock.refusedBefore(
+      accountId,
+      ordered.map((i) => i.client_id),
+    );
     const earliest = ordered.length ? new Date(ordered[0].device_time).toISOString() : receivedAt;
     const book = punchBook(await r.punches.bookOf(accountId, refs, earliest));
 
@@ -339,6 +343,12 @@ export function clockService(deps: {
         continue;
       }
       seen.set(item.client_id, named);
+      // Refused when this batch came before (its answer was lost): the same answer, checked and logged once.
+      const before = refusedBefore.get(item.client_id);
+      if (before) {
+        results.push({ client_id: item.client_id, ...before });
+        continue;
+      }
       let employee: ClockEmployee;
       try {
         employee = (await identify(caller, item, rr)).employee;
@@ -420,7 +430,17 @@ export function clockService(deps: {
         for (const res of outResults) unwritten(res, 'out');
       }
     }
-    if (refusals.length) await r.clock.recordActivities(accountId, refusals);
+    if (refusals.length) {
+      await r.clock.recordActivities(accountId, refusals);
+      await r.clock.rememberRefusals(
+        accountId,
+        results.flatMap((res) =>
+          (res.status === 'conflict' || res.status === 'rejected') && !refusedBefore.has(res.client_id)
+            ? [{ client_id: res.client_id, status: res.status, message: res.message ?? '' }]
+            : [],
+        ),
+      );
+    }
     return results;
 
     /** A punch that passed the checks but was not written: answered and logged as a conflict. */

@@ -1,6 +1,9 @@
-import type { PunchConflictsAnswer } from '@punchclock/contract';
+import { messages, type PunchConflictsAnswer } from '@punchclock/contract';
 import { requireAccess, type Caller } from '../../auth/access';
-import { forbidden } from '../../lib/errors';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import { forbidden, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import type { ActivityRepository } from '../activity/activity.repository';
 import type { ClockRepository } from './clock.repository';
 
 interface Logged {
@@ -14,13 +17,41 @@ const badgeRef = (badge?: string) =>
 const distinct = <T>(values: (T | null | undefined)[]): T[] =>
   [...new Set(values)].filter((v): v is T => v !== null && v !== undefined);
 
-export function conflictsService({ clock }: { clock: ClockRepository }) {
+/** The account's refusals name every employee: a manager's, not an employee's nor a department administrator's. */
+function requireWholeAccount(caller: Caller) {
+  if (requireAccess(caller, 'punches:read') !== 'all' || caller.departments !== 'all') throw forbidden();
+}
+
+export function conflictsService({
+  clock,
+  inTransaction,
+}: {
+  clock: ClockRepository;
+  inTransaction: UnitOfWork<{ clock: ClockRepository; activity: ActivityRepository }>;
+}) {
   return {
+    /**
+     * A manager dealt with a refused punch (entered the time by hand, or it needs nothing): it leaves the list.
+     * Marking it again changes nothing; an id that is not one of the account's refusals is 404.
+     */
+    async fix(caller: Caller, logId: number) {
+      requireWholeAccount(caller);
+      requireAccess(caller, 'punches:update');
+      if (!(await clock.refusal(caller.accountId, logId))) throw notFound(messages.conflicts.notFound);
+      await inTransaction(async (r) => {
+        if (await r.clock.markFixed(caller.accountId, logId, caller.userId, nowIso()))
+          await r.activity.record(caller.accountId, {
+            userId: caller.userId,
+            action: 'punch.conflict_fixed',
+            details: { log_id: logId },
+          });
+      });
+      return { message: messages.conflicts.fixed };
+    },
+
     /** The newest refused synced punches of the account, with employee and station names resolved. */
     async list(caller: Caller, limit = 200): Promise<PunchConflictsAnswer> {
-      // The account's refusals name every employee: a manager's list, not an employee's (own scope is not enough).
-      // A department-scoped administrator does not see the account-wide refusals either.
-      if (requireAccess(caller, 'punches:read') !== 'all' || caller.departments !== 'all') throw forbidden();
+      requireWholeAccount(caller);
       const logs = await clock.refusedPunches(caller.accountId, limit);
       const parsed = logs.map((l) => ({ log: l, d: JSON.parse(l.details ?? '{}') as Logged }));
       const { byCode, byRef, stations } = await clock.namesFor(

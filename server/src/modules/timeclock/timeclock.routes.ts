@@ -6,6 +6,8 @@ import {
   employeeIdentity,
   employeeStatusAnswer,
   errorAnswers,
+  idParams,
+  messageResponse,
   pageQuery,
   punchConflictsAnswer,
   syncAnswer,
@@ -44,7 +46,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     appSecret: config.appSecret,
     pins: pinLock({ appSecret: config.appSecret, limiter }),
   });
-  const conflicts = conflictsService({ clock: repos.clock });
+  const conflicts = conflictsService({ clock: repos.clock, inTransaction });
   const status = statusService({ clock: repos.clock });
   const tags = ['Time punches and clocking'];
 
@@ -60,6 +62,20 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => conflicts.list(authOf(req)),
+  );
+  app.post(
+    '/api/punch-conflicts/:id/fix',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Mark a refused synced punch (its id in GET /api/punch-conflicts) as dealt with: it leaves the list; marking it again changes nothing',
+        params: idParams,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => conflicts.fix(authOf(req), (req.params as { id: number }).id),
   );
   const clockSchema = (summary: string, body: z.ZodType, answer: z.ZodType) => ({
     tags,

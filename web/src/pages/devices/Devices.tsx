@@ -141,7 +141,8 @@ function StationRow({ s }: { s: Station }) {
       children: (
         <Text size="sm">
           Are you sure you want to revoke “{s.name}”? It stops accepting punches at once; punches it already
-          sent are kept.
+          sent are kept. Punches it made offline and has not sent yet are listed on the station for you to
+          enter by hand.
         </Text>
       ),
       labels: { confirm: 'Revoke', cancel: 'Cancel' },
@@ -156,7 +157,10 @@ function StationRow({ s }: { s: Station }) {
     <Table.Tr>
       <Table.Td>{s.name}</Table.Td>
       <Table.Td>
-        <Badge color={s.revoked ? 'gray' : 'teal'}>{s.revoked ? 'Revoked' : 'Active'}</Badge>
+        {/* Never cut to "REVOK…" in a phone's narrow column. */}
+        <Badge color={s.revoked ? 'gray' : 'teal'} miw="max-content">
+          {s.revoked ? 'Revoked' : 'Active'}
+        </Badge>
       </Table.Td>
       <Table.Td>{when(s.last_seen_at)}</Table.Td>
       <Table.Td>{when(s.last_sync_at)}</Table.Td>

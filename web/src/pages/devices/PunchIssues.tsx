@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Loader, Paper, Table, Text, Title } from '@mantine/core';
-import type { PunchConflictsAnswer } from '@punchclock/contract';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { messages, type PunchConflictsAnswer } from '@punchclock/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { messageOf, request } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
+import { notifyError, notifySuccess } from '../../components/notify';
 
 /**
  * Synced punches the server did not apply (the conflict rule): a clock-in while already in, a
@@ -17,21 +18,33 @@ export function PunchIssues() {
   });
   // Times on the account's clock and in its formats; shown once the settings are known, so they never jump.
   const { when, loading } = useAccountInstant();
+  const queryClient = useQueryClient();
+  // Once the employee's time is right (or nothing needed doing), the punch leaves the list.
+  const fix = useMutation({
+    mutationFn: (id: number) =>
+      request<{ message: string }>(`/api/punch-conflicts/${id}/fix`, { method: 'POST' }),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      void queryClient.invalidateQueries({ queryKey: ['punch-conflicts'] });
+    },
+    onError: (e) => notifyError(messageOf(e, messages.general.serverError)),
+  });
   return (
     <Paper withBorder p="md" mt="xl">
       <Title order={2} fz="lg" mb={4}>
         Punches that need attention
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Punches sent by stations that were not applied. Fix the employee's time with a manual punch.
+        Punches sent by stations that were not applied. Fix the employee's time with a manual punch, then mark
+        the punch as fixed.
       </Text>
       {(issues.isLoading || loading) && <Loader size="sm" />}
       {issues.isError && (
         <Alert color="red">{messageOf(issues.error, 'Failed to load the punch conflicts.')}</Alert>
       )}
-      {issues.data?.length === 0 && <Text size="sm">No conflicts: every synced punch was applied.</Text>}
+      {issues.data?.length === 0 && <Text size="sm">Nothing needs attention: every synced punch was applied or marked fixed.</Text>}
       {!!issues.data?.length && !loading && (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={860}>
           <Table striped data-testid="punch-issues">
             <Table.Thead>
               <Table.Tr>
@@ -41,6 +54,7 @@ export function PunchIssues() {
                 <Table.Th>Punched at</Table.Th>
                 <Table.Th>Station</Table.Th>
                 <Table.Th>Why</Table.Th>
+                <Table.Th aria-label="Actions" />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -64,6 +78,17 @@ export function PunchIssues() {
                       {i.status === 'conflict' ? 'Conflict' : 'Refused'}
                     </Badge>
                     {i.reason}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={fix.isPending && fix.variables === i.id}
+                      onClick={() => fix.mutate(i.id)}
+                      aria-label={`Mark the ${i.employee_name ?? i.employee_id ?? 'unknown'} punch of ${when(i.device_time)} as fixed`}
+                    >
+                      Mark fixed
+                    </Button>
                   </Table.Td>
                 </Table.Tr>
               ))}
