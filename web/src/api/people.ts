@@ -68,25 +68,29 @@ export const useEmployeePages = () =>
     getNextPageParam: (last) => last.next_cursor,
   });
 
-/**
- * Every current employee, for pickers (the report's employee list): reads the pages one after another, 200 at a
- * time.
- */
+/** Every employee a paged list answers: its pages one after another, 200 at a time (pickers need them all). */
+async function everyPage(
+  page: (cursor: string | null) => Promise<{ rows: EmployeeView[]; next: string | null }>,
+) {
+  const all: EmployeeView[] = [];
+  let cursor: string | null = null;
+  do {
+    const { rows, next } = await page(cursor);
+    all.push(...rows);
+    cursor = next;
+  } while (cursor);
+  return all;
+}
+
+/** Every current employee, for pickers (the employee Activity page's list). */
 export const useEmployees = () =>
   useQuery({
     queryKey: [...K.employees, 'all'],
-    queryFn: async () => {
-      const all: EmployeeView[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: EmployeesPage = await request<EmployeesPage>(
-          `/api/employees?limit=200${cursorParam(cursor)}`,
-        );
-        all.push(...page.data);
-        cursor = page.next_cursor;
-      } while (cursor);
-      return all;
-    },
+    queryFn: () =>
+      everyPage(async (cursor) => {
+        const p = await request<EmployeesPage>(`/api/employees?limit=200${cursorParam(cursor)}`);
+        return { rows: p.data, next: p.next_cursor };
+      }),
   });
 export const useEmployee = (id: number) =>
   useQuery({
@@ -101,18 +105,13 @@ export const useEmployee = (id: number) =>
 export const useReportEmployees = () =>
   useQuery({
     queryKey: [...K.employees, 'reportable'],
-    queryFn: async () => {
-      const all: EmployeeView[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: SearchPage = await request<SearchPage>('/api/search', {
+    queryFn: () =>
+      everyPage(async (cursor) => {
+        const p = await request<SearchPage>('/api/search', {
           body: { status: 'All', show_deleted: 1, limit: 200, ...(cursor ? { cursor } : {}) },
         });
-        all.push(...page.employees);
-        cursor = page.next_cursor;
-      } while (cursor);
-      return all;
-    },
+        return { rows: p.employees, next: p.next_cursor };
+      }),
   });
 /** One employee's hourly rates by the day each took effect, newest first (empty: never changed). */
 export const useEmployeeRates = (id: number) =>
