@@ -3,11 +3,13 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { messages } from './messages';
 
 /**
- * C0 control characters (and DEL) other than tab, line feed and carriage return: no one types them, and
- * PostgreSQL refuses U+0000 in text, so they are refused at the edge instead of failing in the database.
+ * C0 control characters (and DEL) other than tab, line feed and carriage return, and the C1 controls
+ * (U+0080–U+009F): no one types them, PostgreSQL refuses U+0000 in text, and C1 characters are what Windows-1252
+ * text read as Latin-1 leaves ("O\u0092Brien" for "O’Brien"), shown as boxes and never found by a search. They
+ * are refused at the edge instead of stored.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export const hasControlCharacters = (s: string) => CONTROL_CHARACTERS.test(s);
 export const controlCharactersMessage = (label: string) => `${label} must not contain control characters.`;
 

@@ -327,13 +327,26 @@ describe('control characters in text', () => {
 });
 
 describe('the contract refuses control characters on its own', () => {
-  it.each(['\u0000', '\u0008', '\u000b', '\u000c', '\u000e', '\u001f', '\u007f'])('refuses %j', (c) => {
+  // U+0080–U+009F: C1 controls, what Windows-1252 read as Latin-1 leaves ("O\u0092Brien").
+  it.each([
+    '\u0000',
+    '\u0008',
+    '\u000b',
+    '\u000c',
+    '\u000e',
+    '\u001f',
+    '\u007f',
+    '\u0080',
+    '\u0092',
+    '\u009f',
+  ])('refuses %j', (c) => {
     const answer = requiredText('Name', 50).safeParse(`Ada${c}`);
     expect(answer.success).toBe(false);
     expect(answer.error?.issues.map((i) => i.message)).toContain('Name must not contain control characters.');
     expect(safeString('Notes').safeParse(`a${c}b`).success).toBe(false);
   });
-  it('accepts tab, line feed and carriage return', () => {
+  it('accepts tab, line feed and carriage return, and the letters after the C1 range', () => {
+    expect(safeString('Name').safeParse('Seán O’Brien, Šárka Žofie, € ÿ').success).toBe(true);
     expect(safeString('Notes').safeParse('a\tb\nc\rd').success).toBe(true);
     expect(CONTROL_CHARACTERS.test('\t\n\r')).toBe(false);
   });

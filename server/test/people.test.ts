@@ -578,15 +578,29 @@ describe('import', () => {
     expect((await upload(s, Buffer.from(utf8), 'sheets.csv')).statusCode).toBe(201);
     const bom = 'Name,Employee ID,Department\r\nZoë Ødegård,U2,Café\r\n';
     expect((await upload(s, Buffer.from(`\ufeff${bom}`), 'excel-utf8.csv')).statusCode).toBe(201);
-    const cp1252 = Buffer.from('Name,Employee ID,Department\r\nFrançois Léger,U3,Café\r\n', 'latin1');
+    const cp1252 = Buffer.concat([
+      Buffer.from('Name,Employee ID,Department,Title\r\nFrançois Léger,U3,Café,', 'latin1'),
+      // Windows-1252's own bytes (not Latin-1's controls): € Cashier; and Seán O’Brien, Šárka Žofie below.
+      Buffer.from([0x80]),
+      Buffer.from(' Cashier\r\nSe\xe1n O', 'latin1'),
+      Buffer.from([0x92]),
+      Buffer.from('Brien,U4,Caf\xe9,\r\n', 'latin1'),
+      Buffer.from([0x8a]),
+      Buffer.from('\xe1rka ', 'latin1'),
+      Buffer.from([0x8e]),
+      Buffer.from('ofie,U5,Caf\xe9,\r\n', 'latin1'),
+    ]);
     expect((await upload(s, cp1252, 'excel.csv')).statusCode).toBe(201);
     const all = (await call(s, 'GET', '/api/employees')).json().data;
     const nameOf = (id: string) => all.find((e: { employee_id: string }) => e.employee_id === id)?.name;
-    expect([nameOf('U1'), nameOf('U2'), nameOf('U3')]).toEqual([
+    expect([nameOf('U1'), nameOf('U2'), nameOf('U3'), nameOf('U4'), nameOf('U5')]).toEqual([
       'José Müller 😀',
       'Zoë Ødegård',
       'François Léger',
+      'Seán O’Brien',
+      'Šárka Žofie',
     ]);
+    expect(all.find((e: { employee_id: string }) => e.employee_id === 'U3')?.title).toBe('€ Cashier');
     const departments = (await call(s, 'GET', '/departments')).json();
     expect(departments.map((d: { dp_name: string }) => d.dp_name).sort()).toEqual(['Café', 'Dock']);
     expect(all.map((e: { employee_id: string }) => e.employee_id).sort()).toEqual([
@@ -594,6 +608,8 @@ describe('import', () => {
       'U1',
       'U2',
       'U3',
+      'U4',
+      'U5',
       'X1',
     ]);
     expect(

@@ -54,9 +54,20 @@ function csvText(file: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(file);
   } catch {
-    return new TextDecoder('windows-1252').decode(file);
+    return windows1252(file);
   }
 }
+
+/**
+ * Windows-1252's bytes 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ; five are unused). Node's
+ * TextDecoder('windows-1252') decodes them as Latin-1's C1 controls, so "O’Brien" came in as "O\u0092Brien".
+ */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+const windows1252 = (bytes: Buffer): string =>
+  bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 
 /** Only real spreadsheets are parsed: .xlsx is a zip, .xls an OLE file, .csv plain text. */
 function readWorkbook(file: Buffer, fileName: string): XLSX.WorkBook {
