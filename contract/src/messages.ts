@@ -279,6 +279,8 @@ export const messages = {
     importEmpty: 'The file has no employee rows under its header row.',
     importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
     importRepeated: (field: string) => `This ${field} is already on an earlier row of the file.`,
+    importIgnoredColumns: (columns: string[]) =>
+      `${columns.length === 1 ? 'This column is' : 'These columns are'} not imported (no employee field or custom field has ${columns.length === 1 ? 'its name' : 'their names'}): ${columns.map((c) => `“${c}”`).join(', ')}.`,
     importNothingValid: 'No row of the file can be imported. Fix the rows listed and upload it again.',
     importPreview: (valid: number, bad: number) =>
       `${valid} row${valid === 1 ? '' : 's'} can be imported; ${bad} row${bad === 1 ? ' has' : 's have'} problems.`,
@@ -308,6 +310,7 @@ export const messages = {
     noLogsRow: 'No activity logs available.',
     notAuthenticated: 'User is not authenticated. Please log in.',
     serverError: 'Server error occurred.',
+    changedMeanwhile: 'This was changed at the same moment by another request. Please check and try again.',
     networkError: 'Network error. Please check your connection.',
     genericError: 'An error occurred. Please try again.',
     unauthorized: loginMessages.sessionEnded,

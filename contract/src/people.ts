@@ -253,6 +253,8 @@ export const importAnswer = z.object({
   imported: z.number(),
   errors: z.array(importIssue),
   new_departments: z.array(z.string()),
+  /** Header cells that name no import column and no custom field: their values are not imported. */
+  ignored_columns: z.array(z.string()),
 });
 export type ImportAnswer = z.infer<typeof importAnswer>;
 export const uploadedEmployee = z.object({
@@ -330,7 +332,16 @@ export const IMPORT_COLUMNS = [
  * The import column a name stands for, ignoring case and surrounding spaces (a custom field may not take one:
  * an import matches its columns by name), or undefined.
  */
+/**
+ * How an import header is matched to a column or a custom field: letters and digits only, any case, so "E-mail",
+ * "Hourly Rate ($)" and "employee_id" read as Email, Hourly Rate and Employee ID.
+ */
+export const importColumnKey = (name: string) =>
+  name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 export const importColumnNamed = (name: string): (typeof IMPORT_COLUMNS)[number] | undefined =>
-  IMPORT_COLUMNS.find((c) => c.toLowerCase() === name.trim().toLowerCase());
+  IMPORT_COLUMNS.find((c) => importColumnKey(c) === importColumnKey(name));
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;

@@ -617,10 +617,54 @@ describe('import', () => {
     ).toEqual(['L']);
     const template = await call(s, 'GET', '/employees/export');
     expect(template.headers['content-type']).toContain('spreadsheetml');
-    const wb = XLSX.read(template.rawPayload, { type: 'buffer' });
-    expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toEqual([
-      [...HEADER, 'Shirt size'],
+    const wb = XLSX.read(template.rawPayload, { type: 'buffer', cellNF: true });
+    const sheet = wb.Sheets[wb.SheetNames[0]];
+    expect((XLSX.utils.sheet_to_json(sheet, { header: 1 }) as unknown[][])[0]).toEqual([
+      ...HEADER,
+      'Shirt size',
     ]);
+    // Employee ID (B) and PIN (G) are text columns, so Excel keeps 0012 as typed.
+    expect([sheet.B2?.z, sheet.G2?.z, sheet.B1000?.z, sheet.C2?.z]).toEqual(['@', '@', '@', undefined]);
+  });
+
+  it("reads a sheet as it is shown: zero-padded numbers, days on the sheet's calendar, and columns named loosely", async () => {
+    const s = await signUp(t.app);
+    await call(s, 'POST', '/api/fields', { field_name: 'Start Date', field_type: 'date' });
+    // A server east of UTC (SheetJS makes a sheet's day midnight on the server's clock).
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    try {
+      const ws = XLSX.utils.aoa_to_sheet([
+        ['Name', 'Employee_ID', 'Department', 'E-mail', 'Hourly Rate ($)', 'PIN', 'Start Date', 'Locker No.'],
+        ['Zed Zero', 42, 'Dock', 'zed@example.com', 18.5, 123, new Date(2024, 2, 15), 'L7'],
+      ]);
+      // Excel's "0000" format: 42 shown as 0042, 123 as 0123.
+      ws.B2.z = '0000';
+      ws.F2.z = '0000';
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, ws, 'Employees');
+      const file = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', cellDates: true }) as Buffer;
+      const preview = await upload(s, file, 'loose.xlsx', true);
+      expect(preview.statusCode, preview.body).toBe(200);
+      // The one column nothing reads is named, so it is not lost unnoticed.
+      expect(preview.json()).toMatchObject({ valid_rows: 1, errors: [], ignored_columns: ['Locker No.'] });
+      expect((await upload(s, file, 'loose.xlsx')).statusCode).toBe(201);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    const [zed] = (await call(s, 'GET', '/api/employees')).json().data;
+    expect(zed).toMatchObject({ employee_id: '0042', email: 'zed@example.com', hourly_rate: '18.50' });
+    expect(Object.values(zed.custom_fields)).toEqual(['2024-03-15']);
+    // The PIN kept its zero: 0123 is the PIN at a station.
+    const station = await call(s, 'POST', '/api/stations', { name: 'Door', pair: 'this-browser' });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/clock-in',
+      headers: { authorization: `Station ${station.json().token}` },
+      payload: { employee_id: '0042', pin: '0123' },
+    });
+    expect(check.statusCode, check.body).toBe(200);
   });
 
   it('asks for the PIN an import or a create gives, unless the caller says not to', async () => {

@@ -66,9 +66,10 @@ async function exerciseGroup(page: Page, parent: string, children: string[]) {
   await page.getByLabel(children[0], { exact: true }).check();
 }
 
-function workbook(rows: (string | number)[][]): string {
+function workbook(rows: (string | number)[][], extraColumns: string[] = []): string {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...IMPORT_COLUMNS], ...rows]), 'Employees');
+  const header = [...IMPORT_COLUMNS, ...extraColumns];
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Employees');
   const file = join(mkdtempSync(join(tmpdir(), 'punchclock-import-')), 'employees.xlsx');
   // The ESM build of xlsx has no fs access, so the bytes are written here.
   writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
@@ -245,9 +246,11 @@ describe('people', () => {
         n === 30 ? 'not-an-email' : `imp${n}@example.com`,
         '15.50',
         '',
+        `L${n}`,
       ];
     });
-    const file = workbook(rows);
+    // A column no field has: the preview says it is not imported.
+    const file = workbook(rows, ['Locker No.']);
     const { page, context } = await b.newPage();
     await signIn(page, owner);
     await page.goto('/ImportEmployees');
@@ -264,10 +267,15 @@ describe('people', () => {
     await errors.waitFor();
     const badRows = await errors.locator('tbody tr td:first-child').allTextContents();
     expect([...new Set(badRows)].sort()).toEqual(['11', '21', '31']);
+    expect(await page.getByTestId('import-ignored').textContent()).toBe(
+      messages.people.importIgnoredColumns(['Locker No.']),
+    );
     await screenshot(page, 'people-import-preview');
-    await page.getByRole('button', { name: 'Import 47 Employees' }).click();
+    // A double click imports once: no second upload refused after the first's success.
+    await page.getByRole('button', { name: 'Import 47 Employees' }).dblclick();
     await page.getByText(messages.employees.imported).waitFor();
     await expect.poll(() => page.getByTestId('uploaded-employees').locator('tbody tr').count()).toBe(47);
+    expect(await page.getByText(messages.people.importNothingValid).count()).toBe(0);
     await screenshot(page, 'people-imported');
 
     await page.goto('/Employee');

@@ -1,7 +1,7 @@
 import { codeForStatus, messages } from '@punchclock/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../lib/errors';
+import { AppError, type FieldErrors, isUniqueViolation } from '../lib/errors';
 
 /**
  * One place turns every failure into `{message, code, errors?}` with the right status; 5xx details stay in
@@ -21,6 +21,12 @@ export function errorHandler(
   if (isResponseSerializationError(error)) {
     req.log.error({ err: error }, 'response did not match its schema');
     return reply.code(500).send({ message: messages.general.serverError, code: 'server_error' });
+  }
+  // Two requests writing the same thing at once (a double-clicked import creating one department twice) meet a
+  // unique index past the service's checks: a conflict to retry, not a server error.
+  if (isUniqueViolation(error)) {
+    req.log.warn({ err: error }, 'unique constraint met at the same time by another request');
+    return reply.code(409).send({ message: messages.general.changedMeanwhile, code: 'conflict' });
   }
   const status = error.statusCode ?? 500;
   if (status >= 500) {

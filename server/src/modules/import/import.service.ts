@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import {
   IMPORT_COLUMNS,
+  importColumnKey,
   importColumnNamed,
   IMPORT_MAX_ROWS,
   employeeBody,
@@ -44,6 +45,8 @@ const COLUMN_OF: Record<string, (typeof IMPORT_COLUMNS)[number]> = {
   pin: 'PIN',
 };
 const REQUIRED = ['Name', 'Employee ID', 'Department'] as const;
+/** How many rows under the template's header are formatted as text in its Employee ID and PIN columns. */
+const TEMPLATE_TEXT_ROWS = 1000;
 
 /**
  * A CSV file's text: UTF-8 (with or without a byte-order mark, as Google Sheets, Numbers and most tools write
@@ -92,19 +95,42 @@ function readWorkbook(file: Buffer, fileName: string): XLSX.WorkBook {
   }
 }
 
+/**
+ * A date cell as YYYY-MM-DD. SheetJS makes a spreadsheet's date (a day, no zone) midnight on the server's clock:
+ * its local parts are the day (toISOString moved it to the day before on a server east of UTC).
+ */
+const dayOf = (d: Date) =>
+  `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 const cellText = (v: unknown) =>
   v instanceof Date
     ? Number.isNaN(v.getTime())
       ? ''
-      : v.toISOString().slice(0, 10)
+      : dayOf(v)
     : v === null || v === undefined
       ? ''
       : String(v).trim();
+
+/**
+ * A number cell shown with leading zeros (format "0000": 42 shown as 0042, an Employee ID or a PIN) is read as it
+ * is shown; other numbers keep their value (a rate 12.5 shown as $12.50 stays 12.5).
+ */
+function keepShownDigits(ws: XLSX.WorkSheet) {
+  for (const row of (ws['!data'] ?? []) as (XLSX.CellObject | undefined)[][])
+    for (const cell of row ?? []) {
+      const shown = cell?.w?.trim();
+      if (cell?.t === 'n' && shown && /^0\d+$/.test(shown) && Number(shown) === cell.v) {
+        cell.t = 's';
+        cell.v = shown;
+      }
+    }
+}
 
 /** The sheet as [row number, cells] pairs under a header row, skipping blank rows. */
 function sheetRows(wb: XLSX.WorkBook): { header: string[]; rows: [number, string[]][] } {
   const ws = wb.Sheets[wb.SheetNames[0] ?? ''];
   if (!ws) throw unprocessable(messages.people.importEmpty);
+  keepShownDigits(ws);
   const first = ws['!ref'] ? XLSX.utils.decode_range(ws['!ref']).s.r : 0;
   const all = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: '', blankrows: true });
   const header = (all[0] ?? []).map(cellText);
@@ -125,16 +151,23 @@ function sheetRows(wb: XLSX.WorkBook): { header: string[]; rows: [number, string
 function columnsOf(header: string[], fields: CustomField[]) {
   const free = new Map<string, number[]>();
   header.forEach((h, i) => {
-    const key = h.trim().toLowerCase();
+    const key = importColumnKey(h);
     free.set(key, [...(free.get(key) ?? []), i]);
   });
-  const claim = (name: string) => free.get(name.trim().toLowerCase())?.shift();
+  const claimed = new Set<number>();
+  const claim = (name: string) => {
+    const col = free.get(importColumnKey(name))?.shift();
+    if (col !== undefined) claimed.add(col);
+    return col;
+  };
   const index = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), claim(c)]));
   const fieldCols = fields.flatMap((f) => {
     const col = importColumnNamed(f.field_name) ? undefined : claim(f.field_name);
     return col === undefined ? [] : [[f.id, col] as const];
   });
-  return { index, fieldCols };
+  // Said in the preview: a column read by nothing would otherwise import as empty (a rate of $0.00) unnoticed.
+  const ignored = header.filter((h, i) => h.trim() !== '' && !claimed.has(i));
+  return { index, fieldCols, ignored };
 }
 
 /**
@@ -142,7 +175,7 @@ function columnsOf(header: string[], fields: CustomField[]) {
  * the form's rules; a row that fails them still has its custom values checked, and is never written.
  */
 function toBatch(header: string[], rows: [number, string[]][], fields: CustomField[]) {
-  const { index, fieldCols } = columnsOf(header, fields);
+  const { index, fieldCols, ignored } = columnsOf(header, fields);
   for (const col of REQUIRED)
     if (index.get(col.toLowerCase()) === undefined)
       throw unprocessable(messages.people.importMissingColumn(col));
@@ -169,7 +202,7 @@ function toBatch(header: string[], rows: [number, string[]][], fields: CustomFie
     }
     return newEmployee(row, { name: parsed.data.department }, parsed.data, { custom });
   });
-  return { batch, issues };
+  return { batch, issues, ignored };
 }
 
 /** An issue of the employees module in the sheet's words: its column, and "repeated" for a code used twice in the file. */
@@ -203,7 +236,7 @@ export function importService({
       if (rows.length > IMPORT_MAX_ROWS)
         throw unprocessable(messages.people.importTooManyRows(IMPORT_MAX_ROWS));
       const fields = await repos.fields.list(auth.accountId);
-      const { batch, issues: unread } = toBatch(header, rows, fields);
+      const { batch, issues: unread, ignored } = toBatch(header, rows, fields);
       const names = new Map(fields.map((f) => [f.id, f.field_name]));
       const answerOf = (added: Awaited<ReturnType<EmployeesService['add']>>) => {
         const errors = [...unread, ...added.issues.map((i) => sheetIssue(i, names))].sort(
@@ -215,6 +248,7 @@ export function importService({
           valid_rows: added.accepted.length,
           errors,
           new_departments: added.newDepartments,
+          ignored_columns: ignored,
         };
       };
 
@@ -263,6 +297,16 @@ export function importService({
       const header = [...IMPORT_COLUMNS, ...custom.map((f) => f.field_name)];
       const ws = XLSX.utils.aoa_to_sheet([header]);
       ws['!cols'] = header.map((h) => ({ wch: Math.max(14, h.length + 2) }));
+      // Employee ID and PIN are text in Excel too, so 0012 typed there stays 0012 (a number would drop the zeros).
+      for (const name of ['Employee ID', 'PIN']) {
+        const c = header.indexOf(name);
+        for (let r = 1; r <= TEMPLATE_TEXT_ROWS; r += 1)
+          ws[XLSX.utils.encode_cell({ r, c })] = { t: 's', v: '', z: '@' };
+      }
+      ws['!ref'] = XLSX.utils.encode_range({
+        s: { r: 0, c: 0 },
+        e: { r: TEMPLATE_TEXT_ROWS, c: header.length - 1 },
+      });
       const wb = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(wb, ws, 'Employees');
       return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

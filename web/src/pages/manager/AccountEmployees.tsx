@@ -21,7 +21,7 @@ const CHOICES: Choice[] = [
   },
   {
     title: 'Import them from a spreadsheet',
-    text: 'Download the template, fill in one row per employee, and upload the .xlsx or .xls file. You check every row before anything is saved.',
+    text: 'Download the template, fill in one row per employee, and upload the .xlsx, .xls or .csv file. You check every row before anything is saved.',
     action: 'Import employees',
     to: '/ImportEmployees',
     icon: IconFileSpreadsheet,

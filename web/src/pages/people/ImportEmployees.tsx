@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IMPORT_COLUMNS, messages } from '@punchclock/contract';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { type ImportAnswer, useUploadedEmployees, usePeopleMutations } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
@@ -80,6 +80,11 @@ function Preview({ answer }: { answer: ImportAnswer }) {
       {answer.new_departments.length > 0 && (
         <Text size="sm">New departments will be created: {answer.new_departments.join(', ')}</Text>
       )}
+      {answer.ignored_columns.length > 0 && (
+        <Alert color="yellow" role="alert" data-testid="import-ignored">
+          {messages.people.importIgnoredColumns(answer.ignored_columns)}
+        </Alert>
+      )}
       {answer.errors.length > 0 && (
         <ScrollArea type="auto">
           <Table striped miw={480} data-testid="import-errors">
@@ -110,14 +115,21 @@ function Uploader() {
   const { importEmployees } = usePeopleMutations();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportAnswer | null>(null);
+  // One upload at a time: a double click on Import sent the file twice (the second refused, after the first's success).
+  const busy = useRef(false);
   const run = (asPreview: boolean) => {
+    if (busy.current) return;
     if (!file) {
       notifyError(messages.employees.noFile);
       return;
     }
+    busy.current = true;
     importEmployees.mutate(
       { file, preview: asPreview },
       {
+        onSettled: () => {
+          busy.current = false;
+        },
         onSuccess: (a) => {
           if (asPreview) {
             setPreview(a);
@@ -150,6 +162,7 @@ function Uploader() {
         <Button
           variant="default"
           onClick={() => run(true)}
+          disabled={importEmployees.isPending && !importEmployees.variables?.preview}
           loading={importEmployees.isPending && importEmployees.variables?.preview}
         >
           Check File
@@ -160,7 +173,7 @@ function Uploader() {
             onClick={() => run(false)}
             loading={importEmployees.isPending && !importEmployees.variables?.preview}
           >
-            Import {preview.valid_rows} Employees
+            Import {preview.valid_rows.toLocaleString('en-US')} Employees
           </Button>
         )}
       </Group>
