@@ -627,6 +627,20 @@ describe('import', () => {
     expect([sheet.B2?.z, sheet.G2?.z, sheet.B1000?.z, sheet.C2?.z]).toEqual(['@', '@', '@', undefined]);
   });
 
+  it('imports a file sent twice at once one time, answering the other with a clear refusal (no 500)', async () => {
+    const s = await signUp(t.app);
+    const file = xlsx([HEADER, ['Twin One', 'T1', 'Brand New Dept', '', '', '', '']]);
+    const answers = await Promise.all([upload(s, file, 'twice.xlsx'), upload(s, file, 'twice.xlsx')]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses[0], answers.map((a) => a.body).join(' ')).toBe(201);
+    expect([409, 422]).toContain(statuses[1]);
+    expect(answers.find((a) => a.statusCode !== 201)?.json().message).toMatch(/\w/);
+    const all = (await call(s, 'GET', '/api/employees')).json().data;
+    expect(all.map((e: { employee_id: string }) => e.employee_id)).toEqual(['T1']);
+    const departments = (await call(s, 'GET', '/departments')).json();
+    expect(departments.filter((d: { dp_name: string }) => d.dp_name === 'Brand New Dept')).toHaveLength(1);
+  });
+
   it("reads a sheet as it is shown: zero-padded numbers, days on the sheet's calendar, and columns named loosely", async () => {
     const s = await signUp(t.app);
     await call(s, 'POST', '/api/fields', { field_name: 'Start Date', field_type: 'date' });
