@@ -1,4 +1,8 @@
 import * as XLSX from '@e965/xlsx';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
 import { verifyBadge } from '../src/lib/badges';
@@ -289,6 +293,19 @@ describe('employees', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(messages.people.loginEmailTaken);
     expect((await call(s, 'GET', '/api/employees')).json().data).toHaveLength(1);
+  });
+
+  it("prints a card with the employee's name and department as typed, in any Latin, Greek or Cyrillic", async () => {
+    const s = await signUp(t.app);
+    const dep = await department(s, 'Département Œuvre Łódź');
+    const e = await employee(s, dep, { name: 'Łukasz Şahin-Øst', employee_id: 'LS-7' });
+    const pdf = await call(s, 'GET', `/api/employees/print/${e.id}`);
+    expect(pdf.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'card-'));
+    writeFileSync(join(dir, 'card.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', [join(dir, 'card.pdf'), '-'], { encoding: 'utf8' });
+    // Before: "V¶7¢ ïÆÂ^ahin-Øst" (PDFKit's Helvetica knows Windows-1252 only).
+    for (const shown of ['Łukasz Şahin-Øst', 'LS-7', 'Département Œuvre Łódź']) expect(text).toContain(shown);
   });
 
   it('gives a signed badge QR, a card PDF, and regenerating the badge invalidates the old one', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../reports/renderers/pdf-table';
 import type { ColumnKind, ExportMeta, ReportColumn } from '../reports/renderers/types';
 import type { DataExport, DataSection } from './data-export.service';
+import { useFonts } from '../../lib/pdf-fonts';
 
 const MARGIN = 36;
 const BODY = 8;
@@ -170,6 +171,7 @@ export function renderDataPdf(data: DataExport, highWater = HIGH_WATER): Readabl
       CreationDate: new Date(meta.generatedAt),
     },
   });
+  useFonts(doc);
   const draw = async () => {
     const left = doc.page.margins.left;
     doc

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../../src/modules/reports/renderers/pdf';
 import type { ReportColumn } from '../../../src/modules/reports/renderers/types';
-import { exportInput, manyRows } from './fixture';
+import { exportInput, manyRows, rows as sampleRows } from './fixture';
 
 const bytes = async (stream: Readable) => Buffer.concat(await stream.toArray());
 
@@ -78,6 +78,14 @@ describe('PDF export', () => {
     const pdf = await bytes(renderPdf(exportInput({ columns: wide, rows: [row], totals: null })));
     // Before: the Name column had its label's width alone, and read "Alexand…".
     expect(await pdfText(pdf, 'wide')).toContain('Alexandra Whitfield');
+  });
+
+  it('writes names beyond Windows-1252 as typed (Polish, Turkish, Norwegian, Greek, Cyrillic)', async () => {
+    const names = ['Łukasz Żółć', 'Şahin Ğül', 'Ørjan Øst', 'Ξανθή Παππά', 'Дмитрий Орлов'];
+    const rows = names.map((employee) => ({ ...sampleRows[0], employee }));
+    const text = await pdfText(await bytes(renderPdf(exportInput({ rows, totals: null }))), 'scripts');
+    // Before: PDFKit's Helvetica printed "V¶7¢" for Łukasz and junk for the rest.
+    for (const name of names) expect(text).toContain(name);
   });
 
   it('turns to landscape beyond 6 columns', async () => {

@@ -1,4 +1,5 @@
 import type PDFKitDocument from 'pdfkit';
+import { BOLD, FONT } from '../../../lib/pdf-fonts';
 import { lazy } from '../../../lib/lazy';
 import type { ColumnKind, ReportColumn } from './types';
 
@@ -7,8 +8,7 @@ export const loadPdfKit = lazy<typeof PDFKitDocument>('pdfkit');
 
 export type Doc = PDFKit.PDFDocument;
 
-export const FONT = 'Helvetica';
-export const BOLD = 'Helvetica-Bold';
+export { BOLD, FONT } from '../../../lib/pdf-fonts';
 export const INK = '#111827';
 export const MUTED = '#6b7280';
 export const HEADER_FILL = '#e5e7eb';

@@ -14,6 +14,7 @@ import {
   MUTED,
 } from './pdf-table';
 import type { Cell, ColumnKind, ExportInput, ReportColumn } from './types';
+import { useFonts } from '../../../lib/pdf-fonts';
 
 const MARGIN = 36;
 const BODY_SIZE = 8.5;
@@ -199,6 +200,7 @@ export function renderPdf(input: ExportInput): Readable {
       CreationDate: new Date(meta.generatedAt),
     },
   });
+  useFonts(doc);
   draw(doc, input).then(
     () => doc.end(),
     (error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))),
