@@ -179,6 +179,18 @@ describe('employees', () => {
     expect(recased.json().data.employee_id).toBe('a100');
   });
 
+  it('finds any letter in any case, on both databases (SQLite folds ASCII only by itself)', async () => {
+    const s = await signUp(t.app);
+    await employee(s, await department(s, 'Łódź'), { name: 'Łukasz Ørjan', employee_id: 'E3' });
+    for (const query of ['Łukasz', 'łukasz', 'ŁUKASZ', 'ørjan', 'ØRJAN', 'ŁÓDŹ']) {
+      const found = (await call(s, 'POST', '/api/search', { query, status: 'All' })).json().employees;
+      expect(
+        found.map((e: { name: string }) => e.name),
+        query,
+      ).toEqual(['Łukasz Ørjan']);
+    }
+  });
+
   it('searches by text, department (own or assigned to all), In/Out from real open shifts, and deleted', async () => {
     const s = await signUp(t.app);
     const a = await department(s, 'Alpha');

@@ -10,6 +10,7 @@ import * as m008 from './migrations/008_administrator_departments';
 import * as m009 from './migrations/009_punch_end_index';
 import * as m010 from './migrations/010_employee_rates';
 import * as m011 from './migrations/011_sync_refusals';
+import * as m012 from './migrations/012_fold_function';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -25,6 +26,7 @@ const provider: MigrationProvider = {
       '009_punch_end_index': m009,
       '010_employee_rates': m010,
       '011_sync_refusals': m011,
+      '012_fold_function': m012,
     };
   },
 };

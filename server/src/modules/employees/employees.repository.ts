@@ -28,6 +28,13 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 const IN_LIST_MAX = 500;
 const INSERT_CHUNK = 200;
 
+/**
+ * How a column is lower-cased to be searched for `text`: lower() folds ASCII on both databases, and ASCII text can
+ * only match ASCII letters; text beyond ASCII needs every letter folded (fold(), db/database.ts and migration 012).
+ */
+// eslint-disable-next-line no-control-regex -- ASCII is the range this tells apart
+const caseFold = (text: string) => sql.raw(/^[\u0000-\u007f]*$/.test(text) ? 'lower' : 'fold');
+
 /** `like` patterns match the text literally: % and _ typed by a user are not wildcards. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -63,7 +70,7 @@ function searchFilter<O>(q: SelectQueryBuilder<Scope, 'e' | 'd', O>, accountId: 
       b.where((eb) =>
         eb.or(
           ['e.name', 'e.title', 'e.employee_id', 'e.email', 'd.dp_name'].map(
-            (c) => sql<boolean>`lower(${sql.ref(c)}) like ${likePattern(s.query)} escape '\\'`,
+            (c) => sql<boolean>`${caseFold(s.query)}(${sql.ref(c)}) like ${likePattern(s.query)} escape '\\'`,
           ),
         ),
       ),
