@@ -1,5 +1,9 @@
 import { DATA_EXPORT_SHEETS } from '@punchclock/contract';
 import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
@@ -63,6 +67,7 @@ beforeAll(async () => {
   const dept = await createDepartment(t, a, { dp_name: 'Alpha Kitchen' });
   const alice = {
     name: 'Alice Alpha',
+    email: 'alice.alpha.longer-address@alpha-works.example.com',
     employee_id: 'A-001',
     department_id: dept.id,
     custom_fields: { [fieldId]: 'Teal' },
@@ -228,6 +233,13 @@ describe('GET /api/export-pdf', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="user_data_${a.userId}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.subarray(-8).toString('latin1')).toContain('%%EOF');
+    // Every cell whole: long text wraps in its column instead of ending "alice.alpha.l…".
+    const dir = mkdtempSync(join(tmpdir(), 'data-pdf-'));
+    writeFileSync(join(dir, 'data.pdf'), res.rawPayload);
+    const text = execFileSync('pdftotext', [join(dir, 'data.pdf'), '-'], { encoding: 'utf8' });
+    // (pdftotext reads a wrapped cell's lines beside its neighbours', so the e-mail is checked by its ends.)
+    expect(text).not.toContain('…');
+    for (const part of ['Alice Alpha', 'alice.alpha.', 'mple.com', 'Kitchen']) expect(text).toContain(part);
   });
 });
 

@@ -22,6 +22,8 @@ const BODY = 8;
 const ROW = 14;
 const HEAD_ROW = 17;
 const PAD = 3;
+/** The most lines a wrapped cell takes; longer text ends with an ellipsis (the XLSX copy holds every character). */
+const MAX_LINES = 8;
 const ZEBRA = '#f3f4f6';
 /** Output held before the writer waits for the reader (the client) to catch up. */
 const HIGH_WATER = 1 << 20;
@@ -97,23 +99,41 @@ async function drawSection(
 
   if (startY === null) doc.addPage();
   let y = startY ?? doc.page.margins.top;
+  // A cell too long for its column wraps, up to MAX_LINES lines (a copy of the data must not cut it short); the
+  // row is as tall as its tallest cell. Only text that does not fit is measured, the costly part.
+  const lineHeight = doc.font(FONT).fontSize(BODY).currentLineHeight(true);
+  const linesOf = (text: string, i: number) => {
+    const inner = widths[i] - 2 * PAD;
+    if (doc.widthOfString(text) <= inner) return 1;
+    return Math.min(MAX_LINES, Math.ceil(doc.heightOfString(text, { width: inner }) / lineHeight));
+  };
+  const heightOf = (texts: string[], base: number) =>
+    Math.max(base, ...texts.map((t, i) => linesOf(t, i) * lineHeight + 2 * PAD + 1));
   const cells = (texts: string[], top: number, height: number) =>
     texts.forEach((text, i) => {
       const inner = widths[i] - 2 * PAD;
-      const shown = fit(doc, text, inner);
-      const figure = isFigure(columns[i].kind);
-      const dx = figure ? inner - doc.widthOfString(shown) : 0;
-      doc.text(shown, xs[i] + PAD + dx, top + (height - BODY) / 2 + 0.5, { lineBreak: false });
+      const lines = linesOf(text, i);
+      if (lines === 1) {
+        const shown = fit(doc, text, inner);
+        const dx = isFigure(columns[i].kind) ? inner - doc.widthOfString(shown) : 0;
+        doc.text(shown, xs[i] + PAD + dx, top + (height - BODY) / 2 + 0.5, { lineBreak: false });
+        return;
+      }
+      doc.text(text, xs[i] + PAD, top + PAD + 0.5, {
+        width: inner,
+        height: lines * lineHeight,
+        ellipsis: true,
+        lineGap: 0,
+      });
     });
+  const labels = columns.map((c) => c.label);
   const header = () => {
-    doc.rect(left, y, right - left, HEAD_ROW).fill(HEADER_FILL);
+    doc.font(BOLD).fontSize(BODY);
+    const height = heightOf(labels, HEAD_ROW);
+    doc.rect(left, y, right - left, height).fill(HEADER_FILL);
     doc.font(BOLD).fontSize(BODY).fillColor(INK);
-    cells(
-      columns.map((c) => c.label),
-      y,
-      HEAD_ROW,
-    );
-    y += HEAD_ROW;
+    cells(labels, y, height);
+    y += height;
   };
   doc.font(BOLD).fontSize(13).fillColor(INK).text(section.name, left, y, { lineBreak: false });
   y += 20;
@@ -121,7 +141,10 @@ async function drawSection(
 
   let index = 0;
   for await (const row of section.rows) {
-    if (y + ROW > bottom) {
+    doc.font(FONT).fontSize(BODY);
+    const texts = columns.map((c: ReportColumn) => cellText(c.kind, row[c.key] ?? null, meta));
+    const height = heightOf(texts, ROW);
+    if (y + height > bottom) {
       doc.addPage();
       y = doc.page.margins.top;
       doc
@@ -133,14 +156,10 @@ async function drawSection(
       header();
       await caughtUp(doc, highWater);
     }
-    if (index++ % 2 === 1) doc.rect(left, y, right - left, ROW).fill(ZEBRA);
+    if (index++ % 2 === 1) doc.rect(left, y, right - left, height).fill(ZEBRA);
     doc.font(FONT).fontSize(BODY).fillColor(INK);
-    cells(
-      columns.map((c: ReportColumn) => cellText(c.kind, row[c.key] ?? null, meta)),
-      y,
-      ROW,
-    );
-    y += ROW;
+    cells(texts, y, height);
+    y += height;
   }
   if (index === 0) {
     doc
