@@ -262,7 +262,8 @@ export const messages = {
     fieldValueTaken: (field: string) =>
       `Another employee already has this ${field}, and ${field} does not allow duplicates.`,
     fieldNotNumber: (field: string) => `${field} must be a number.`,
-    fieldNotDate: (field: string) => `${field} must be a date in the form YYYY-MM-DD.`,
+    fieldNotDate: (field: string) =>
+      `${field} must be a date in the form YYYY-MM-DD, from 1900-01-01 to 9998-12-31.`,
     fieldHasDuplicates: (field: string) =>
       `Some employees share the same ${field}; remove the duplicates before turning off Allow Duplicates.`,
     fieldTypeMismatch: (field: string, type: string) =>

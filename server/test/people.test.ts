@@ -472,6 +472,34 @@ describe('custom fields', () => {
         })
       ).statusCode,
     ).toBe(422);
+    // The same letters typed two ways (ë as one letter, or e and a combining accent) are the same value.
+    const nick = (
+      await call(s, 'POST', '/api/fields', {
+        field_name: 'Nickname',
+        field_type: 'text',
+        field_options: 'false',
+      })
+    ).json().data;
+    const zoe = await employee(s, dep, { employee_id: 'Z1', custom_fields: { [nick.id]: 'Zo\u00eb' } });
+    const again = await call(s, 'POST', '/employees', {
+      name: 'Z',
+      department_id: dep,
+      employee_id: 'Z2',
+      custom_fields: { [nick.id]: 'Zoe\u0308' },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(messages.people.fieldValueTaken('Nickname'));
+    expect((await call(s, 'DELETE', `/employees/${zoe.id}`)).statusCode).toBe(200);
+    expect((await call(s, 'DELETE', `/fields/${nick.id}`)).statusCode).toBe(200);
+    // A day before 1900 is refused like every other date field's.
+    const ancient = await call(s, 'POST', '/employees', {
+      name: 'B',
+      department_id: dep,
+      employee_id: 'B1',
+      custom_fields: { [start.id]: '0001-01-01' },
+    });
+    expect(ancient.statusCode).toBe(422);
+    expect(ancient.json().message).toBe(messages.people.fieldNotDate('Start date'));
     const b = await employee(s, dep, {
       employee_id: 'B1',
       custom_fields: { [badge.id]: '13', [start.id]: '2024-02-29' },
