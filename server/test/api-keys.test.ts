@@ -446,6 +446,9 @@ describe('the integration API (X-API-Key)', () => {
     const over = await call('GET', '/api/integration/departments', k.key);
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe(messages.general.tooManyRequests);
+    // When to try again: the rest of the minute, in whole seconds.
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
     const logged = await t.db
       .selectFrom('activity_logs')
       .select('id')

@@ -47,5 +47,6 @@ describe('login limits shared through Redis', () => {
     const limited = await attempt(b.app);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(messages.login.tooManyAttempts);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 });

@@ -49,12 +49,12 @@ export async function requireApiKey(req: FastifyRequest): Promise<void> {
   const key = await keys.findByHash(sha256(value));
   if (!key) throw unauthorized(messages.apiKeys.invalid);
   // A runaway integration is stopped before it floods the activity log (shared counts with REDIS_URL).
-  const { allowed } = await req.server.deps.limiter.hit(
+  const { allowed, retryAfterMs } = await req.server.deps.limiter.hit(
     `api-key:${key.id}`,
     API_KEY_CALLS_PER_MINUTE,
     60_000,
   );
-  if (!allowed) throw tooManyRequests();
+  if (!allowed) throw tooManyRequests(undefined, undefined, retryAfterMs);
   const now = Date.now();
   if (!key.last_used_at || now - Date.parse(key.last_used_at) >= SEEN_EVERY_MS)
     await keys.markUsed(key.account_id, key.id, new Date(now).toISOString());

@@ -8,6 +8,8 @@ export type FieldErrors = Record<string, string[]>;
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** A 429's wait, sent as Retry-After (whole seconds) so a client knows when to try again. */
+  retryAfterMs?: number;
   constructor(
     readonly statusCode: number,
     message: string,
@@ -32,8 +34,11 @@ export const conflict = (message: string, errors?: FieldErrors, code?: ErrorCode
 export const payloadTooLarge = (message: string = messages.general.tooLarge) => new AppError(413, message);
 export const unprocessable = (message: string, errors?: FieldErrors, code?: ErrorCode) =>
   new AppError(422, message, errors, code);
-export const tooManyRequests = (message: string = messages.general.tooManyRequests, code?: ErrorCode) =>
-  new AppError(429, message, undefined, code);
+export const tooManyRequests = (
+  message: string = messages.general.tooManyRequests,
+  code?: ErrorCode,
+  retryAfterMs?: number,
+) => Object.assign(new AppError(429, message, undefined, code), { retryAfterMs });
 
 /** Unique-constraint violations from either database, so services can answer 409 instead of 500. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -13,10 +13,13 @@ export function errorHandler(
   req: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (error instanceof AppError)
+  if (error instanceof AppError) {
+    if (error.retryAfterMs !== undefined)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
     return reply
       .code(error.statusCode)
       .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+  }
   if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationAnswer(error));
   if (isResponseSerializationError(error)) {
     req.log.error({ err: error }, 'response did not match its schema');

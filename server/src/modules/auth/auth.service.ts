@@ -103,7 +103,12 @@ export function authService({ repos, inTransaction, config, mailer, limiter }: A
       // Per IP and e-mail (a guessing attack on one account) and per IP (spraying many accounts).
       const perPair = await limiter.hit(`login:${ip}:${email}`, config.loginRateLimit, LOGIN_WINDOW_MS);
       const perIp = await limiter.hit(`login-ip:${ip}`, config.loginRateLimit * 10, LOGIN_WINDOW_MS);
-      if (!perPair.allowed || !perIp.allowed) throw tooManyRequests(messages.login.tooManyAttempts);
+      if (!perPair.allowed || !perIp.allowed)
+        throw tooManyRequests(
+          messages.login.tooManyAttempts,
+          undefined,
+          Math.max(perPair.allowed ? 0 : perPair.retryAfterMs, perIp.allowed ? 0 : perIp.retryAfterMs),
+        );
 
       const user = await repo.findUserByEmail(email);
       if (!user) {

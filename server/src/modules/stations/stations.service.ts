@@ -81,7 +81,8 @@ export function stationsService({
 
     /** Exchanges a pairing code for the station token; the code works once. Rate-limited per IP. */
     async pair(code: string, ip: string) {
-      if (!(await limiter.hit(`pair:${ip}`, 20, 15 * 60_000)).allowed) throw tooManyRequests();
+      const limit = await limiter.hit(`pair:${ip}`, 20, 15 * 60_000);
+      if (!limit.allowed) throw tooManyRequests(undefined, undefined, limit.retryAfterMs);
       const at = nowIso();
       const codeHash = sha256(normalizeCode(code));
       const row = await repos.stations.findByPairingCode(codeHash);
