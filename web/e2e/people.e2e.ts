@@ -294,6 +294,19 @@ describe('people', () => {
     expect(left.data).toHaveLength(42);
     expect(left.data.map((e) => e.employee_id)).not.toContain('IMP-1');
     await screenshot(page, 'people-bulk-deleted');
+
+    // A name of one very long word stays within a phone's screen on the employee's page.
+    const dept = await createDepartment(owner, 'Großküche Nachtschicht');
+    const long = await api<{ data: { id: number } }>(owner.token, '/employees', {
+      name: 'Maximilian Wolfeschlegelsteinhausenbergerdorff Żółkiewski',
+      employee_id: 'LONG-1',
+      department_id: dept,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/Employee/${long.data.id}`);
+    await page.getByTestId('employee-details').getByText('LONG-1').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'people-long-name-390');
     await context.close();
   });
 });

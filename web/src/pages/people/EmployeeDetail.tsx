@@ -17,7 +17,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
       <Table.Th w={180}>{label}</Table.Th>
-      <Table.Td>{children}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
     </Table.Tr>
   );
 }
