@@ -684,6 +684,22 @@ describe('import', () => {
     expect([sheet.B2?.z, sheet.G2?.z, sheet.B1000?.z, sheet.C2?.z]).toEqual(['@', '@', '@', undefined]);
   });
 
+  it('reads a department named with other spaces or case as the same department', async () => {
+    const s = await signUp(t.app);
+    await department(s, 'Front Desk');
+    const file = xlsx([
+      HEADER,
+      ['Ann', 'D1', 'Café  Staff', '', '', '', ''],
+      ['Ben', 'D2', 'café staff ', '', '', '', ''],
+      ['Cat', 'D3', 'front   desk', '', '', '', ''],
+    ]);
+    const preview = await upload(s, file, 'spaces.xlsx', true);
+    expect(preview.json().new_departments).toEqual(['Café Staff']);
+    expect((await upload(s, file, 'spaces.xlsx')).statusCode).toBe(201);
+    const names = (await call(s, 'GET', '/departments')).json().map((d: { dp_name: string }) => d.dp_name);
+    expect(names.sort()).toEqual(['Café Staff', 'Front Desk']);
+  });
+
   it('imports a file sent twice at once one time, answering the other with a clear refusal (no 500)', async () => {
     const s = await signUp(t.app);
     const file = xlsx([HEADER, ['Twin One', 'T1', 'Brand New Dept', '', '', '', '']]);

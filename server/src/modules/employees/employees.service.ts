@@ -116,6 +116,8 @@ interface Invitee {
 
 /** An Employee ID as uniqueness compares it: its letter case aside. */
 const codeKey = (code: string) => code.toLowerCase();
+/** A department named in an import: any case, runs of spaces as one ("Café  Staff" is "Café Staff"). */
+const departmentKey = (name: string) => name.replace(/\s+/g, ' ').trim().toLowerCase();
 
 const isWhole = (r: BatchRow): r is NewEmployee => !('malformed' in r);
 const heldByOther = (holders: Map<string, number[]>, key: string, self?: number) =>
@@ -288,7 +290,7 @@ export function employeesService({
       for (const v of values) seen.values.add(`${v.field_id}:${v.value}`);
       good.push({ ...w, values });
     });
-    const known = new Map(departments.map((d) => [d.dp_name.toLowerCase(), d.id]));
+    const known = new Map(departments.map((d) => [departmentKey(d.dp_name), d.id]));
     return { good, issues, known };
   }
 
@@ -371,15 +373,15 @@ export function employeesService({
     opts: { dryRun?: boolean; importFile?: string } = {},
   ) {
     const { good, issues, known } = await check(r, accountId, rows);
-    const newDepartments = [
-      ...new Map(
-        good.flatMap((g) =>
-          'name' in g.department && !known.has(g.department.name.toLowerCase())
-            ? [[g.department.name.toLowerCase(), g.department.name] as const]
-            : [],
-        ),
-      ).values(),
-    ];
+    // Each new department once, named as its first row writes it (runs of spaces as one).
+    const firstNamed = new Map<string, string>();
+    for (const g of good)
+      if ('name' in g.department) {
+        const key = departmentKey(g.department.name);
+        if (!known.has(key) && !firstNamed.has(key))
+          firstNamed.set(key, g.department.name.replace(/\s+/g, ' ').trim());
+      }
+    const newDepartments = [...firstNamed.values()];
     const answer = { accepted: good.map((g) => g.row), issues, newDepartments };
     if (opts.dryRun || good.length === 0)
       return { ...answer, ids: [] as number[], invitees: [] as Invitee[] };
@@ -391,7 +393,7 @@ export function employeesService({
     const departmentOf = new Map(known);
     for (const name of newDepartments)
       departmentOf.set(
-        name.toLowerCase(),
+        departmentKey(name),
         await r.departments.insert(accountId, { ...namedDepartment(name), created_at: at, updated_at: at }),
       );
     // A PIN given where Use Card or PIN is not said (an import's PIN column, an API call) is meant to be asked: the
@@ -403,7 +405,7 @@ export function employeesService({
       accountId,
       good.map((g, i) => ({
         department_id:
-          'id' in g.department ? g.department.id : departmentOf.get(g.department.name.toLowerCase())!,
+          'id' in g.department ? g.department.id : departmentOf.get(departmentKey(g.department.name))!,
         employee_id: g.employee_id,
         name: g.name,
         title: g.title,
