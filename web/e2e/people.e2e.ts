@@ -271,6 +271,13 @@ describe('people', () => {
       messages.people.importIgnoredColumns(['Locker No.']),
     );
     await screenshot(page, 'people-import-preview');
+    // On a phone the preview's table scrolls inside its frame: the page stays the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await screenshot(page, 'people-import-preview-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
     // A double click imports once: no second upload refused after the first's success.
     await page.getByRole('button', { name: 'Import 47 Employees' }).dblclick();
     await page.getByText(messages.employees.imported).waitFor();

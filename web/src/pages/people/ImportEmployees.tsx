@@ -31,7 +31,8 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
         <ThemeIcon radius="xl" size="lg">
           {n}
         </ThemeIcon>
-        <Stack gap="xs" style={{ flex: 1 }}>
+        {/* minWidth 0: a wide table inside scrolls in its frame instead of widening the page. */}
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600}>{title}</Text>
           {children}
         </Stack>
@@ -64,17 +65,18 @@ function TemplateButton() {
 /** What a check found: counts, then every refused row with the reason. */
 function Preview({ answer }: { answer: ImportAnswer }) {
   const bad = new Set(answer.errors.map((e) => e.row)).size;
+  const [shown, setShown] = useState(LIST_STEP);
   return (
     <Stack gap="sm" data-testid="import-preview">
       <Group gap="xs">
         <Badge size="lg" variant="light">
-          {answer.total_rows} rows
+          {answer.total_rows.toLocaleString('en-US')} rows
         </Badge>
         <Badge size="lg" color="teal" variant="light">
-          {answer.valid_rows} valid
+          {answer.valid_rows.toLocaleString('en-US')} valid
         </Badge>
         <Badge size="lg" color={bad ? 'red' : 'gray'} variant="light">
-          {bad} with problems
+          {bad.toLocaleString('en-US')} with problems
         </Badge>
       </Group>
       {answer.new_departments.length > 0 && (
@@ -96,7 +98,7 @@ function Preview({ answer }: { answer: ImportAnswer }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {answer.errors.map((e, i) => (
+              {answer.errors.slice(0, shown).map((e, i) => (
                 <Table.Tr key={`${e.row}-${e.field}-${i}`}>
                   <Table.Td>{e.row}</Table.Td>
                   <Table.Td>{e.field}</Table.Td>
@@ -107,6 +109,7 @@ function Preview({ answer }: { answer: ImportAnswer }) {
           </Table>
         </ScrollArea>
       )}
+      <ShowMore shown={shown} total={answer.errors.length} onMore={() => setShown((n) => n + LIST_STEP)} />
     </Stack>
   );
 }
@@ -188,8 +191,27 @@ function Uploader() {
   );
 }
 
+/** Rows a long list shows at first, and adds per "Show more": a 20,000-row import must not draw 20,000 rows. */
+const LIST_STEP = 100;
+
+/** "Showing N of M" and a button for the next LIST_STEP, under a list cut to `shown` rows. */
+function ShowMore({ shown, total, onMore }: { shown: number; total: number; onMore: () => void }) {
+  if (shown >= total) return null;
+  return (
+    <Group gap="sm">
+      <Text size="sm" c="dimmed">
+        Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')}.
+      </Text>
+      <Button size="xs" variant="default" onClick={onMore}>
+        Show {Math.min(LIST_STEP, total - shown).toLocaleString('en-US')} more
+      </Button>
+    </Group>
+  );
+}
+
 function UploadedEmployees() {
   const uploaded = useUploadedEmployees();
+  const [shown, setShown] = useState(LIST_STEP);
   return (
     <Stack gap="sm" mt="xl">
       {/* The page's h1 comes before it: h2 (heading levels must not skip), sized as before. */}
@@ -211,7 +233,7 @@ function UploadedEmployees() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {uploaded.data.map((u) => (
+              {uploaded.data.slice(0, shown).map((u) => (
                 <Table.Tr key={u.id}>
                   <Table.Td>{u.name}</Table.Td>
                   <Table.Td>{u.employee_id}</Table.Td>
@@ -222,6 +244,9 @@ function UploadedEmployees() {
             </Table.Tbody>
           </Table>
         </ScrollArea>
+      )}
+      {!!uploaded.data?.length && (
+        <ShowMore shown={shown} total={uploaded.data.length} onMore={() => setShown((n) => n + LIST_STEP)} />
       )}
     </Stack>
   );
