@@ -280,6 +280,10 @@ export const messages = {
     importEmpty: 'The file has no employee rows under its header row.',
     importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
     importRepeated: (field: string) => `This ${field} is already on an earlier row of the file.`,
+    noCardsToPrint: 'No current employee to print a card for.',
+    printCardsFailed: 'Failed to print the cards.',
+    tooManyCards: (max: number) =>
+      `At most ${max} cards can be printed at once: choose employees or a department.`,
     importIgnoredColumns: (columns: string[]) =>
       `${columns.length === 1 ? 'This column is' : 'These columns are'} not imported (no employee field or custom field has ${columns.length === 1 ? 'its name' : 'their names'}): ${columns.map((c) => `“${c}”`).join(', ')}.`,
     importNothingValid: 'No row of the file can be imported. Fix the rows listed and upload it again.',

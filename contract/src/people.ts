@@ -41,6 +41,22 @@ export const positiveId = (label: string) =>
         .max(2_147_483_647, `${label} is too large.`),
     );
 
+/** The most cards one PDF prints (125 Letter sheets of eight). */
+export const PRINT_CARDS_MAX = 1000;
+/**
+ * POST /api/employees/print-cards: the chosen employees (ids), or one department's, or everyone's (neither),
+ * current ones in the caller's reach, as Letter sheets of eight cards.
+ */
+export const printCardsBody = z.object({
+  employee_ids: z
+    .array(positiveId('Employee'), { error: 'employee_ids must be a list of employee ids.' })
+    .min(1, 'Choose at least one employee.')
+    .max(PRINT_CARDS_MAX, `At most ${PRINT_CARDS_MAX} cards can be printed at once.`)
+    .optional(),
+  department_id: positiveId('Department').optional(),
+});
+export type PrintCardsBody = z.output<typeof printCardsBody>;
+
 /** Hourly rate in dollars, ≥ 0 with at most 2 decimals; answered as checked decimal text that the server turns into cents. */
 export const hourlyRate = z
   .union([z.number(), z.string().trim()], { error: 'Hourly rate must be a number.' })

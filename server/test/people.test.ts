@@ -320,6 +320,54 @@ describe('employees', () => {
     for (const shown of ['Łukasz Şahin-Øst', 'LS-7', 'Département Œuvre Łódź']) expect(text).toContain(shown);
   });
 
+  it('prints many cards as Letter sheets of eight: chosen ones, a department, or everyone, of this account only', async () => {
+    const s = await signUp(t.app);
+    const dock = await department(s, 'Dock');
+    const yard = await department(s, 'Yard');
+    const ids: number[] = [];
+    for (let i = 1; i <= 9; i += 1)
+      ids.push(
+        (
+          await employee(s, i <= 7 ? dock : yard, {
+            name: `Worker ${String(i).padStart(2, '0')}`,
+            employee_id: `W${i}`,
+          })
+        ).id,
+      );
+    const print = (body: object, session = s) => call(session, 'POST', '/api/employees/print-cards', body);
+    const textOf = (pdf: Buffer) => {
+      const dir = mkdtempSync(join(tmpdir(), 'cards-'));
+      writeFileSync(join(dir, 'cards.pdf'), pdf);
+      return execFileSync('pdftotext', [join(dir, 'cards.pdf'), '-'], { encoding: 'utf8' });
+    };
+    const pages = (text: string) => text.split('\f').filter((p) => p.trim()).length;
+
+    const all = await print({});
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.headers['content-disposition']).toContain('employee-cards.pdf');
+    const everyone = textOf(all.rawPayload);
+    for (let i = 1; i <= 9; i += 1) expect(everyone).toContain(`Worker ${String(i).padStart(2, '0')}`);
+    expect(pages(everyone)).toBe(2); // eight on the first sheet, one on the second
+    const chosen = textOf((await print({ employee_ids: [ids[0], ids[8]] })).rawPayload);
+    expect([
+      chosen.includes('Worker 01'),
+      chosen.includes('Worker 09'),
+      chosen.includes('Worker 02'),
+    ]).toEqual([true, true, false]);
+    const yardOnly = textOf((await print({ department_id: yard })).rawPayload);
+    expect(yardOnly).toContain('Worker 08');
+    expect(yardOnly).not.toContain('Worker 01');
+
+    // Another account's ids print nothing; bad input is refused.
+    const other = await signUp(t.app);
+    expect((await print({ employee_ids: [ids[0]] }, other)).statusCode).toBe(404);
+    expect((await print({ employee_ids: [] })).statusCode).toBe(400);
+    expect((await print({ employee_ids: Array.from({ length: 1001 }, (_, i) => i + 1) })).statusCode).toBe(
+      400,
+    );
+    expect((await print({ employee_ids: ['x'] })).statusCode).toBe(400);
+  });
+
   it('gives a signed badge QR, a card PDF, and regenerating the badge invalidates the old one', async () => {
     const s = await signUp(t.app);
     const e = await employee(s, await department(s));

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { execFileSync } from 'node:child_process';
 import { IMPORT_COLUMNS, messages } from '@punchclock/contract';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -290,8 +291,17 @@ describe('people', () => {
     // The list is paged by the server (50 a page): the first page holds all 47.
     await list.locator('tbody tr').first().waitFor();
     await expect.poll(() => list.locator('tbody tr').count(), { timeout: 10_000 }).toBe(47);
+    // Everyone's badge cards at once: Letter sheets of eight (47 cards, 6 sheets).
+    const cards = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print All Cards' }).click();
+    const sheets = await cards;
+    expect(sheets.suggestedFilename()).toBe('employee-cards.pdf');
+    const cardText = execFileSync('pdftotext', [(await sheets.path()) as string, '-'], { encoding: 'utf8' });
+    expect(cardText.split('\f').filter((p) => p.trim())).toHaveLength(6);
+    expect(cardText).toContain('Import Person 47');
     for (const n of [1, 2, 3, 4, 6])
       await page.getByLabel(`Select Import Person ${n}`, { exact: true }).check();
+    await page.getByRole('button', { name: 'Print 5 Cards' }).waitFor();
     await page.getByRole('button', { name: 'Delete Selected Employees' }).click();
     await page.getByText(messages.employees.confirmBulkDelete).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

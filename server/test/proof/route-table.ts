@@ -236,6 +236,10 @@ export const TABLE: Record<string, Entry> = {
     expect: managerRow,
     req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/regenerate-badge` }),
   },
+  'POST /api/employees/print-cards': {
+    expect: managerRow,
+    req: (w) => ({ payload: { employee_ids: [w.ids.victimRef] } }),
+  },
   'GET /api/employees/print/:id': {
     expect: managerRow,
     req: (w) => ({ url: `/api/employees/print/${w.ids.victimRef}` }),

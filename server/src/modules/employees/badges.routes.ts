@@ -5,6 +5,7 @@ import {
   fileAnswer,
   idParams,
   peopleErrors as errors,
+  printCardsBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
@@ -70,6 +71,27 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => badges.regenerate(authOf(req), req.params.id),
+  );
+  app.post(
+    '/api/employees/print-cards',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Cards for many employees as Letter sheets of eight (employee-cards.pdf): employee_ids, or department_id, or neither for everyone in reach; at most 1,000',
+        body: printCardsBody,
+        produces: ['application/pdf'],
+        response: { 200: fileAnswer, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const sheets = await badges.cardSheets(authOf(req), req.body);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="employee-cards.pdf"')
+        .send(sheets.pdf);
+    },
   );
   app.get('/api/employees/print/:id', printCard, async (req, reply) => {
     const card = await badges.card(authOf(req), req.params.id);

@@ -1,11 +1,11 @@
-import { messages } from '@punchclock/contract';
+import { messages, PRINT_CARDS_MAX, type PrintCardsBody } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { signBadge } from '../../lib/badges';
-import { notFound } from '../../lib/errors';
+import { notFound, unprocessable } from '../../lib/errors';
 import { qrSvgDataUrl } from '../../lib/qr';
-import { cardPdf } from './card.pdf';
+import { cardPdf, cardSheetsPdf } from './card.pdf';
 import type { EmployeesRepos } from './employees.repository';
 
 /** Badges: the signed token a station scans, as a QR, on a printable card, and replaced on demand. */
@@ -57,6 +57,38 @@ export function badgesService({
       });
       const b = await badge(auth, id);
       return { message: messages.people.badgeRegenerated, qr_code: b.qr_code };
+    },
+
+    /**
+     * Many cards at once, as Letter sheets of eight to cut out: the chosen employees, a department's or everyone's
+     * in reach (a new company's whole staff after an import). More than PRINT_CARDS_MAX is refused, not cut.
+     */
+    async cardSheets(auth: AuthContext, pick: PrintCardsBody) {
+      requireAccess(auth, 'employees:read');
+      const rows = await repos.employees.cardsOf(
+        auth.accountId,
+        { ids: pick.employee_ids, departmentId: pick.department_id },
+        auth.departments,
+        PRINT_CARDS_MAX + 1,
+      );
+      if (rows.length === 0) throw notFound(messages.people.noCardsToPrint);
+      if (rows.length > PRINT_CARDS_MAX) throw unprocessable(messages.people.tooManyCards(PRINT_CARDS_MAX));
+      const company = (await repos.settings.read(auth.accountId)).account_company_name;
+      const pdf = await cardSheetsPdf(
+        rows.map((e) => ({
+          company,
+          name: e.name,
+          employeeId: e.employee_id,
+          department: e.dp_name ?? '',
+          badgeToken: signBadge(appSecret, {
+            accountId: auth.accountId,
+            employeeRef: e.id,
+            version: e.badge_version,
+          }),
+        })),
+        company,
+      );
+      return { pdf, count: rows.length };
     },
 
     /** The print-ready card: the PDF and its file name (employee-card-{employee_id}.pdf). */

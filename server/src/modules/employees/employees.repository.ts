@@ -373,6 +373,30 @@ export function employeesRepository(db: Kysely<DB>) {
         .$if(reach !== 'all', (q) => q.where('department_id', 'in', reachIds(reach)))
         .executeTakeFirst(),
 
+    /**
+     * The cards to print at once: current employees of the account in reach, the given ids or one department (or
+     * all), with their department's name, in name order; at most `limit`.
+     */
+    cardsOf: (
+      accountId: number,
+      pick: { ids?: number[]; departmentId?: number },
+      reach: DepartmentReach,
+      limit: number,
+    ) =>
+      db
+        .selectFrom('employees as e')
+        .leftJoin('departments as d', 'd.id', 'e.department_id')
+        .select(['e.id', 'e.employee_id', 'e.name', 'e.badge_version', 'd.dp_name'])
+        .where('e.account_id', '=', accountId)
+        .where('e.deleted_at', 'is', null)
+        .$if(!!pick.ids, (q) => q.where('e.id', 'in', pick.ids!.length ? pick.ids! : [-1]))
+        .$if(pick.departmentId !== undefined, (q) => q.where('e.department_id', '=', pick.departmentId!))
+        .$if(reach !== 'all', (q) => q.where('e.department_id', 'in', reachIds(reach)))
+        .orderBy('e.name')
+        .orderBy('e.id')
+        .limit(limit)
+        .execute(),
+
     async bumpBadge(accountId: number, id: number) {
       await db
         .updateTable('employees')

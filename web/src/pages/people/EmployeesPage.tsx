@@ -15,11 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { messages } from '@punchclock/contract';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useScopedAdministrator } from '../../api/auth';
 import { messageOf } from '../../api/client';
+import { downloadFile } from '../../api/download';
 import {
   type EmployeeView,
   type SearchInput,
@@ -63,6 +64,25 @@ interface RowProps {
   selected: boolean;
   onSelect: (on: boolean) => void;
   onEdit: () => void;
+}
+
+/**
+ * Badge cards for the selected employees, or for everyone when none is selected, as Letter sheets of eight to cut
+ * out (POST /api/employees/print-cards): a new company's staff printed at once, not a PDF each.
+ */
+function PrintCardsButton({ ids }: { ids: number[] }) {
+  const [busy, setBusy] = useState(false);
+  const print = () => {
+    setBusy(true);
+    downloadFile('/api/employees/print-cards', 'employee-cards.pdf', ids.length ? { employee_ids: ids } : {})
+      .catch((e: unknown) => notifyError(messageOf(e, messages.people.printCardsFailed)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button variant="default" leftSection={<IconPrinter size={16} />} loading={busy} onClick={print}>
+      {ids.length ? `Print ${ids.length} Card${ids.length === 1 ? '' : 's'}` : 'Print All Cards'}
+    </Button>
+  );
 }
 
 function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
@@ -233,15 +253,18 @@ function EmployeeTable({ rows, total, searching, more, loadingMore, onMore }: Ta
             {sel.chosen.size > 0 && `, ${sel.chosen.size} selected`}
           </Text>
         )}
-        <Button
-          color="red"
-          variant="light"
-          disabled={sel.chosen.size === 0}
-          loading={deleteEmployees.isPending}
-          onClick={askBulkDelete}
-        >
-          Delete Selected Employees
-        </Button>
+        <Group gap="xs">
+          <PrintCardsButton ids={[...sel.chosen]} />
+          <Button
+            color="red"
+            variant="light"
+            disabled={sel.chosen.size === 0}
+            loading={deleteEmployees.isPending}
+            onClick={askBulkDelete}
+          >
+            Delete Selected Employees
+          </Button>
+        </Group>
       </Group>
       <ScrollArea type="auto">
         <Table striped highlightOnHover miw={960} data-testid="employee-list">
