@@ -85,7 +85,11 @@ describe('activity logs', () => {
     ]);
     expect(download.suggestedFilename()).toBe('activity_logs.csv');
     // The file keeps the server's UTF-8 byte-order mark (Excel's cue for the encoding) through the browser's download.
-    expect(readFileSync(await download.path()).subarray(0, 3).toString('hex')).toBe('efbbbf');
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 3)
+        .toString('hex'),
+    ).toBe('efbbbf');
     const csv = readFileSync(await download.path(), 'utf8')
       .trim()
       .split('\r\n');

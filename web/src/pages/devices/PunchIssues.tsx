@@ -42,7 +42,9 @@ export function PunchIssues() {
       {issues.isError && (
         <Alert color="red">{messageOf(issues.error, 'Failed to load the punch conflicts.')}</Alert>
       )}
-      {issues.data?.length === 0 && <Text size="sm">Nothing needs attention: every synced punch was applied or marked fixed.</Text>}
+      {issues.data?.length === 0 && (
+        <Text size="sm">Nothing needs attention: every synced punch was applied or marked fixed.</Text>
+      )}
       {!!issues.data?.length && !loading && (
         <Table.ScrollContainer minWidth={860}>
           <Table striped data-testid="punch-issues">
