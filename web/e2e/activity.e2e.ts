@@ -71,6 +71,9 @@ describe('activity logs', () => {
     await page.getByRole('option', { name: 'Punch edited', exact: true }).click();
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.getByText(/^Page 1 of 1 · 1 entries$/).waitFor();
+    // The filtered rows, not the last page's dimmed ones (they stay while the new ones load).
+    await page.locator('[data-testid="activity-logs"][aria-busy="false"]').waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
     await table.getByText('Time out: 17:00 → 16:00', { exact: true }).waitFor();
     // Details read as names and labels, never raw keys.
     expect(await table.getByText('time_out:').count()).toBe(0);

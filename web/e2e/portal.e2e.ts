@@ -168,6 +168,8 @@ describe('employee portal', () => {
     await page.goto('/HomeUser');
     await page.getByRole('button', { name: 'View Earnings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Earnings and Deductions' });
+    // This month's figures first: the custom days are typed into a dialog that has settled.
+    await dialog.getByTestId('earnings-total').waitFor();
     await dialog.getByLabel('From').fill(day);
     await dialog.getByLabel('To').fill(day);
     await dialog.getByRole('button', { name: 'Show' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -34,9 +34,25 @@ export function useBrowser(extraArgs: string[] = []): BrowserFixture {
     });
     f.newPage = async (options) => {
       const context = await f.browser.newContext({ baseURL: f.baseUrl, ...options });
-      context.setDefaultTimeout(15_000);
+      // Under the load of both databases' journeys side by side, one page load has taken over 15 s.
+      context.setDefaultTimeout(30_000);
       return { context, page: await context.newPage() };
     };
+  });
+  // A failed journey leaves its pages open: each is kept as a screenshot, and its address and visible text are
+  // printed, so a failure seen only in CI (under the load of both databases' journeys) can be read afterwards.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !f.browser) return;
+    const pages = f.browser.contexts().flatMap((c) => c.pages());
+    for (const [i, page] of pages.entries()) {
+      const name = `FAILED-${task.name.slice(0, 40).replace(/[^\w-]+/g, '_')}-${i}`;
+      await screenshot(page, name).catch(() => undefined);
+      const text = await page
+        .evaluate(() => document.body.innerText.slice(0, 2_000))
+        .catch((e: Error) => `(unreadable: ${e.message})`);
+      console.log(`[failed journey] page ${i} at ${page.url()}\n${text}`);
+    }
+    await Promise.all(f.browser.contexts().map((c) => c.close().catch(() => undefined)));
   });
   afterAll(async () => {
     await f.browser?.close();

@@ -223,6 +223,7 @@ export default function ActivityLogs() {
               striped
               highlightOnHover
               data-testid="activity-logs"
+              aria-busy={logs.isPlaceholderData}
               style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}
             >
               <Table.Thead>
@@ -251,11 +252,14 @@ export default function ActivityLogs() {
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
-          {data
-            ? lastPage === undefined
-              ? `Page ${page}`
-              : `Page ${Math.min(page, lastPage)} of ${lastPage} · ${total} entries`
-            : ' '}
+          {/* The rows of the last search stay (dimmed) while the new ones load: no page number that they are not. */}
+          {logs.isPlaceholderData
+            ? 'Loading...'
+            : data
+              ? lastPage === undefined
+                ? `Page ${page}`
+                : `Page ${Math.min(page, lastPage)} of ${lastPage} · ${total} entries`
+              : ' '}
         </Text>
         <Group gap="xs">
           <Button
