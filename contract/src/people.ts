@@ -298,6 +298,14 @@ export const employeeRatesAnswer = z.object({
   data: z.array(z.object({ effective_from: z.string(), hourly_rate: z.string(), set_at: z.string() })),
 });
 export type EmployeeRatesAnswer = z.output<typeof employeeRatesAnswer>;
+/**
+ * PUT /api/employees/:id/rates: a change of the hourly rate alone, as an edit makes it. It also takes a deleted
+ * employee of the account, whose days reports still pay, so a wrong rate can be corrected after they left.
+ */
+export const rateChangeBody = employeeBody
+  .pick({ rate_effective_from: true })
+  .extend({ hourly_rate: hourlyRate });
+export type RateChangeBody = z.output<typeof rateChangeBody>;
 export const searchAnswer = z.object({ employees: z.array(employeeView), ...employeePageFields });
 export const employeeSavedAnswer = z.object({
   message: z.string(),

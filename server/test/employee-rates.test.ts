@@ -246,4 +246,64 @@ describe('hourly rate changes', () => {
       ['1900-01-01', '20.00'],
     ]);
   });
+
+  it('of a deleted employee are corrected by their own account only, and their reports pay the corrected rate', async () => {
+    const a = await createAccount(t); // UTC
+    const b = await createAccount(t);
+    const e = await employeeAt(a, '20.00');
+    const other = await employeeAt(b, '20.00');
+    // Nov 3: 7 h 15 min at 20.00 = 14,500 cents.
+    await insertPunch(t, a.accountId, e.id, {
+      time_in: '2026-11-03T08:00:00.000Z',
+      time_out: '2026-11-03T15:15:00.000Z',
+    });
+    for (const [who, id] of [
+      [a, e.id],
+      [b, other.id],
+    ] as const) {
+      const del = await t.app.inject({ method: 'DELETE', url: `/employees/${id}`, headers: who.auth });
+      expect(del.statusCode, del.body).toBe(200);
+    }
+    expect((await payroll(a, '2026-11-01', '2026-11-30')).data[0]).toMatchObject({
+      paid: 435,
+      gross: 14_500,
+    });
+    const change = (who: Account, id: number, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/employees/${id}/rates`, headers: who.auth, payload });
+
+    // The edit of a deleted employee stays refused, the rate with it.
+    expect((await e.edit({ hourly_rate: '24.00', rate_effective_from: '2026-11-01' })).statusCode).toBe(404);
+    // Bad input is refused before anything changes.
+    expect((await change(a, e.id, { hourly_rate: 'lots' })).statusCode).toBe(400);
+    expect(
+      (await change(a, e.id, { hourly_rate: '24.00', rate_effective_from: '2026-13-01' })).statusCode,
+    ).toBe(400);
+    expect((await change(a, e.id, {})).statusCode).toBe(400);
+    expect(
+      (await change(a, e.id, { hourly_rate: '24.00', rate_effective_from: '2999-01-01' })).statusCode,
+    ).toBe(422);
+    // Another account's deleted employee, and this one to the other account, do not exist.
+    expect((await change(a, other.id, { hourly_rate: '24.00' })).statusCode).toBe(404);
+    expect((await change(b, e.id, { hourly_rate: '99.00' })).statusCode).toBe(404);
+    expect(await ratesOf(a, e.id)).toEqual([]);
+
+    // 24.00 from Nov 1: 7.25 h × 2,400 = 17,400 cents.
+    const fixed = await change(a, e.id, { hourly_rate: '24.00', rate_effective_from: '2026-11-01' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data.map((r: { hourly_rate: string }) => r.hourly_rate)).toEqual(['24.00', '20.00']);
+    expect(await ratesOf(a, e.id)).toEqual([
+      ['2026-11-01', '24.00'],
+      ['1900-01-01', '20.00'],
+    ]);
+    expect((await payroll(a, '2026-11-01', '2026-11-30')).data[0]).toMatchObject({
+      paid: 435,
+      gross: 17_400,
+    });
+    expect(await dailyEarnings(a, e.id, '2026-11-01', '2026-11-30')).toEqual({ '2026-11-03': 17_400 });
+    const shown = await t.app.inject({ method: 'GET', url: `/api/employees/${e.id}`, headers: a.auth });
+    expect(shown.json().data).toMatchObject({ hourly_rate: '24.00' });
+    expect(shown.json().data.deleted_at).toBeTruthy();
+    // B's deleted employee kept its rate.
+    expect(await ratesOf(b, other.id)).toEqual([]);
+  });
 });

@@ -197,6 +197,10 @@ export const TABLE: Record<string, Entry> = {
     expect: managerRow,
     req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/rates` }),
   },
+  'PUT /api/employees/:id/rates': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/rates`, payload: { hourly_rate: '31.25' } }),
+  },
   'POST /api/search': { expect: managerList, req: () => ({ payload: { query: 'Victim' } }) },
   'POST /employees': {
     expect: e({ other: 422 }),

@@ -9,6 +9,7 @@ import {
   idParams,
   pageQuery,
   peopleErrors as errors,
+  rateChangeBody,
   searchAnswer,
   searchBody,
   userParams,
@@ -140,6 +141,22 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => employees.rates(authOf(req), req.params.id),
+  );
+  app.put(
+    '/api/employees/:id/rates',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change one employee's hourly rate, a deleted employee's too; answers the rates as GET does",
+        description:
+          'The rate change of PUT /employees/:id alone: hourly_rate paid from rate_effective_from (today when left out; at most today). It takes a deleted employee of the account as well, since reports still pay their days; nothing else about a deleted employee can change.',
+        params: idParams,
+        body: rateChangeBody,
+        response: { 200: employeeRatesAnswer, ...errors },
+      },
+    },
+    async (req) => employees.changeRate(authOf(req), req.params.id, req.body),
   );
   app.post('/api/search', searchEmployees, async (req) => employees.search(authOf(req), req.body));
   app.post('/employees', createEmployee, async (req, reply) =>

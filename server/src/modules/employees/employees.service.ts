@@ -7,6 +7,7 @@ import {
   type EmployeeStatus,
   type SearchBody,
   type PageQuery,
+  type RateChangeBody,
 } from '@punchclock/contract';
 import { reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
@@ -161,7 +162,7 @@ async function rateChangeOf(
   accountId: number,
   employeeRef: number,
   current: string,
-  body: EmployeeBody,
+  body: Pick<EmployeeBody, 'hourly_rate' | 'rate_effective_from'>,
 ) {
   if (body.hourly_rate == null) return undefined;
   const cents = centsFromDecimal(body.hourly_rate);
@@ -182,6 +183,13 @@ async function rateChangeOf(
   if (!latest || !before || latest.effective_from === from) return undefined;
   return { from, cents, replaced, since: from < latest.effective_from ? from : latest.effective_from };
 }
+
+/** A row of employee_rates as the API shows it. */
+const rateView = (r: { effective_from: string; rate_cents: number; created_at: string }) => ({
+  effective_from: r.effective_from,
+  hourly_rate: decimalFromCents(r.rate_cents),
+  set_at: r.created_at,
+});
 
 export interface EmployeesServiceDeps {
   repos: EmployeesRepos;
@@ -486,14 +494,30 @@ export function employeesService({
     async rates(auth: AuthContext, id: number) {
       requireAccess(auth, 'employees:read');
       await mustFind(repos, auth, id, true);
-      const rows = await repos.rates.list(auth.accountId, id);
-      return {
-        data: rows.map((r) => ({
-          effective_from: r.effective_from,
-          hourly_rate: decimalFromCents(r.rate_cents),
-          set_at: r.created_at,
-        })),
-      };
+      return { data: (await repos.rates.list(auth.accountId, id)).map(rateView) };
+    },
+
+    /**
+     * A change of the hourly rate alone, as an edit makes it. A deleted employee of the account is taken too:
+     * reports still pay their days, so a wrong rate must stay correctable; everything else about them is refused.
+     */
+    async changeRate(auth: AuthContext, id: number, body: RateChangeBody) {
+      requireAccess(auth, 'employees:write');
+      await inTransaction(async (r) => {
+        const old = await mustFind(r, auth, id, true);
+        const rate = await rateChangeOf(r, auth.accountId, id, old.hourly_rate, body);
+        if (!rate) return;
+        await r.employees.update(auth.accountId, id, { hourly_rate_cents: rate.cents });
+        // After the employee's row is written: on PostgreSQL its lock makes a concurrent edit wait for this one.
+        await r.rates.change(auth.accountId, id, rate);
+        await r.activity.record(auth.accountId, {
+          userId: auth.userId,
+          employeeId: id,
+          action: 'employee.updated',
+          details: { old, new: await mustFind(r, auth, id, true), rate_effective_from: rate.from },
+        });
+      });
+      return { data: (await repos.rates.list(auth.accountId, id)).map(rateView) };
     },
 
     /** One page of the search's results in (name, id) order; the count ('Found N employees') only on the first page. */
