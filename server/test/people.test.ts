@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
+import { up as canonicalNumbers } from '../src/db/migrations/013_canonical_numbers';
 import { verifyBadge } from '../src/lib/badges';
 import { lastLinkTo, signUp, useTestApp, type Session } from './helper';
 
@@ -461,6 +462,70 @@ describe('departments', () => {
 });
 
 describe('custom fields', () => {
+  it('hold a number in one form, so 12, 012 and 12.0 are one value where duplicates are not allowed', async () => {
+    const s = await signUp(t.app);
+    const other = await signUp(t.app);
+    const locker = async (who: Session) =>
+      (
+        await call(who, 'POST', '/api/fields', {
+          field_name: 'Locker',
+          field_type: 'number',
+          field_options: 'false',
+        })
+      ).json().data.id as number;
+    const [mine, theirs] = [await locker(s), await locker(other)];
+    const dep = await department(s);
+    const a = await employee(s, dep, { custom_fields: { [mine]: '012' } });
+    expect((await call(s, 'GET', `/api/employees/${a.id}`)).json().data.custom_fields).toEqual({
+      [mine]: '12',
+    });
+    for (const [i, typed] of ['12', '12.0', '0012.00', ' 12 '].entries()) {
+      const res = await call(s, 'POST', '/employees', {
+        name: 'B',
+        department_id: dep,
+        employee_id: `B${i}`,
+        custom_fields: { [mine]: typed },
+      });
+      expect(res.statusCode, typed).toBe(422);
+      expect(res.json().message).toBe(messages.people.fieldValueTaken('Locker'));
+    }
+    for (const typed of ['12.', '1e1', '0x0C', '12,0']) {
+      const res = await call(s, 'POST', '/employees', {
+        name: 'B',
+        department_id: dep,
+        employee_id: 'B9',
+        custom_fields: { [mine]: typed },
+      });
+      expect(res.statusCode, typed).toBe(422);
+      expect(res.json().message).toBe(messages.people.fieldNotNumber('Locker'));
+    }
+    // Other figures stay apart, in their one form; -0 is 0.
+    const b = await employee(s, dep, { employee_id: 'B2', custom_fields: { [mine]: '-0120.50' } });
+    expect((await call(s, 'GET', `/api/employees/${b.id}`)).json().data.custom_fields).toEqual({
+      [mine]: '-120.5',
+    });
+    const c = await employee(s, dep, { employee_id: 'B3', custom_fields: { [mine]: '-0.0' } });
+    expect((await call(s, 'GET', `/api/employees/${c.id}`)).json().data.custom_fields).toEqual({
+      [mine]: '0',
+    });
+    // Another account's 12 is its own business.
+    const theirDep = await department(other);
+    await employee(other, theirDep, { custom_fields: { [theirs]: '12.00' } });
+    // A value stored as typed before numbers had one form is rewritten by migration 013.
+    await t.db
+      .updateTable('custom_field_values')
+      .set({ value: '0013.50' })
+      .where('field_id', '=', theirs)
+      .execute();
+    await canonicalNumbers(t.db);
+    const [stored] = await t.db
+      .selectFrom('custom_field_values')
+      .select('value')
+      .where('field_id', '=', theirs)
+      .execute();
+    expect(stored.value).toBe('13.5');
+  });
+
   it('validates values by type, refuses duplicates where not allowed, and can be updated and deleted', async () => {
     const s = await signUp(t.app);
     const dep = await department(s);

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009_punch_end_index';
 import * as m010 from './migrations/010_employee_rates';
 import * as m011 from './migrations/011_sync_refusals';
 import * as m012 from './migrations/012_fold_function';
+import * as m013 from './migrations/013_canonical_numbers';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -27,6 +28,7 @@ const provider: MigrationProvider = {
       '010_employee_rates': m010,
       '011_sync_refusals': m011,
       '012_fold_function': m012,
+      '013_canonical_numbers': m013,
     };
   },
 };
