@@ -41,9 +41,15 @@ export function faqTopics(faqs: readonly FaqView[]): { topic: string; count: num
     .sort((a, b) => a.topic.localeCompare(b.topic));
 }
 
-/** Whether a FAQ matches every word of a search (question, answer and topic, any letter case). */
+/**
+ * Text as the FAQ search compares it: any letter case, accents dropped (decomposed, then the marks removed), so
+ * "cafe" finds "Café" and "resume" finds "résumé" whichever way either was typed.
+ */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether a FAQ matches every word of a search (question, answer and topic, any letter case or accent). */
 export function faqMatches(faq: FaqView, search: string): boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = `${faq.question}\n${faq.answer}\n${faq.topic}`.toLowerCase();
+  const words = folded(search).split(/\s+/).filter(Boolean);
+  const text = folded(`${faq.question}\n${faq.answer}\n${faq.topic}`);
   return words.every((w) => text.includes(w));
 }

@@ -1,4 +1,4 @@
-import { FAQ_MAX_PER_ACCOUNT, messages } from '@punchclock/contract';
+import { FAQ_MAX_PER_ACCOUNT, type FaqView, faqMatches, messages } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, createEmployeeLogin, createStation } from './factories';
 import { useTestApp } from './helper';
@@ -85,6 +85,25 @@ describe('FAQs', () => {
       ['Billing', 'Zeta?'],
       ['General', 'Alpha?'],
     ]);
+  });
+
+  it('the Support Center search finds stored FAQs whatever the accents and letter case, in the account only', async () => {
+    const [mine, theirs] = [await createAccount(t), await createAccount(t)];
+    // "café" typed as one letter, "Résumé" with combining accents (e + U+0301).
+    await addFaq(mine, { question: 'Is the café open on Sundays?', answer: 'From 9 to 5.', topic: 'Breaks' });
+    await addFaq(mine, {
+      question: 'Where is my Re\u0301sume\u0301?',
+      answer: 'Under Profile.',
+      topic: 'Naïve',
+    });
+    await addFaq(theirs, { question: 'Their cafe rules', answer: 'Closed.' });
+    const listed = (await call('GET', '/api/faqs', mine.auth)).json().data as FaqView[];
+    const found = (search: string) => listed.filter((f) => faqMatches(f, search)).map((f) => f.question);
+    expect(found('cafe')).toEqual(['Is the café open on Sundays?']);
+    expect(found('CAFÉ sundays')).toEqual(['Is the café open on Sundays?']);
+    expect(found('résumé')).toEqual(['Where is my Re\u0301sume\u0301?']);
+    expect(found('resume naive')).toEqual(['Where is my Re\u0301sume\u0301?']);
+    expect(found('cafe closed')).toEqual([]);
   });
 
   it("the account's employees read its FAQs and nobody else's; they cannot write", async () => {
