@@ -280,6 +280,8 @@ export const messages = {
     importEmpty: 'The file has no employee rows under its header row.',
     importTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
     importRepeated: (field: string) => `This ${field} is already on an earlier row of the file.`,
+    importValueRepeated: (field: string) =>
+      `This ${field} is already on an earlier row of the file, and ${field} does not allow duplicates.`,
     noCardsToPrint: 'No current employee to print a card for.',
     printCardsFailed: 'Failed to print the cards.',
     tooManyCards: (max: number) =>

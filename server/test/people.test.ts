@@ -660,6 +660,37 @@ describe('custom fields', () => {
 });
 
 describe('import', () => {
+  it('names a custom value repeated inside the file apart from one another employee already has', async () => {
+    const s = await signUp(t.app);
+    const other = await signUp(t.app);
+    const locker = async (who: Session) =>
+      (
+        await call(who, 'POST', '/api/fields', {
+          field_name: 'Locker',
+          field_type: 'number',
+          field_options: 'false',
+        })
+      ).json().data.id as number;
+    await employee(s, await department(s, 'Dock'), { custom_fields: { [await locker(s)]: '5' } });
+    // Another account's 7 and 8 are no business of this file.
+    await employee(other, await department(other, 'Dock'), { custom_fields: { [await locker(other)]: '7' } });
+    const file = xlsx([
+      [...HEADER, 'Locker'],
+      ['Person 1', 'P1', 'Dock', '', '', '', '', 7],
+      ['Person 2', 'P2', 'Dock', '', '', '', '', 7],
+      ['Person 3', 'P3', 'Dock', '', '', '', '', 5],
+      ['Person 4', 'P4', 'Dock', '', '', '', '', 'seven'],
+    ]);
+    const preview = await upload(s, file, 'lockers.xlsx', true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ total_rows: 4, valid_rows: 1 });
+    expect(preview.json().errors).toEqual([
+      { row: 3, field: 'Locker', reason: messages.people.importValueRepeated('Locker') },
+      { row: 4, field: 'Locker', reason: messages.people.fieldValueTaken('Locker') },
+      { row: 5, field: 'Locker', reason: messages.people.fieldNotNumber('Locker') },
+    ]);
+  });
+
   it('previews bad rows by row number and field, then imports the valid rows in one go', async () => {
     const s = await signUp(t.app);
     await department(s, 'Dock');

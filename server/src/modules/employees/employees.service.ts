@@ -104,7 +104,10 @@ export interface EmployeeIssue {
   /** 'department_id', 'employee_id', 'email' or 'custom_fields.<field id>'. */
   key: string;
   message: string;
-  /** Taken only by an earlier row of the same batch, not by an employee of the account. */
+  /**
+   * Taken only by an earlier row of the same batch (a code, e-mail or custom value), not by an employee of the
+   * account.
+   */
   repeated?: boolean;
 }
 
@@ -274,14 +277,15 @@ export function employeesService({
         const at = `custom_fields.${key}`;
         if (!field || !v) issue(at, messages.people.fieldNotFound);
         else if ('error' in v) issue(at, v.error);
-        else if (
-          v.value !== null &&
-          !field.allow_duplicates &&
-          (heldByOther(valueHolders, `${field.id}:${v.value}`, self) ||
-            seen.values.has(`${field.id}:${v.value}`))
-        )
-          issue(at, messages.people.fieldValueTaken(field.field_name));
-        else values.push({ field_id: field.id, value: v.value });
+        else if (v.value === null || field.allow_duplicates)
+          values.push({ field_id: field.id, value: v.value });
+        else {
+          const valueKey = `${field.id}:${v.value}`;
+          const valueTaken = heldByOther(valueHolders, valueKey, self);
+          if (valueTaken || seen.values.has(valueKey))
+            issue(at, messages.people.fieldValueTaken(field.field_name), !valueTaken);
+          else values.push({ field_id: field.id, value: v.value });
+        }
       }
       if (!isWhole(w)) return;
       if ('id' in w.department && !departments.some((d) => d.id === (w.department as { id: number }).id))

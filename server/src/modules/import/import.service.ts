@@ -205,12 +205,17 @@ function toBatch(header: string[], rows: [number, string[]][], fields: CustomFie
   return { batch, issues, ignored };
 }
 
-/** An issue of the employees module in the sheet's words: its column, and "repeated" for a code used twice in the file. */
+/**
+ * An issue of the employees module in the sheet's words: its column, and "repeated" for a code, e-mail or custom
+ * value used twice in the file (no employee holds it yet: "Another employee already has" would send them looking).
+ */
 function sheetIssue(i: EmployeeIssue, fields: Map<number, string>): ImportIssue {
-  const field = i.key.startsWith('custom_fields.')
+  const custom = i.key.startsWith('custom_fields.');
+  const field = custom
     ? (fields.get(Number(i.key.slice('custom_fields.'.length))) ?? i.key)
     : (COLUMN_OF[i.key] ?? i.key);
-  return { row: i.row, field, reason: i.repeated ? messages.people.importRepeated(field) : i.message };
+  const repeated = custom ? messages.people.importValueRepeated : messages.people.importRepeated;
+  return { row: i.row, field, reason: i.repeated ? repeated(field) : i.message };
 }
 
 export function importService({
