@@ -180,6 +180,44 @@ describe('GET /api/export-excel', () => {
     expect(everything).not.toContain('Bert');
   });
 
+  it('writes number custom values as numbers and date ones as dates; a figure a double cannot hold stays text', async () => {
+    const c = await createAccount(t, { company_name: 'Gamma Works' });
+    const field = async (field_name: string, field_type: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/fields',
+        headers: c.auth,
+        payload: { field_name, field_type },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const [locker, started, note] = [
+      await field('Locker', 'number'),
+      await field('Started', 'date'),
+      await field('Note', 'text'),
+    ];
+    const department_id = (await createDepartment(t, c)).id;
+    const values = [
+      { [locker]: '-012.50', [started]: '2024-02-29', [note]: '0042' },
+      { [locker]: '12345678901234567890' },
+    ];
+    for (const [i, custom_fields] of values.entries())
+      await createEmployee(t, c, { name: `Gus ${i}`, employee_id: `G-${i}`, department_id, custom_fields });
+    const res = await get('/api/export-excel', c.auth);
+    expect(res.statusCode).toBe(200);
+    const sheet = (await workbookOf(res.rawPayload)).getWorksheet('Employees')!;
+    const header = textOf(sheet)[0];
+    const cell = (row: number, label: string) => sheet.getRow(row).getCell(header.indexOf(label) + 1);
+    expect(cell(2, 'Locker').value).toBe(-12.5);
+    expect((cell(2, 'Started').value as Date).toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    expect(cell(2, 'Started').numFmt).toBe('mm/dd/yy');
+    // Text stays text, leading zeros and all.
+    expect(cell(2, 'Note').value).toBe('0042');
+    expect(cell(3, 'Locker').value).toBe('12345678901234567890');
+    expect(cell(3, 'Started').value).toBeNull();
+  });
+
   it("another account's manager gets only their own data", async () => {
     const res = await get('/api/export-excel', b.auth);
     expect(res.statusCode).toBe(200);

@@ -32,6 +32,7 @@ const HIGH_WATER = 1 << 20;
 const SAMPLE: Record<ColumnKind, string> = {
   text: 'Xxxxxxxxxx',
   integer: '0000000',
+  number: '00000.00',
   hours: '0000.00',
   money: '$000,000.00',
   date: '00/00/00',
@@ -40,6 +41,7 @@ const SAMPLE: Record<ColumnKind, string> = {
 const SPARE_SHARE: Record<ColumnKind, number> = {
   text: 6,
   integer: 0,
+  number: 0,
   hours: 0,
   money: 0,
   date: 0,

@@ -57,7 +57,7 @@ export function dataExportRepository(db: Kysely<DB>) {
       db
         .selectFrom('custom_fields')
         .where('account_id', '=', accountId)
-        .select(['id', 'field_name'])
+        .select(['id', 'field_name', 'field_type'])
         .orderBy('id')
         .execute(),
 

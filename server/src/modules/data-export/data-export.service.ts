@@ -1,4 +1,4 @@
-import { DATA_EXPORT_SHEETS, messages, RATES_SINCE } from '@punchclock/contract';
+import { type CUSTOM_FIELD_TYPES, DATA_EXPORT_SHEETS, messages, RATES_SINCE } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -32,6 +32,12 @@ const col = (key: string, label: string, kind: ReportColumn['kind'] = 'text'): R
   kind,
 });
 const FIELD_VALUE = [col('field', 'Field'), col('value', 'Value')];
+/** A custom field's column: numbers and dates are written as such, so a sheet sums and sorts them. */
+const FIELD_KIND: Record<(typeof CUSTOM_FIELD_TYPES)[number], ReportColumn['kind']> = {
+  text: 'text',
+  number: 'number',
+  date: 'date',
+};
 
 /** Pages of rows by id until a short page: only one page is held at a time. */
 async function* paged<T extends { id: number }>(
@@ -238,7 +244,7 @@ export function dataExportService({
               col('site', 'Site access'),
               col('created_at', 'Created', 'datetime'),
               col('deleted_at', 'Deleted', 'datetime'),
-              ...fields.map((f) => col(`field_${f.id}`, f.field_name)),
+              ...fields.map((f) => col(`field_${f.id}`, f.field_name, FIELD_KIND[f.field_type])),
             ],
             rows: employeeRows,
           },

@@ -13,7 +13,8 @@ export const INK = '#111827';
 export const MUTED = '#6b7280';
 export const HEADER_FILL = '#e5e7eb';
 
-export const isFigure = (kind: ColumnKind) => kind === 'integer' || kind === 'hours' || kind === 'money';
+export const isFigure = (kind: ColumnKind) =>
+  kind === 'integer' || kind === 'number' || kind === 'hours' || kind === 'money';
 
 /** `text` cut to fit `width` in the current font, ending with an ellipsis when cut. */
 export function fit(doc: Doc, text: string, width: number): string {

@@ -30,6 +30,7 @@ const SAMPLE: Record<ColumnKind, string> = {
   // A usual full name: with only its label's width a Name column was cut to "Alice A…" in a wide report.
   text: 'Alexandra Johnson',
   integer: '00000',
+  number: '00000.00',
   hours: '0000.00',
   money: '$000,000.00',
   date: '00/00/00',
@@ -39,6 +40,7 @@ const SAMPLE: Record<ColumnKind, string> = {
 const SPARE_SHARE: Record<ColumnKind, number> = {
   text: 6,
   integer: 1,
+  number: 1,
   hours: 1,
   money: 1,
   date: 1,

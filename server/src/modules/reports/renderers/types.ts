@@ -1,4 +1,5 @@
-export type ColumnKind = 'text' | 'integer' | 'hours' | 'money' | 'date' | 'datetime';
+/** `number`: a figure as typed, any decimals (a custom field's); `integer`: a count or an id. */
+export type ColumnKind = 'text' | 'integer' | 'number' | 'hours' | 'money' | 'date' | 'datetime';
 
 export interface ReportColumn {
   key: string;

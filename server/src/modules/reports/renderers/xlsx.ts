@@ -15,6 +15,7 @@ import type { Cell, ColumnKind, ExportInput, ExportMeta, ReportColumn } from './
 const WIDTH: Record<ColumnKind, number> = {
   text: 24,
   integer: 10,
+  number: 12,
   hours: 10,
   money: 14,
   date: 11,
@@ -189,6 +190,11 @@ function cellXml(
   switch (kind) {
     case 'integer':
       return numberCell(ref, style, Number(value), value);
+    case 'number': {
+      // A figure a double cannot hold exactly (a 20-digit badge number) stays text: a copy keeps every digit.
+      const n = Number(value);
+      return String(n) === String(value) ? numberCell(ref, style, n, value) : textCell(ref, 0, String(value));
+    }
     case 'hours':
       // The exact hours, shown with 2 decimals (0.00): a SUM of the column then equals the report's total,
       // which is made from the minutes (rows rounded each to 2 decimals summed to 99.99 against a total of 100).
