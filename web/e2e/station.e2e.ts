@@ -167,6 +167,11 @@ describe('time station', () => {
     });
     await context.setOffline(false);
     await page.getByText('All punches sent').waitFor({ timeout: 40_000 });
+    // Online with the queue sent, the yellow "no connection" notice of the last punch is gone (not left until
+    // the idle reset), while the punch's card stays.
+    expect(await page.getByText(/^No connection/).count()).toBe(0);
+    await page.getByText('Clocked in', { exact: true }).waitFor();
+    await screenshot(page, 'station-synced');
     expect(syncCalls).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('refused-punches').textContent()).toMatch(
       /^1 punch was refused by the server/,

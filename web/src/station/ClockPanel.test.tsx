@@ -2,11 +2,17 @@ import { MantineProvider } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_SAVED } from './clock-controller';
 import { ClockPanel, STATION_IDLE_RESET_MS } from './ClockPanel';
 
 // The panel's own behaviour on a shared station; the calls it makes are faked (the journeys in web/e2e run the
 // real server and station).
-const calls = vi.hoisted(() => ({ check: [] as unknown[], punch: [] as unknown[], wrongPin: false }));
+const calls = vi.hoisted(() => ({
+  check: [] as unknown[],
+  punch: [] as unknown[],
+  wrongPin: false,
+  offline: false,
+}));
 vi.mock('./clock-controller', async (original) => {
   const real = await original<typeof import('./clock-controller')>();
   const { StationApiError } = await import('./station-api');
@@ -30,7 +36,9 @@ vi.mock('./clock-controller', async (original) => {
       calls.punch.push({ kind, ...id });
       if (calls.wrongPin && id.pin !== '1234')
         throw new StationApiError(401, messages.clock.pinWrong, 'clock.pin_wrong');
-      return { message: messages.clock.clockedIn, offline: false, clockInTime: new Date().toISOString() };
+      const clockInTime = new Date().toISOString();
+      if (calls.offline) return { message: real.OFFLINE_SAVED, offline: true, clockInTime };
+      return { message: messages.clock.clockedIn, offline: false, clockInTime };
     },
   };
 });
@@ -52,6 +60,7 @@ describe('station clock panel', () => {
     calls.check.length = 0;
     calls.punch.length = 0;
     calls.wrongPin = false;
+    calls.offline = false;
     render(
       <MantineProvider>
         <ClockPanel settings={null} />
@@ -123,5 +132,27 @@ describe('station clock panel', () => {
     expect(screen.queryByText('Ann Lee')).toBeNull();
     expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('button', { name: 'PIN digit 1' })).toBeNull();
+  });
+});
+
+describe('station clock panel, offline', () => {
+  it('drops the "no connection" notice once the station is online with its queue sent, keeping the card', async () => {
+    calls.offline = true;
+    const panel = (synced: boolean) => (
+      <MantineProvider>
+        <ClockPanel settings={null} synced={synced} />
+      </MantineProvider>
+    );
+    // Online with nothing waiting (as before the punch), then the punch waits in the queue.
+    const { rerender } = render(panel(true));
+    await enter('E2', '1234');
+    fireEvent.click(clockIn());
+    await screen.findByText(OFFLINE_SAVED);
+    rerender(panel(false));
+    expect(screen.getByText(OFFLINE_SAVED)).toBeTruthy();
+    // The punch synced: the notice is no longer true, long before the idle reset.
+    rerender(panel(true));
+    expect(screen.queryByText(OFFLINE_SAVED)).toBeNull();
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
   });
 });

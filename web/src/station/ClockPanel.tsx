@@ -33,10 +33,13 @@ export function ClockPanel({
   settings,
   scanned,
   onPunched,
+  synced = false,
 }: {
   settings: StationMeAnswer['settings'] | null;
   scanned?: string | null;
   onPunched?: () => void;
+  /** The station is online with nothing waiting to send: a "no connection" notice no longer holds. */
+  synced?: boolean;
 }) {
   const [input, setInput] = useState('');
   // A scanned badge token identifies the employee; the field then shows their Employee ID, not the token.
@@ -71,6 +74,11 @@ export function ClockPanel({
     setTotal(null);
     setNotice(null);
   };
+  // Back online with the queue sent, the yellow "no connection" notice (an offline punch or check) is no longer
+  // true: it goes at once rather than at the idle reset. The card and its timer or total stay.
+  useEffect(() => {
+    if (synced) setNotice((n) => (n?.color === 'yellow' ? null : n));
+  }, [synced]);
   // Any change restarts the wait; nothing left on screen outlives it.
   useEffect(() => {
     if (!identified && !state && !notice) return;

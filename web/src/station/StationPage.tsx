@@ -145,6 +145,7 @@ export default function StationPage() {
               settings={info?.settings ?? null}
               scanned={scanned}
               onPunched={() => void sync.refresh()}
+              synced={sync.online && sync.pending === 0}
             />
           </Stack>
         </Paper>
