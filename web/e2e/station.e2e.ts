@@ -222,6 +222,11 @@ describe('time station', () => {
     expect(await page.getByTestId('lost-punches').textContent()).toMatch(/^E1014 · Clock In · /);
     await screenshot(page, 'station-revoked');
     expect(await punchesToday(['E1014'])).toHaveLength(0);
+    // A reload of the tablet still lists them (read from its storage, not kept in the page).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Set up this time station' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: messages.clock.stationRevoked }).waitFor();
+    expect(await page.getByTestId('lost-punches').textContent()).toMatch(/^E1014 · Clock In · /);
     await context.close();
 
     // On a phone, the manager's Devices list shows the whole "Revoked" badge.

@@ -6,7 +6,7 @@ import { BadgeScanner } from './BadgeScanner';
 import { ClockPanel } from './ClockPanel';
 import { wallClockText } from './clock-text';
 import { PairStation } from './PairStation';
-import { abandonPending, type QueuedPunch } from './queue';
+import { abandonedPunches, abandonPending, type QueuedPunch } from './queue';
 import { StationApiError, stationCall } from './station-api';
 import { forgetStation, readStation } from './station-session';
 import { useSyncStatus } from './useSyncStatus';
@@ -103,6 +103,13 @@ export default function StationPage() {
   useEffect(() => {
     if (sync.revoked && paired) revoked();
   }, [sync.revoked, paired, revoked]);
+  // Opened unpaired (the tablet reloaded after a revoke): the punches it could not send are read from storage.
+  useEffect(() => {
+    if (paired) return;
+    void abandonedPunches().then((punches) =>
+      setLost((shown) => shown ?? (punches.length ? { punches, settings: undefined } : null)),
+    );
+  }, [paired]);
 
   if (!paired) {
     return (

@@ -75,6 +75,21 @@ export function newClientId(): string {
 }
 
 /**
+ * The punches a revoked pairing could not send (abandonPending) of the last 31 days (the server refuses older
+ * offline punches anyway), oldest first: the pairing screen lists them from storage, so a reload of the tablet
+ * does not hide them.
+ */
+export async function abandonedPunches(): Promise<QueuedPunch[]> {
+  const since = new Date(Date.now() - 31 * 24 * 3_600_000).toISOString();
+  const lost = await stationDb.punches
+    .where('state')
+    .equals('failed')
+    .filter((p) => p.message === messages.clock.stationRevoked && p.device_time >= since)
+    .toArray();
+  return lost.sort((a, b) => a.device_time.localeCompare(b.device_time));
+}
+
+/**
  * Punches still waiting when the server refused this station's token (revoked): they can no longer be sent, so
  * they are marked failed with `reason` and answered, for the station to show them for a manager to enter by hand.
  */
