@@ -74,6 +74,8 @@ export const messages = {
     rateCurrentHint: 'Correct the day this rate started: days before it are paid at the rate before.',
     rateHistory: 'Pay Rate History',
     rateBefore: (day: string) => `Before ${day}`,
+    rateCorrected: 'Hourly rate corrected',
+    rateCorrectHint: "A deleted employee's days are still paid and reported: correct their rate here.",
   },
   departments: {
     created: 'Department created successfully',

@@ -175,6 +175,13 @@ export function usePeopleMutations() {
     updateEmployee: useWrite((b: EmployeeInput & { id: number }) =>
       request<EmployeeSavedAnswer>(`/employees/${b.id}`, { method: 'PUT', body: b }),
     ),
+    /** The hourly rate alone, a deleted employee's too (PUT /api/employees/:id/rates). */
+    changeRate: useWrite((b: { id: number; hourly_rate: number; rate_effective_from: string }) =>
+      request<EmployeeRatesAnswer>(`/api/employees/${b.id}/rates`, {
+        method: 'PUT',
+        body: { hourly_rate: b.hourly_rate, rate_effective_from: b.rate_effective_from },
+      }),
+    ),
     deleteEmployee: useWrite((id: number) =>
       request<DeletedAnswer>(`/employees/${id}`, { method: 'DELETE' }),
     ),
