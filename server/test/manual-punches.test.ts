@@ -290,6 +290,42 @@ describe('manual punches', () => {
     ).toHaveLength(1);
   });
 
+  it("lists a deleted employee's punches for their account's manager only, and adds none for them", async () => {
+    const s = await setup();
+    const other = await setup();
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef),
+    });
+    expect(made.statusCode).toBe(201);
+    for (const o of [s, other]) {
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/employees/${o.employeeRef}`,
+        headers: o.owner.auth,
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    const list = (auth: Record<string, string>, ref: number) =>
+      t.app.inject({ method: 'GET', url: `/api/manual-punches/${ref}`, headers: auth });
+    // Kept, still paid in reports, so shown on the deleted employee's page.
+    const mine = await list(s.owner.auth, s.employeeRef);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.map((p: { id: number }) => p.id)).toEqual([made.json().data.id]);
+    // Another account's deleted employee stays unknown, and no punch is added for a deleted one.
+    expect((await list(s.owner.auth, other.employeeRef)).statusCode).toBe(404);
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/manual-punches',
+      headers: s.owner.auth,
+      payload: punch(s.employeeRef, { date: twoDaysAgo }),
+    });
+    expect(add.statusCode).toBe(404);
+    expect((await list(s.owner.auth, s.employeeRef)).json().data).toHaveLength(1);
+  });
+
   it('reports hours from rounded times, shows rounded times when asked, keeps raw times, and drops hours in Attendance Only', async () => {
     const s = await setup();
     const save = (body: object) =>

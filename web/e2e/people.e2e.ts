@@ -220,6 +220,14 @@ describe('people', () => {
     await expect
       .poll(() => page.getByTestId('rate-history').locator('tbody tr').allTextContents())
       .toEqual(['01/12/26$20.25', 'Before 01/12/26$18.50']);
+    // A punch of theirs, to be seen after the delete.
+    const robinRef = Number(/\/Employee\/(\d+)/.exec(page.url())?.[1]);
+    await api(owner.token, '/api/manual-punches', {
+      employee_id: robinRef,
+      date: '2026-01-13',
+      time_in: '09:00',
+      time_out: '17:00',
+    });
 
     await page.goto('/Employee');
     await page.getByRole('button', { name: 'Delete Robin Tester' }).click();
@@ -230,6 +238,32 @@ describe('people', () => {
     expect(await search(page, { text: 'Robin', status: 'All' })).toBe(0);
     expect(await search(page, { text: 'Robin', status: 'All', deleted: true })).toBe(1);
     await screenshot(page, 'people-deleted-found');
+
+    // A deleted employee's days are still paid: their rate is corrected from their page (nothing else is edited).
+    await page.getByRole('link', { name: 'Robin Tester' }).click();
+    await page.getByText('Deleted employee').waitFor();
+    // Their punches are shown, read-only; no badge to print, no punch to add.
+    await page.getByTestId('punch-table').getByText('5:00 PM').waitFor();
+    await screenshot(page, 'people-deleted-page');
+    expect(
+      await page
+        .getByTestId('punch-table')
+        .getByRole('button', { name: /edit|delete/i })
+        .count(),
+    ).toBe(0);
+    expect(await page.getByRole('link', { name: 'Manual Punch' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Regenerate Badge' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Correct Hourly Rate' }).click();
+    const correct = page.getByRole('dialog', { name: 'Correct Hourly Rate' });
+    await correct.getByLabel('Hourly Rate ($)').fill('21');
+    await correct.getByLabel(messages.employees.rateEffectiveFrom).fill('2026-01-12');
+    await screenshot(page, 'people-deleted-correct-rate');
+    await correct.getByRole('button', { name: 'Save Rate' }).click();
+    await page.getByText(messages.employees.rateCorrected).waitFor();
+    await correct.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.getByTestId('rate-history').locator('tbody tr').allTextContents())
+      .toEqual(['01/12/26$21.00', 'Before 01/12/26$18.50']);
     await context.close();
   });
 

@@ -515,26 +515,32 @@ export function punchesRepository(db: Kysely<DB>) {
     }),
 
     /** Whether `employeeRef` is a current employee of the account (punches are only written for those). */
-    async employeeIsCurrent(accountId: number, employeeRef: number): Promise<boolean> {
+    /** Whether the employee is one of the account's current ones (or, `withDeleted`, a deleted one too). */
+    async employeeIsCurrent(accountId: number, employeeRef: number, withDeleted = false): Promise<boolean> {
       const row = await db
         .selectFrom('employees')
         .select('id')
         .where('account_id', '=', accountId)
         .where('id', '=', employeeRef)
-        .where('deleted_at', 'is', null)
+        .$if(!withDeleted, (q) => q.where('deleted_at', 'is', null))
         .executeTakeFirst();
       return !!row;
     },
 
     /** The department of a current employee (undefined when there is none): what a scoped caller is checked against. */
-    departmentOf: async (accountId: number, employeeRef: number): Promise<number | undefined> =>
+    /** The department of one of the account's current employees (or, `withDeleted`, of a deleted one too). */
+    departmentOf: async (
+      accountId: number,
+      employeeRef: number,
+      withDeleted = false,
+    ): Promise<number | undefined> =>
       (
         await db
           .selectFrom('employees')
           .select('department_id')
           .where('account_id', '=', accountId)
           .where('id', '=', employeeRef)
-          .where('deleted_at', 'is', null)
+          .$if(!withDeleted, (q) => q.where('deleted_at', 'is', null))
           .executeTakeFirst()
       )?.department_id,
 

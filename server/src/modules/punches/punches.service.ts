@@ -30,13 +30,14 @@ export function punchesService(deps: {
 
   /**
    * The employee must be a current one of the caller's account (an `own` caller's is checked by requireAccess)
-   * and, for a department-scoped administrator, of one of their departments.
+   * and, for a department-scoped administrator, of one of their departments. `withDeleted` (reading only): a
+   * deleted employee's punches are kept, still paid in reports, and shown on their page.
    */
-  async function mustExist(caller: Caller, employeeRef: number) {
+  async function mustExist(caller: Caller, employeeRef: number, withDeleted = false) {
     const found =
       caller.departments === 'all'
-        ? await repos.punches.employeeIsCurrent(caller.accountId, employeeRef)
-        : reaches(caller, await repos.punches.departmentOf(caller.accountId, employeeRef));
+        ? await repos.punches.employeeIsCurrent(caller.accountId, employeeRef, withDeleted)
+        : reaches(caller, await repos.punches.departmentOf(caller.accountId, employeeRef, withDeleted));
     if (!found) throw notFound(noEmployee);
   }
 
@@ -125,7 +126,7 @@ export function punchesService(deps: {
     async list(caller: Caller, employeeRef: number, q: PageQuery) {
       requireAccess(caller, 'punches:read', { employeeRef, notFoundMessage: noEmployee });
       const cursor = decodeCursor('punches', q.cursor, PUNCH_KEY);
-      await mustExist(caller, employeeRef);
+      await mustExist(caller, employeeRef, true);
       const [rules, rows] = await Promise.all([
         timeRules(caller.accountId),
         punchList.pageForEmployee(caller.accountId, employeeRef, {

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { DATE_FORMATS, EDIT_PUNCH_PARAM, messages, RATES_SINCE } from '@punchclock/contract';
-import { IconHandFinger } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCoin, IconHandFinger } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, messageOf } from '../../api/client';
@@ -10,6 +11,7 @@ import { formatDate } from '../punches/display-format';
 import { AppPage } from '../../components/AppPage';
 import { PunchTable } from '../punches/PunchTable';
 import { BadgeCard } from './BadgeCard';
+import { CorrectRateModal } from './CorrectRateModal';
 import { money } from './download';
 import { PERMISSION_GROUPS } from './PermissionGroups';
 
@@ -119,6 +121,7 @@ export default function EmployeeDetail() {
   // The dashboard's Fix of a forgotten clock-out names the open punch to edit.
   const editPunch = Number(useSearchParams()[0].get(EDIT_PUNCH_PARAM)) || undefined;
   const employee = useEmployee(Number.isInteger(id) ? id : 0);
+  const [correcting, correct] = useDisclosure(false);
   const notFound = !(id > 0) || (employee.error instanceof ApiError && employee.error.status === 404);
   if (notFound) {
     return (
@@ -131,9 +134,19 @@ export default function EmployeeDetail() {
   }
   const e = employee.data;
   const actions = (
-    <Button component={Link} to={`/ManualPunch/${id}`} leftSection={<IconHandFinger size={16} />}>
-      Manual Punch
-    </Button>
+    <Group gap="xs">
+      {/* A deleted employee is not edited, but their rate pays their days still in reports. */}
+      {e?.deleted_at && (
+        <Button variant="default" leftSection={<IconCoin size={16} />} onClick={correct.open}>
+          Correct Hourly Rate
+        </Button>
+      )}
+      {!e?.deleted_at && (
+        <Button component={Link} to={`/ManualPunch/${id}`} leftSection={<IconHandFinger size={16} />}>
+          Manual Punch
+        </Button>
+      )}
+    </Group>
   );
   return (
     <AppPage
@@ -146,6 +159,9 @@ export default function EmployeeDetail() {
       {employee.isError && (
         <Alert color="red">{messageOf(employee.error, messages.employees.fetchFailed)}</Alert>
       )}
+      {e?.deleted_at && correcting && (
+        <CorrectRateModal employee={e} opened={correcting} onClose={correct.close} />
+      )}
       {e && (
         <Stack gap="xl">
           <Grid>
@@ -155,15 +171,18 @@ export default function EmployeeDetail() {
                 <RateHistory id={id} />
               </Stack>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <BadgeCard employee={e} />
-            </Grid.Col>
+            {/* A deleted employee's badge no longer punches: no card to print or regenerate. */}
+            {!e.deleted_at && (
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <BadgeCard employee={e} />
+              </Grid.Col>
+            )}
           </Grid>
           <Stack gap="sm">
             <Title order={2} fz="h3">
               Punches
             </Title>
-            <PunchTable employeeId={id} editPunchId={editPunch} />
+            <PunchTable employeeId={id} editPunchId={editPunch} readOnly={!!e.deleted_at} />
           </Stack>
         </Stack>
       )}
