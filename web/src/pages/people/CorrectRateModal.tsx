@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages } from '@punchclock/contract';
 import { useCurrentUser } from '../../api/auth';
@@ -6,6 +6,7 @@ import { fieldErrors, messageOf } from '../../api/client';
 import { type EmployeeView, usePeopleMutations } from '../../api/people';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { todayIn } from '../reports/periods';
+import { HourlyRateInput, RateFromInput, rateFromProblem } from './rate-fields';
 
 /**
  * The hourly rate of a deleted employee, alone: their days are still paid and reported, so a wrong rate must stay
@@ -29,8 +30,7 @@ export function CorrectRateModal({
     },
     validate: {
       hourly_rate: (v) => (v === '' || Number(v) < 0 ? 'Enter an hourly rate of 0 or more.' : null),
-      rate_effective_from: (v) =>
-        !v ? 'Date is required.' : v > today ? messages.employees.rateFromFuture : null,
+      rate_effective_from: (v) => rateFromProblem(v, today),
     },
   });
   const submit = form.onSubmit((v) =>
@@ -55,23 +55,8 @@ export function CorrectRateModal({
           <Text size="sm" c="dimmed">
             {messages.employees.rateCorrectHint}
           </Text>
-          <NumberInput
-            label="Hourly Rate ($)"
-            step={0.01}
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            data-autofocus
-            {...form.getInputProps('hourly_rate')}
-          />
-          <TextInput
-            type="date"
-            label={messages.employees.rateEffectiveFrom}
-            description={messages.employees.rateEffectiveHint}
-            max={today}
-            required
-            {...form.getInputProps('rate_effective_from')}
-          />
+          <HourlyRateInput data-autofocus {...form.getInputProps('hourly_rate')} />
+          <RateFromInput today={today} {...form.getInputProps('rate_effective_from')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EMPLOYEE_STATUSES, type EmployeeStatus, messages, PIN_MAX_LENGTH } from '@punchclock/contract';
 import { useState } from 'react';
@@ -20,6 +9,7 @@ import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
 import { effectiveFlags, type Flags, newEmployeeFlags, PermissionGroups } from './PermissionGroups';
+import { HourlyRateInput } from './rate-fields';
 
 interface Values {
   name: string;
@@ -127,13 +117,7 @@ export default function CreateEmployee() {
             <DepartmentField form={form} />
             <TextInput label="Title" maxLength={120} {...form.getInputProps('title')} />
             <TextInput label="Employee ID" required maxLength={40} {...form.getInputProps('employee_id')} />
-            <NumberInput
-              label="Hourly Rate ($)"
-              step={0.01}
-              min={0}
-              decimalScale={2}
-              {...form.getInputProps('hourly_rate')}
-            />
+            <HourlyRateInput {...form.getInputProps('hourly_rate')} />
             <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
             <TextInput
               label="PIN"

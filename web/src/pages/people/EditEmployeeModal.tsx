@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages } from '@punchclock/contract';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { useCurrentUser } from '../../api/auth';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
 import { todayIn } from '../reports/periods';
+import { HourlyRateInput, RateFromInput, rateFromProblem } from './rate-fields';
 
 interface EditValues {
   name: string;
@@ -47,13 +48,7 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
       department_id: (v) => (v ? null : 'Department is required.'),
       employee_id: (v) => (v.trim() ? null : 'Employee ID is required.'),
       rate_effective_from: (v, all) =>
-        !rateChanged(employee, all.hourly_rate)
-          ? null
-          : !v
-            ? 'Date is required.'
-            : v > today
-              ? messages.employees.rateFromFuture
-              : null,
+        rateChanged(employee, all.hourly_rate) ? rateFromProblem(v, today) : null,
     },
   });
   const changed = rateChanged(employee, form.values.hourly_rate);
@@ -61,12 +56,7 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
   const rates = useEmployeeRates(employee.id).data;
   const currentFrom = rates && rates.length > 1 ? rates[0].effective_from : null;
   const [movedFrom, setMovedFrom] = useState<string | null>(null);
-  const movedError =
-    movedFrom === ''
-      ? 'Date is required.'
-      : movedFrom && movedFrom > today
-        ? messages.employees.rateFromFuture
-        : null;
+  const movedError = movedFrom === null ? null : rateFromProblem(movedFrom, today);
   const moved = !changed && currentFrom && movedFrom && movedFrom !== currentFrom ? movedFrom : null;
   const submit = form.onSubmit((v) => {
     if (!changed && currentFrom && movedError) return;
@@ -114,24 +104,8 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
           />
           <TextInput label="Title" maxLength={120} {...form.getInputProps('title')} />
           <TextInput label="Employee ID" required maxLength={40} {...form.getInputProps('employee_id')} />
-          <NumberInput
-            label="Hourly Rate ($)"
-            step={0.01}
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            {...form.getInputProps('hourly_rate')}
-          />
-          {changed && (
-            <TextInput
-              type="date"
-              label={messages.employees.rateEffectiveFrom}
-              description={messages.employees.rateEffectiveHint}
-              max={today}
-              required
-              {...form.getInputProps('rate_effective_from')}
-            />
-          )}
+          <HourlyRateInput {...form.getInputProps('hourly_rate')} />
+          {changed && <RateFromInput today={today} {...form.getInputProps('rate_effective_from')} />}
           {!changed && currentFrom && (
             <TextInput
               type="date"
