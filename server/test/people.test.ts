@@ -461,19 +461,21 @@ describe('departments', () => {
   });
 });
 
+/** A number custom field "Locker" without Allow Duplicates, in the account of `who`: its id. */
+const lockerField = async (who: Session) =>
+  (
+    await call(who, 'POST', '/api/fields', {
+      field_name: 'Locker',
+      field_type: 'number',
+      field_options: 'false',
+    })
+  ).json().data.id as number;
+
 describe('custom fields', () => {
   it('hold a number in one form, so 12, 012 and 12.0 are one value where duplicates are not allowed', async () => {
     const s = await signUp(t.app);
     const other = await signUp(t.app);
-    const locker = async (who: Session) =>
-      (
-        await call(who, 'POST', '/api/fields', {
-          field_name: 'Locker',
-          field_type: 'number',
-          field_options: 'false',
-        })
-      ).json().data.id as number;
-    const [mine, theirs] = [await locker(s), await locker(other)];
+    const [mine, theirs] = [await lockerField(s), await lockerField(other)];
     const dep = await department(s);
     const a = await employee(s, dep, { custom_fields: { [mine]: '012' } });
     expect((await call(s, 'GET', `/api/employees/${a.id}`)).json().data.custom_fields).toEqual({
@@ -663,17 +665,11 @@ describe('import', () => {
   it('names a custom value repeated inside the file apart from one another employee already has', async () => {
     const s = await signUp(t.app);
     const other = await signUp(t.app);
-    const locker = async (who: Session) =>
-      (
-        await call(who, 'POST', '/api/fields', {
-          field_name: 'Locker',
-          field_type: 'number',
-          field_options: 'false',
-        })
-      ).json().data.id as number;
-    await employee(s, await department(s, 'Dock'), { custom_fields: { [await locker(s)]: '5' } });
+    await employee(s, await department(s, 'Dock'), { custom_fields: { [await lockerField(s)]: '5' } });
     // Another account's 7 and 8 are no business of this file.
-    await employee(other, await department(other, 'Dock'), { custom_fields: { [await locker(other)]: '7' } });
+    await employee(other, await department(other, 'Dock'), {
+      custom_fields: { [await lockerField(other)]: '7' },
+    });
     const file = xlsx([
       [...HEADER, 'Locker'],
       ['Person 1', 'P1', 'Dock', '', '', '', '', 7],

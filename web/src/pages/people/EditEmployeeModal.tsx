@@ -107,12 +107,10 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
           <HourlyRateInput {...form.getInputProps('hourly_rate')} />
           {changed && <RateFromInput today={today} {...form.getInputProps('rate_effective_from')} />}
           {!changed && currentFrom && (
-            <TextInput
-              type="date"
+            <RateFromInput
+              today={today}
               label={messages.employees.rateCurrentFrom}
               description={messages.employees.rateCurrentHint}
-              max={today}
-              required
               value={movedFrom ?? currentFrom}
               onChange={(e) => setMovedFrom(e.currentTarget.value)}
               error={movedError}
