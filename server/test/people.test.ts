@@ -528,6 +528,63 @@ describe('custom fields', () => {
     expect(stored.value).toBe('13.5');
   });
 
+  it('rewrite their values in the new form when a text field becomes a number field', async () => {
+    const s = await signUp(t.app);
+    const other = await signUp(t.app);
+    const dep = await department(s);
+    const text = (name: string, who = s, dupes = 'true') =>
+      call(who, 'POST', '/api/fields', { field_name: name, field_type: 'text', field_options: dupes }).then(
+        (r) => r.json().data.id as number,
+      );
+    const toNumber = (id: number, name: string, dupes: boolean, who = s) =>
+      call(who, 'PUT', `/api/fields/${id}`, { field_name: name, field_type: 'number', field_options: dupes });
+    const locker = await text('Locker');
+    const a = await employee(s, dep, { employee_id: 'A1', custom_fields: { [locker]: '012' } });
+    const b = await employee(s, dep, { employee_id: 'A2', custom_fields: { [locker]: '12.0' } });
+    const gone = await employee(s, dep, { employee_id: 'A3', custom_fields: { [locker]: '007' } });
+    const word = await employee(s, dep, { employee_id: 'A4', custom_fields: { [locker]: 'seven' } });
+    expect((await call(s, 'DELETE', `/employees/${gone.id}`)).statusCode).toBe(200);
+    // 'seven' is not a number: refused, and nothing is rewritten.
+    const refused = await toNumber(locker, 'Locker', true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(messages.people.fieldTypeMismatch('Locker', 'number'));
+    expect((await call(s, 'GET', `/api/employees/${a.id}`)).json().data.custom_fields).toEqual({
+      [locker]: '012',
+    });
+    expect((await call(s, 'DELETE', `/employees/${word.id}`)).statusCode).toBe(200);
+    // 012 and 12.0 are one number: refused without Allow Duplicates, taken with it.
+    const twice = await toNumber(locker, 'Locker', false);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(messages.people.fieldHasDuplicates('Locker'));
+    expect((await toNumber(locker, 'Locker', true)).statusCode).toBe(200);
+    for (const e of [a, b])
+      expect((await call(s, 'GET', `/api/employees/${e.id}`)).json().data.custom_fields).toEqual({
+        [locker]: '12',
+      });
+    const stored = async (field: number) =>
+      (
+        await t.db
+          .selectFrom('custom_field_values')
+          .select(['employee_ref', 'value'])
+          .where('field_id', '=', field)
+          .orderBy('employee_ref')
+          .execute()
+      ).map((v) => [v.employee_ref, v.value]);
+    // A deleted employee's value is rewritten where it fits, kept as it was where it does not.
+    expect(await stored(locker)).toEqual([
+      [a.id, '12'],
+      [b.id, '12'],
+      [gone.id, '7'],
+      [word.id, 'seven'],
+    ]);
+    // Another account's field of the same name is untouched, and its id is not this account's to change.
+    const theirs = await text('Locker', other);
+    const theirDep = await department(other);
+    const c = await employee(other, theirDep, { employee_id: 'C1', custom_fields: { [theirs]: '0042' } });
+    expect((await toNumber(theirs, 'Locker', true, s)).statusCode).toBe(404);
+    expect(await stored(theirs)).toEqual([[c.id, '0042']]);
+  });
+
   it('validates values by type, refuses duplicates where not allowed, and can be updated and deleted', async () => {
     const s = await signUp(t.app);
     const dep = await department(s);

@@ -96,6 +96,24 @@ export function customFieldsRepository(db: Kysely<DB>) {
             )
             .execute(),
 
+    /** Every value of a field, deleted employees' too. */
+    allValues: (accountId: number, fieldId: number) =>
+      db
+        .selectFrom('custom_field_values')
+        .select(['id', 'value'])
+        .where('account_id', '=', accountId)
+        .where('field_id', '=', fieldId)
+        .execute(),
+
+    setValue: async (accountId: number, id: number, value: string) => {
+      await db
+        .updateTable('custom_field_values')
+        .set({ value })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Removes the given employees' values of the given fields (before their new values are written). */
     clearValues: async (accountId: number, employeeRef: number, fieldIds: number[]) => {
       if (fieldIds.length === 0) return;

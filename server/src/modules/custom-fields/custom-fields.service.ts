@@ -67,22 +67,37 @@ export function customFieldsService({
     return f;
   }
 
-  /** Existing values must still fit a changed type, and be unique before duplicates are turned off. */
-  async function assertValuesFit(
+  /**
+   * Existing values must still fit a changed type, and be unique before duplicates are turned off. A changed type
+   * also rewrites its values in the new type's stored form (text 012 becomes the number 12), as a value typed
+   * for that type would be stored: otherwise 012 would stand beside 12 where duplicates are not allowed, and
+   * never match a search for 12. The uniqueness check compares those forms.
+   */
+  async function fitValues(
     r: CustomFieldsRepos,
     auth: AuthContext,
     field: CustomField,
     body: CustomFieldBody,
   ) {
-    const values = await r.fields.currentValues(auth.accountId, [field.id]);
     const changed = { field_name: field.field_name, field_type: body.field_type };
-    if (
-      body.field_type !== field.field_type &&
-      values.some((v) => 'error' in normaliseFieldValue(changed, v.value))
-    )
+    const typeChanged = body.field_type !== field.field_type;
+    const stored = (value: string) => {
+      const v = normaliseFieldValue(changed, value);
+      return 'value' in v ? v.value : undefined;
+    };
+    const values = (await r.fields.currentValues(auth.accountId, [field.id])).map((v) =>
+      typeChanged ? stored(v.value) : v.value,
+    );
+    if (values.some((v) => v === undefined))
       throw conflict(messages.people.fieldTypeMismatch(field.field_name, body.field_type));
-    if (!body.field_options && new Set(values.map((v) => v.value)).size !== values.length)
+    if (!body.field_options && new Set(values).size !== values.length)
       throw conflict(messages.people.fieldHasDuplicates(field.field_name));
+    // Deleted employees' values too, where they fit (Your data exports them); one that does not is kept as it was.
+    if (typeChanged)
+      for (const v of await r.fields.allValues(auth.accountId, field.id)) {
+        const next = stored(v.value);
+        if (typeof next === 'string' && next !== v.value) await r.fields.setValue(auth.accountId, v.id, next);
+      }
   }
 
   const columns = (body: CustomFieldBody) => ({
@@ -123,7 +138,7 @@ export function customFieldsService({
       return inTransaction(async (r) => {
         const old = await mustFind(r, auth, id);
         await assertNameFree(r, auth.accountId, body.field_name, id);
-        await assertValuesFit(r, auth, old, body);
+        await fitValues(r, auth, old, body);
         await r.fields.update(auth.accountId, id, { ...columns(body), updated_at: nowIso() });
         await r.activity.record(auth.accountId, {
           userId: auth.userId,
