@@ -21,3 +21,4 @@ export * from './account';
 export * from './api-keys';
 export * from './earnings';
 export * from './data-export';
+export * from './fold';

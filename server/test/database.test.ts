@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { foldText } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +74,25 @@ describe('database', () => {
       }
     },
   );
+
+  it('folds every Latin letter the same way in the database (fold()) as in JavaScript (foldText)', async () => {
+    const letters: string[] = [];
+    for (const [from, to] of [
+      [0x41, 0x7a],
+      [0xc0, 0x24f],
+      [0x1e00, 0x1eff],
+    ])
+      for (let cp = from; cp <= to; cp++) letters.push(String.fromCodePoint(cp));
+    // One letter between bars, so that a difference names its letter.
+    const text = letters.join('|');
+    const { rows } = await sql<{ folded: string }>`select fold(${text}) as folded`.execute(t.db);
+    const folded = rows[0].folded.split('|');
+    const expected = foldText(text).split('|');
+    // İ lower-cases to i and a combining dot in JavaScript, to i in PostgreSQL: a search for it finds both.
+    const differ = letters.filter((l, i) => l !== '\u0130' && folded[i] !== expected[i]);
+    expect(differ).toEqual([]);
+    expect(foldText('JOSÉ MUÑOZ Łódź Ørjan Nguyễn')).toBe('jose munoz lodz orjan nguyen');
+  });
 
   it('creates every table the spec implies, each account table keyed by account_id', async () => {
     const tables = [

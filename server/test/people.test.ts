@@ -180,9 +180,30 @@ describe('employees', () => {
     expect(recased.json().data.employee_id).toBe('a100');
   });
 
-  it('finds any letter in any case, on both databases (SQLite folds ASCII only by itself)', async () => {
+  it('finds any letter in any case or accent, on both databases (SQLite folds ASCII only by itself)', async () => {
     const s = await signUp(t.app);
     await employee(s, await department(s, 'Łódź'), { name: 'Łukasz Ørjan', employee_id: 'E3' });
+    await employee(s, await department(s, 'Café'), { name: 'José Muñoz', employee_id: 'E4' });
+    await employee(s, await department(s, 'Dock'), { name: 'Jose Smith', employee_id: 'E5' });
+    // Accents are read as their letter, whichever side has them.
+    for (const [query, names] of [
+      ['jose', ['Jose Smith', 'José Muñoz']],
+      ['JOSÉ', ['Jose Smith', 'José Muñoz']],
+      ['munoz', ['José Muñoz']],
+      ['MUÑOZ', ['José Muñoz']],
+      ['josé muñoz', ['José Muñoz']],
+      ['cafe', ['José Muñoz']],
+      ['lukasz', ['Łukasz Ørjan']],
+      ['orjan', ['Łukasz Ørjan']],
+      ['lodz', ['Łukasz Ørjan']],
+      ['josex', []],
+    ] as const) {
+      const found = (await call(s, 'POST', '/api/search', { query, status: 'All' })).json().employees;
+      expect(
+        found.map((e: { name: string }) => e.name),
+        query,
+      ).toEqual(names);
+    }
     for (const query of ['Łukasz', 'łukasz', 'ŁUKASZ', 'ørjan', 'ØRJAN', 'ŁÓDŹ']) {
       const found = (await call(s, 'POST', '/api/search', { query, status: 'All' })).json().employees;
       expect(

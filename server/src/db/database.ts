@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import SQLite from 'better-sqlite3';
+import { foldText } from '@punchclock/contract';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type PgModule from 'pg';
 import { lazy } from '../lib/lazy';
@@ -40,12 +41,10 @@ export function createDatabase(url: string): Database {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  // fold(): lower() for every letter. SQLite's own lower() folds ASCII only, so the employee search never found
-  // "Łukasz" or "Ørjan" typed in another case; PostgreSQL's lower() folds them all (migration 012 names it fold()
-  // there). A JavaScript call a row costs about three times lower(): searches use it only for text beyond ASCII.
-  file.function('fold', { deterministic: true }, (v: unknown) =>
-    typeof v === 'string' ? v.toLowerCase() : v,
-  );
+  // fold(): text as searches compare it, any case and accent (contract/src/fold.ts; migration 014 defines the same
+  // on PostgreSQL). SQLite's own lower() folds ASCII only. A JavaScript call a row costs about three times lower():
+  // searches call it only for text beyond ASCII (employees.repository.ts).
+  file.function('fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldText(v) : v));
   const flusher = file.memory ? undefined : walFile(`${file.name}-wal`);
   // Checkpoints run on a worker thread (db/checkpointer.ts); the main connection's own only past a large log.
   const checkpoints = file.memory ? undefined : checkpointer(file.name);

@@ -1,8 +1,9 @@
-import { EMPLOYEE_FLAGS, type EmployeeView, type SearchBody } from '@punchclock/contract';
+import { EMPLOYEE_FLAGS, type EmployeeView, foldText, type SearchBody } from '@punchclock/contract';
 import {
   type ExpressionBuilder,
   type Insertable,
   type Kysely,
+  PostgresAdapter,
   type SelectQueryBuilder,
   sql,
   type Updateable,
@@ -29,11 +30,16 @@ const IN_LIST_MAX = 500;
 const INSERT_CHUNK = 200;
 
 /**
- * How a column is lower-cased to be searched for `text`: lower() folds ASCII on both databases, and ASCII text can
- * only match ASCII letters; text beyond ASCII needs every letter folded (fold(), db/database.ts and migration 012).
+ * Whether a column holds the search text in any letter case or accent ("jose" finds "José", contract/src/fold.ts).
+ * fold() (migration 014, db/database.ts) costs more than lower() (a JavaScript call on SQLite, translate() on
+ * PostgreSQL), so it runs only on values beyond ASCII, and the built-in lower() matches the others.
  */
-// eslint-disable-next-line no-control-regex -- ASCII is the range this tells apart
-const caseFold = (text: string) => sql.raw(/^[\u0000-\u007f]*$/.test(text) ? 'lower' : 'fold');
+function holds(column: string, text: string, sqlite: boolean) {
+  const pattern = likePattern(foldText(text));
+  const c = sql.ref(column);
+  const beyondAscii = sqlite ? sql`${c} glob '*[^ -~]*'` : sql`octet_length(${c}) <> char_length(${c})`;
+  return sql<boolean>`(lower(${c}) like ${pattern} escape '\\' or (${beyondAscii} and fold(${c}) like ${pattern} escape '\\'))`;
+}
 
 /** `like` patterns match the text literally: % and _ typed by a user are not wildcards. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,15 +68,21 @@ const paged = <O>(q: SelectQueryBuilder<Scope, 'e' | 'd', O>, page: EmployeePage
     .limit(page.limit);
 
 /** The search panel's filters, on any query over `employees as e` joined to `departments as d`. */
-function searchFilter<O>(q: SelectQueryBuilder<Scope, 'e' | 'd', O>, accountId: number, s: SearchBody) {
+function searchFilter<O>(
+  db: Kysely<DB>,
+  q: SelectQueryBuilder<Scope, 'e' | 'd', O>,
+  accountId: number,
+  s: SearchBody,
+) {
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
   const dept = typeof s.department_id === 'number' ? s.department_id : null;
   return q
     .$if(!s.show_deleted, (b) => b.where('e.deleted_at', 'is', null))
     .$if(!!s.query, (b) =>
       b.where((eb) =>
         eb.or(
-          ['e.name', 'e.title', 'e.employee_id', 'e.email', 'd.dp_name'].map(
-            (c) => sql<boolean>`${caseFold(s.query)}(${sql.ref(c)}) like ${likePattern(s.query)} escape '\\'`,
+          ['e.name', 'e.title', 'e.employee_id', 'e.email', 'd.dp_name'].map((c) =>
+            holds(c, s.query!, sqlite),
           ),
         ),
       ),
@@ -215,7 +227,7 @@ export function employeesRepository(db: Kysely<DB>) {
       views(
         accountId,
         ownerUserId,
-        paged(searchFilter(baseQuery(db, accountId, reach), accountId, s), page),
+        paged(searchFilter(db, baseQuery(db, accountId, reach), accountId, s), page),
         page.back ? 'desc' : 'asc',
       ),
 
@@ -224,6 +236,7 @@ export function employeesRepository(db: Kysely<DB>) {
       Number(
         (
           await searchFilter(
+            db,
             db
               .selectFrom('employees as e')
               .innerJoin('departments as d', 'd.id', 'e.department_id')

@@ -6,6 +6,7 @@ import { useAdministratorMutations } from '../../api/account';
 import { messageOf } from '../../api/client';
 import { useDepartments } from '../../api/people';
 import { notifySuccess } from '../../components/notify';
+import { foldedFilter } from '../../components/folded-filter';
 
 interface Values {
   name: string;
@@ -31,6 +32,7 @@ function AccessFields({ form }: { form: Pick<UseFormReturnType<Values>, 'values'
           label="Departments"
           placeholder={departments.isPending ? 'Loading departments…' : 'Choose departments'}
           data={options}
+          filter={foldedFilter}
           searchable
           required
           nothingFoundMessage="No department matches"

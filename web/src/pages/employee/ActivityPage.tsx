@@ -8,6 +8,7 @@ import { useSession } from '../../session/session';
 import { OwnPunchesPage } from '../punches/OwnPunchesPage';
 import { PunchTable } from '../punches/PunchTable';
 import { PunchCardList } from './PunchCards';
+import { foldedFilter } from '../../components/folded-filter';
 
 /** An employee's punches: a table on wide screens, cards (each with a Details link) on narrow ones. */
 function Punches({ employeeId, canEdit }: { employeeId: number; canEdit: boolean }) {
@@ -47,6 +48,7 @@ function ManagerActivity() {
           label="Employee"
           placeholder={employees.isPending ? 'Loading employees...' : 'Choose an employee'}
           data={options}
+          filter={foldedFilter}
           value={chosen}
           onChange={setChosen}
           searchable

@@ -12,6 +12,7 @@ import { formatDate } from '../punches/display-format';
 import { type CellFormats } from './cells';
 import { type PeriodPreset, PERIOD_PRESETS, presetPeriod, todayIn, weekStartIndex } from './periods';
 import { ExportButtons, ReportOutcome, useReportRunner } from './report-runner';
+import { foldedFilter } from '../../components/folded-filter';
 
 interface FormValues {
   employee_id: string | null;
@@ -141,6 +142,7 @@ function ParamForm({
             label={labelOf('employee_id')}
             placeholder="All employees"
             data={employeeOptions}
+            filter={foldedFilter}
             value={values.employee_id}
             onChange={(v) => onChange({ employee_id: v })}
             searchable
@@ -155,6 +157,7 @@ function ParamForm({
             label={labelOf('department_id')}
             placeholder="All departments"
             data={departmentOptions}
+            filter={foldedFilter}
             value={values.department_id}
             onChange={(v) => onChange({ department_id: v })}
             searchable
