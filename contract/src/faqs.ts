@@ -1,3 +1,4 @@
+import { foldText } from './fold';
 import { z } from 'zod';
 import { errorAnswers } from './errors';
 import { optionalText, requiredText } from './fields';
@@ -41,15 +42,9 @@ export function faqTopics(faqs: readonly FaqView[]): { topic: string; count: num
     .sort((a, b) => a.topic.localeCompare(b.topic));
 }
 
-/**
- * Text as the FAQ search compares it: any letter case, accents dropped (decomposed, then the marks removed), so
- * "cafe" finds "Café" and "resume" finds "résumé" whichever way either was typed.
- */
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 /** Whether a FAQ matches every word of a search (question, answer and topic, any letter case or accent). */
 export function faqMatches(faq: FaqView, search: string): boolean {
-  const words = folded(search).split(/\s+/).filter(Boolean);
-  const text = folded(`${faq.question}\n${faq.answer}\n${faq.topic}`);
+  const words = foldText(search).split(/\s+/).filter(Boolean);
+  const text = foldText(`${faq.question}\n${faq.answer}\n${faq.topic}`);
   return words.every((w) => text.includes(w));
 }
