@@ -5,6 +5,7 @@
 // server's own encoder from the row just before the page (found once, outside the timing).
 // Run: npx tsx bench/paging.ts
 import { sql } from 'kysely';
+import { nameOrder } from '../server/src/db/keyset';
 import { encodeCursor } from '../server/src/lib/cursor';
 import { benchApp } from './bench-app';
 
@@ -28,8 +29,8 @@ for (let i = 0; i < EMPLOYEES; i += 1000) {
     account_id: accountId,
     department_id: dep.id,
     employee_id: `P${i + k}`,
-    // Names tie in pairs, so the id has to break ties.
-    name: `Employee ${String(Math.floor((i + k) / 2)).padStart(5, '0')}`,
+    // Names tie in pairs, so the id has to break ties; every tenth pair is an Émile, listed among the E's.
+    name: `${Math.floor((i + k) / 2) % 10 === 0 ? 'Émile' : 'Employee'} ${String(Math.floor((i + k) / 2)).padStart(5, '0')}`,
     hourly_rate_cents: 1500,
     created_at: at,
     updated_at: at,
@@ -125,15 +126,15 @@ type Key = [string, number];
 const employeeKeyAt = async (offset: number): Promise<Key> => {
   const r = await db
     .selectFrom('employees')
-    .select(['name', 'id'])
+    .select([nameOrder('name').as('key'), 'id'])
     .where('account_id', '=', accountId)
     .where('deleted_at', 'is', null)
-    .orderBy('name')
+    .orderBy(nameOrder('name'))
     .orderBy('id')
     .offset(offset)
     .limit(1)
     .executeTakeFirstOrThrow();
-  return [r.name, r.id];
+  return [r.key, r.id];
 };
 const punchKeyAt = async (offset: number): Promise<Key> => {
   const r = await db
@@ -189,8 +190,8 @@ interface List {
 }
 const employeesAfter = (after?: Key) =>
   sql`select id, name from employees where account_id = ${accountId} and deleted_at is null
-      ${after ? sql`and name >= ${after[0]} and (name > ${after[0]} or id > ${after[1]})` : sql``}
-      order by name, id limit ${LIMIT + 1}`.execute(db);
+      ${after ? sql`and fold(name) >= ${after[0]} and (fold(name) > ${after[0]} or id > ${after[1]})` : sql``}
+      order by fold(name), id limit ${LIMIT + 1}`.execute(db);
 const lists: List[] = [
   {
     name: 'employees (GET /api/employees)',

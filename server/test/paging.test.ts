@@ -128,30 +128,50 @@ describe('activity log paging', () => {
   });
 });
 
-/** 13 employees of `a` whose names tie in threes (the id breaks ties), and two of `b` with the same names. */
+/**
+ * 13 employees of `a` whose names tie in threes and fours once letter case and accents are set aside (the list's
+ * order: fold(name), then id), and two of `b` with the same names.
+ */
 async function staff(a: Account, b: Account) {
-  const names = ['Cy', 'Ann', 'Bo', 'Ann', 'Cy', 'Ann', 'Bo', 'Dee', 'Bo', 'Cy', 'Eve', 'Eve', 'Ann'];
+  const names = ['Cy', 'ann', 'Bo', 'Ann', 'cy', 'Ánn', 'Bo', 'Dee', 'bo', 'Çy', 'Ève', 'Eve', 'ÁNN'];
   const dept = (await createDepartment(t, a)).id;
-  const ids: { id: number; name: string }[] = [];
-  for (const name of names)
-    ids.push({ id: (await createEmployee(t, a, { name, department_id: dept })).id, name });
+  const ids: number[] = [];
+  for (const name of names) ids.push((await createEmployee(t, a, { name, department_id: dept })).id);
   const other = (await createDepartment(t, b)).id;
   for (const name of ['Ann', 'Bo']) await createEmployee(t, b, { name, department_id: other });
-  const order = [...ids].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.id - y.id));
-  return { dept, expected: order.map((e) => e.id) };
+  // By hand: the Anns, Bos, Cys, Dee and the Eves, each group in the order they were added.
+  const expected = [1, 3, 5, 12, 2, 6, 8, 0, 4, 9, 7, 10, 11].map((i) => ids[i]);
+  return { dept, expected, names: expected.map((id) => names[ids.indexOf(id)]) };
 }
 
 describe('employee list and search paging', () => {
   it('walks the list in (name, id) order, once each, with the count on every page, and back', async () => {
     const a = await createAccount(t);
     const b = await createAccount(t);
-    const { expected } = await staff(a, b);
+    const { expected, names } = await staff(a, b);
     const { rows, answers } = await walk(
       (c) => `/api/employees?limit=3${c ? `&cursor=${c}` : ''}`,
       a.auth,
-      (x) => x.data as { id: number }[],
+      (x) => x.data as { id: number; name: string }[],
     );
     expect(rows.map((r) => r.id)).toEqual(expected);
+    // Read as people read names: "Ève" beside "Eve" after "Dee", not after every unaccented name.
+    expect(rows.map((r) => r.name)).toEqual(names);
+    expect(names).toEqual([
+      'ann',
+      'Ann',
+      'Ánn',
+      'ÁNN',
+      'Bo',
+      'Bo',
+      'bo',
+      'Cy',
+      'cy',
+      'Çy',
+      'Dee',
+      'Ève',
+      'Eve',
+    ]);
     expect(answers).toHaveLength(5);
     expect(answers.every((x) => x.total === 13)).toBe(true);
     expect(answers.at(-1)!.next_cursor).toBeNull();
@@ -198,7 +218,7 @@ describe('employee list and search paging', () => {
       'POST',
       (cursor) => ({ ...body, query: 'ann', limit: 2, ...(cursor ? { cursor } : {}) }),
     );
-    expect(anns.rows.map((r) => r.name)).toEqual(['Ann', 'Ann', 'Ann', 'Ann']);
+    expect(anns.rows.map((r) => r.name)).toEqual(['ann', 'Ann', 'Ánn', 'ÁNN']);
     expect(anns.answers[0].total).toBe(4);
   });
 

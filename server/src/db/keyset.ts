@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { KeyPart } from '../lib/cursor';
 
 /**
@@ -6,12 +6,19 @@ import type { KeyPart } from '../lib/cursor';
  * `a >= x` is the index range start on both databases; the rest only drops the ties already shown.
  */
 export function keysetAfter(
-  columns: readonly [string, string],
+  columns: readonly [string | RawBuilder<unknown>, string],
   key: readonly KeyPart[],
   descending: boolean,
 ): ReturnType<typeof sql<SqlBool>> {
-  const [a, b] = columns.map((c) => sql.ref(c));
+  const [a, b] = columns.map((c) => (typeof c === 'string' ? sql.ref(c) : c));
   const strict = sql.raw(descending ? '<' : '>');
   const wide = sql.raw(descending ? '<=' : '>=');
   return sql<SqlBool>`(${a} ${wide} ${key[0]} and (${a} ${strict} ${key[0]} or ${b} ${strict} ${key[1]}))`;
 }
+
+/**
+ * An employee name's place in lists: any letter case, accents dropped (fold(), migration 015's index on
+ * (account_id, fold(name), id)), so "Álvarez" comes before "Baker". Queries order and page by this expression
+ * exactly, so that the index serves them.
+ */
+export const nameOrder = (column: string) => sql<string>`fold(${sql.ref(column)})`;

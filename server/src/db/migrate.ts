@@ -13,6 +13,7 @@ import * as m011 from './migrations/011_sync_refusals';
 import * as m012 from './migrations/012_fold_function';
 import * as m013 from './migrations/013_canonical_numbers';
 import * as m014 from './migrations/014_fold_accents';
+import * as m015 from './migrations/015_name_order';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -31,6 +32,7 @@ const provider: MigrationProvider = {
       '012_fold_function': m012,
       '013_canonical_numbers': m013,
       '014_fold_accents': m014,
+      '015_name_order': m015,
     };
   },
 };

@@ -9,7 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
-import { keysetAfter } from '../../db/keyset';
+import { keysetAfter, nameOrder } from '../../db/keyset';
 import { reachIds } from '../../db/reach';
 import type { DB, EmployeesTable, UsersTable } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
@@ -55,6 +55,12 @@ const isOpen = (eb: ExpressionBuilder<DB & { e: DB['employees'] }, 'e'>) =>
       .where('p.deleted_at', 'is', null),
   );
 
+/** A page of employees and each one's place in the list order (the first part of a cursor's key). */
+export interface ViewPage {
+  rows: EmployeeView[];
+  nameKeys: Map<number, string>;
+}
+
 /** A page of a list in (name, id) order: the rows after (or, going back, before) a key. */
 export interface EmployeePage {
   after?: readonly KeyPart[];
@@ -64,7 +70,7 @@ export interface EmployeePage {
 
 const paged = <O>(q: SelectQueryBuilder<Scope, 'e' | 'd', O>, page: EmployeePage) =>
   q
-    .$if(!!page.after, (b) => b.where(keysetAfter(['e.name', 'e.id'], page.after!, !!page.back)))
+    .$if(!!page.after, (b) => b.where(keysetAfter([nameOrder('e.name'), 'e.id'], page.after!, !!page.back)))
     .limit(page.limit);
 
 /** The search panel's filters, on any query over `employees as e` joined to `departments as d`. */
@@ -114,6 +120,7 @@ function baseQuery(db: Kysely<DB>, accountId: number, reach: DepartmentReach = '
     .innerJoin('departments as d', 'd.id', 'e.department_id')
     .selectAll('e')
     .select('d.dp_name as department_name')
+    .select(nameOrder('e.name').as('name_key'))
     .select((eb) => [
       isOpen(eb).as('clocked_in'),
       eb
@@ -176,12 +183,25 @@ export function employeesRepository(db: Kysely<DB>) {
     q: SelectQueryBuilder<Scope, 'e' | 'd', Row>,
     direction: 'asc' | 'desc' = 'asc',
   ) {
-    const rows = await q.orderBy('e.name', direction).orderBy('e.id', direction).execute();
+    return (await viewPage(accountId, ownerUserId, q, direction)).rows;
+  }
+
+  /** Views in list order, with each one's place in it (its name's fold() as the database has it: a cursor's key). */
+  async function viewPage(
+    accountId: number,
+    ownerUserId: number,
+    q: SelectQueryBuilder<Scope, 'e' | 'd', Row>,
+    direction: 'asc' | 'desc' = 'asc',
+  ): Promise<ViewPage> {
+    const rows = await q.orderBy(nameOrder('e.name'), direction).orderBy('e.id', direction).execute();
     const custom = await customValues(
       accountId,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => toView(r, ownerUserId, custom));
+    return {
+      rows: rows.map((r) => toView(r, ownerUserId, custom)),
+      nameKeys: new Map(rows.map((r) => [r.id, r.name_key])),
+    };
   }
 
   return {
@@ -224,7 +244,7 @@ export function employeesRepository(db: Kysely<DB>) {
       page: EmployeePage,
       reach: DepartmentReach = 'all',
     ) =>
-      views(
+      viewPage(
         accountId,
         ownerUserId,
         paged(searchFilter(db, baseQuery(db, accountId, reach), accountId, s), page),
@@ -252,7 +272,7 @@ export function employeesRepository(db: Kysely<DB>) {
 
     /** One page of the account's current employees in (name, id) order: one range of employees_account_name. */
     listPage: (accountId: number, ownerUserId: number, page: EmployeePage, reach: DepartmentReach = 'all') =>
-      views(
+      viewPage(
         accountId,
         ownerUserId,
         paged(baseQuery(db, accountId, reach).where('e.deleted_at', 'is', null), page),
@@ -405,7 +425,7 @@ export function employeesRepository(db: Kysely<DB>) {
         .$if(!!pick.ids, (q) => q.where('e.id', 'in', pick.ids!.length ? pick.ids! : [-1]))
         .$if(pick.departmentId !== undefined, (q) => q.where('e.department_id', '=', pick.departmentId!))
         .$if(reach !== 'all', (q) => q.where('e.department_id', 'in', reachIds(reach)))
-        .orderBy('e.name')
+        .orderBy(nameOrder('e.name'))
         .orderBy('e.id')
         .limit(limit)
         .execute(),

@@ -23,7 +23,7 @@ import { employeesService } from './employees.service';
 
 const tags = ['Employees'];
 const PAGING =
-  'Paged by position (keyset) in (name, id) order: `limit` 1..200 rows (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor` for the next or previous page. `total` is counted once, on the first page (no cursor), and carried in the cursors, so later pages never count again. A cursor the server did not give answers 400.';
+  'Paged by position (keyset) in name order (any letter case, accents set aside: Álvarez before Baker), then id: `limit` 1..200 rows (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor` for the next or previous page. `total` is counted once, on the first page (no cursor), and carried in the cursors, so later pages never count again. A cursor the server did not give answers 400.';
 const onRequest = requireAuth;
 
 const listEmployees = {

@@ -22,11 +22,11 @@ import { localDay, nowIso } from '../../lib/time';
 import type { CustomValue } from '../custom-fields/custom-fields.repository';
 import { normaliseFieldValue } from '../custom-fields/field-values';
 import { namedDepartment } from '../departments/departments.service';
-import type { EmployeesRepos } from './employees.repository';
+import type { EmployeesRepos, ViewPage } from './employees.repository';
 
-/** Employee lists are in (name, id) order; a cursor holds that key. */
+/** Employee lists are in (folded name, id) order (db/keyset nameOrder); a cursor holds that key. */
 const EMPLOYEE_KEY = ['string', 'number'] as const;
-const employeeKey = (e: { name: string; id: number }) => [e.name, e.id];
+const employeeKeys = (page: ViewPage) => (e: { id: number }) => [page.nameKeys.get(e.id)!, e.id];
 
 type Flags = Record<EmployeeFlag, number>;
 
@@ -485,7 +485,12 @@ export function employeesService({
         ),
         cursor?.total ?? repos.employees.count(auth.accountId, auth.departments),
       ]);
-      const page = pageOf('employees', rows, { limit: q.limit, cursor, keyOf: employeeKey, total });
+      const page = pageOf('employees', rows.rows, {
+        limit: q.limit,
+        cursor,
+        keyOf: employeeKeys(rows),
+        total,
+      });
       return { data: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
     },
 
@@ -542,7 +547,12 @@ export function employeesService({
         ),
         cursor?.total ?? repos.employees.searchCount(auth.accountId, body, auth.departments),
       ]);
-      const page = pageOf('employee-search', rows, { limit: body.limit, cursor, keyOf: employeeKey, total });
+      const page = pageOf('employee-search', rows.rows, {
+        limit: body.limit,
+        cursor,
+        keyOf: employeeKeys(rows),
+        total,
+      });
       return { employees: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
     },
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
 import { reachIds } from '../../db/reach';
+import { nameOrder } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { periodRepository } from '../time/period.repository';
 
@@ -47,7 +48,7 @@ export function reportsRepository(db: Kysely<DB>) {
         .$if(f.excludeFromReports, (q) => q.where('d.exclude_from_reports', '=', 0))
         .$if(f.employeeId !== undefined, (q) => q.where('e.id', '=', f.employeeId as number))
         .$if(f.departmentId !== undefined, (q) => q.where('e.department_id', '=', f.departmentId as number))
-        .orderBy('e.name')
+        .orderBy(nameOrder('e.name'))
         .orderBy('e.id')
         .execute(),
 

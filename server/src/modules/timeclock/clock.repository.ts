@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { keysetAfter } from '../../db/keyset';
+import { keysetAfter, nameOrder } from '../../db/keyset';
 import { anyOf } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
@@ -167,17 +167,18 @@ export function clockRepository(db: Kysely<DB>) {
     },
 
     /**
-     * One page of the station's status list: current employees in (name, id) order after `after` (before it,
+     * One page of the station's status list: current employees in (folded name, id) order after `after` (before it,
      * read backwards, when `back`): one range of employees_account_name.
      */
     employeesPage: (accountId: number, page: { after?: readonly KeyPart[]; back?: boolean; limit: number }) =>
       db
         .selectFrom('employees')
         .select(['id', 'employee_id', 'name', 'use_card_or_pin', 'pin'])
+        .select(nameOrder('name').as('name_key'))
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)
-        .$if(!!page.after, (q) => q.where(keysetAfter(['name', 'id'], page.after!, !!page.back)))
-        .orderBy('name', page.back ? 'desc' : 'asc')
+        .$if(!!page.after, (q) => q.where(keysetAfter([nameOrder('name'), 'id'], page.after!, !!page.back)))
+        .orderBy(nameOrder('name'), page.back ? 'desc' : 'asc')
         .orderBy('id', page.back ? 'desc' : 'asc')
         .limit(page.limit)
         .execute(),

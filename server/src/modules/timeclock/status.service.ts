@@ -24,7 +24,7 @@ export function statusService({ clock }: { clock: Pick<ClockRepository, 'employe
       const page = pageOf('employee-status', rows, {
         limit: q.limit,
         cursor,
-        keyOf: (e) => [e.name, e.id],
+        keyOf: (e) => [e.name_key, e.id],
       });
       const open = await clock.openShiftsOf(
         caller.accountId,

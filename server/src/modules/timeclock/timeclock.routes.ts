@@ -129,7 +129,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
         security: stationAuth,
         summary: 'Every current employee with whether they are clocked in, a page at a time',
         description:
-          'Paged by position (keyset) in (name, id) order: `limit` 1..200 employees (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor`. A cursor the server did not give answers 400.',
+          'Paged by position (keyset) in name order (any letter case, accents set aside: Álvarez before Baker), then id: `limit` 1..200 employees (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor`. A cursor the server did not give answers 400.',
         querystring: pageQuery,
         response: { 200: employeeStatusAnswer, ...errors },
       },
