@@ -468,6 +468,15 @@ describe('departments', () => {
       status: 'success',
       data: [{ dp_name: 'Yard', employee_count: 1 }],
     });
+    // Listed as names are read: any letter case, accents aside.
+    for (const name of ['Zone 2', 'café', 'Ábside', 'bakery']) await department(s, name);
+    expect((await call(s, 'GET', '/departments')).json().map((d: { dp_name: string }) => d.dp_name)).toEqual([
+      'Ábside',
+      'bakery',
+      'café',
+      'Yard',
+      'Zone 2',
+    ]);
     // The name of a deleted department can be used again.
     await department(s, 'Dock');
     const updated = await call(s, 'PUT', `/departments/${yard}`, {

@@ -17,8 +17,8 @@ export function keysetAfter(
 }
 
 /**
- * An employee name's place in lists: any letter case, accents dropped (fold(), migration 015's index on
- * (account_id, fold(name), id)), so "Álvarez" comes before "Baker". Queries order and page by this expression
- * exactly, so that the index serves them.
+ * A name's place in lists (employees, departments): any letter case, accents dropped (fold()), so "Álvarez" comes
+ * before "Baker". Employee lists page by it, served by migration 015's index on (account_id, fold(name), id):
+ * queries order and page by this expression exactly, so that the index serves them.
  */
 export const nameOrder = (column: string) => sql<string>`fold(${sql.ref(column)})`;

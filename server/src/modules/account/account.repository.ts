@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { nameOrder } from '../../db/keyset';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 import { authRepository } from '../auth/auth.repository';
@@ -84,7 +85,7 @@ export function accountRepository(db: Kysely<DB>) {
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)
         .$if(!!ids, (q) => q.where('id', 'in', [...ids!, -1]))
-        .orderBy('dp_name')
+        .orderBy(nameOrder('dp_name'))
         .execute(),
 
     /** Removes a manager login: its sessions and links first (they name it), then the user row. */

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DepartmentsTable } from '../../db/schema';
+import { nameOrder } from '../../db/keyset';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 import { employeesRepository } from '../employees/employees.repository';
@@ -33,7 +34,7 @@ export function departmentsRepository(db: Kysely<DB>) {
         .where('d.account_id', '=', accountId)
         .where('d.deleted_at', 'is', null)
         .$if(id !== undefined, (q) => q.where('d.id', '=', id!))
-        .orderBy('d.dp_name')
+        .orderBy(nameOrder('d.dp_name'))
         .execute(),
 
     /** Current departments (id and name), all of them or the given ids. */

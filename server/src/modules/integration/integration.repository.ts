@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { nameOrder } from '../../db/keyset';
 import type { KeyPart } from '../../lib/cursor';
 
 /** What the read-only integration API reads; account first, current rows only. */
@@ -39,7 +40,7 @@ export function integrationRepository(db: Kysely<DB>) {
         .select(['id', 'dp_name', 'dp_type', 'exclude_from_reports', 'created_at', 'updated_at'])
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)
-        .orderBy('dp_name')
+        .orderBy(nameOrder('dp_name'))
         .orderBy('id')
         .execute(),
 

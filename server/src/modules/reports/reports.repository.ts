@@ -94,7 +94,7 @@ export function reportsRepository(db: Kysely<DB>) {
         .where('d.deleted_at', 'is', null)
         .$if(scope.departments !== 'all', (q) => q.where('d.id', 'in', inScope(scope)))
         .groupBy(['d.id', 'd.dp_name', 'd.dp_type', 'd.exclude_from_reports', 'd.created_at'])
-        .orderBy('d.dp_name')
+        .orderBy(nameOrder('d.dp_name'))
         .execute(),
 
     /** The account's managers (users of type 'user'). */
