@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Loader, Table, Text, TextInput } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { foldText, messages } from '@punchclock/contract';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,8 +8,9 @@ import { type DepartmentView, useDepartments } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
 import { EditDepartmentModal } from '../departments/EditDepartmentModal';
 
+/** Any letter case or accent, as every search here ("cafe" finds "Café"). */
 const matches = (d: DepartmentView, q: string) =>
-  !q || d.dp_name.toLowerCase().includes(q) || d.dp_type.toLowerCase().includes(q);
+  !q || foldText(d.dp_name).includes(q) || foldText(d.dp_type).includes(q);
 
 function Rows({ rows, onEdit }: { rows: DepartmentView[]; onEdit: (d: DepartmentView) => void }) {
   const navigate = useNavigate();
@@ -61,7 +62,7 @@ export default function CustomFiledList() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<DepartmentView | null>(null);
-  const q = query.trim().toLowerCase();
+  const q = foldText(query.trim());
   const rows = (departments.data ?? []).filter((d) => matches(d, q));
   return (
     <AppPage
