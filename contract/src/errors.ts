@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'clock.location_required',
   'clock.screening_required',
   'clock.station_revoked',
+  'clock.revoked_pairing_unknown',
   'clock.client_id_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

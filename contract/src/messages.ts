@@ -247,6 +247,14 @@ export const messages = {
     employeeChecked: 'Employee found.',
     stationRevoked: 'This time station has been revoked. Please pair it again.',
     pairingInvalid: 'This pairing code is not valid or has expired. Please ask your manager for a new one.',
+    /** The reason a manager reads on a punch a revoked pairing could not send, handed over by the tablet's new one. */
+    madeBeforeRevoke:
+      'Made on this time station before it was revoked, and not sent then: nothing was recorded. Enter it by hand if it is right.',
+    revokedPairingUnknown: 'No revoked pairing of this account matches.',
+    unsentHandedOver: (n: number) =>
+      n === 1
+        ? '1 punch made before this station was revoked was handed to your manager.'
+        : `${n} punches made before this station was revoked were handed to your manager.`,
   },
   people: {
     departmentNotFound: 'Department not found.',

@@ -110,6 +110,22 @@ export const syncBody = z.object({
     .min(1, 'No punches to sync.')
     .max(MAX_SYNC_BATCH, `At most ${MAX_SYNC_BATCH} punches per sync.`),
 });
+/**
+ * POST /api/punches/unsent: the punches a revoked pairing of this tablet could not send, handed over by its new
+ * pairing of the same account, naming the revoked station. None is applied: each is listed for a manager in
+ * Punches that need attention (GET /api/punch-conflicts), who enters it by hand if it is right.
+ */
+export const unsentBody = z.object({
+  revoked_station_id: z
+    .number({ error: 'revoked_station_id must be a number.' })
+    .int('revoked_station_id must be a whole number.')
+    .positive('revoked_station_id must be positive.')
+    .max(2_147_483_647, 'revoked_station_id is too large.'),
+  punches: syncBody.shape.punches,
+});
+export const unsentAnswer = z.object({ message: z.string(), recorded: z.number() });
+export type UnsentBody = z.output<typeof unsentBody>;
+
 export const syncAnswer = z.object({
   results: z.array(
     z.object({

@@ -666,6 +666,94 @@ describe('offline sync', () => {
     expect((await fix(clockIn.id)).statusCode).toBe(404);
   });
 
+  it("takes a revoked pairing's unsent punches over for a manager, applying none, once each, in its account only", async () => {
+    const a = await account();
+    const e = await employee(a, { pin: '1234', use_card_or_pin: 1 });
+    const old = await createStation(t, a.owner, 'Old door');
+    const unsent = [
+      { client_id: cid(), kind: 'in' as const, employee_id: e.code, pin: '1234', device_time: at(60) },
+      { client_id: cid(), kind: 'out' as const, badge: e.badge, device_time: at(30) },
+    ];
+    const handOver = (station: number, punches: object[] = unsent, who: Account = a) =>
+      call(who, '/api/punches/unsent', { revoked_station_id: station, punches });
+    // Not revoked yet: a working pairing's punches go through sync, not here.
+    expect((await handOver(old.id)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/stations/${old.id}`, headers: a.owner.auth }))
+        .statusCode,
+    ).toBe(200);
+    // Another account's station cannot name A's revoked station, nor can anyone name an unknown one.
+    const b = await account();
+    const foreign = await handOver(old.id, unsent, b);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(messages.clock.revokedPairingUnknown);
+    expect((await handOver(old.id + 100_000)).statusCode).toBe(404);
+    expect((await handOver(-1)).statusCode).toBe(400);
+    expect((await handOver(old.id, [])).statusCode).toBe(400);
+    expect((await call(a, '/api/punches/unsent', { punches: unsent })).statusCode).toBe(400);
+
+    const res = await handOver(old.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: messages.clock.unsentHandedOver(2), recorded: 2 });
+    // Nothing was applied: no punch, and the employee is still out.
+    expect(await t.db.selectFrom('punches').select('id').where('employee_ref', '=', e.id).execute()).toEqual(
+      [],
+    );
+    // Listed for the manager, newest first, with the old station, why, and no PIN or badge signature in the log.
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth })
+    ).json().data;
+    expect(list).toMatchObject([
+      {
+        status: 'rejected',
+        kind: 'out',
+        station: 'Old door',
+        employee_id: e.code,
+        reason: messages.clock.madeBeforeRevoke,
+      },
+      {
+        status: 'rejected',
+        kind: 'in',
+        station: 'Old door',
+        employee_id: e.code,
+        reason: messages.clock.madeBeforeRevoke,
+      },
+    ]);
+    const logs = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'punch.rejected')
+      .execute();
+    expect(logs.map((l) => l.details).join()).not.toContain('1234');
+    expect(logs.map((l) => l.details).join()).not.toContain(e.badge);
+    // Handed over again (the answer was lost), or synced later: nothing more is recorded.
+    expect((await handOver(old.id)).json()).toEqual({
+      message: messages.clock.unsentHandedOver(0),
+      recorded: 0,
+    });
+    const again = await call(a, '/api/punches/sync', { punches: unsent });
+    expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth })).json().data,
+    ).toHaveLength(2);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: b.owner.auth })).json().data,
+    ).toEqual([]);
+    // A punch the server has after all (it was sent before the revoke was answered) is left out.
+    const sent = {
+      client_id: cid(),
+      kind: 'in' as const,
+      employee_id: e.code,
+      pin: '1234',
+      device_time: at(10),
+    };
+    expect((await call(a, '/api/punches/sync', { punches: [sent] })).json().results[0].status).toBe(
+      'created',
+    );
+    expect((await handOver(old.id, [sent, sent])).json().recorded).toBe(0);
+  });
+
   it('logs a conflicting badge punch without the badge signature, and still names the employee', async () => {
     const a = await account();
     const e = await employee(a);

@@ -227,6 +227,15 @@ describe('time station', () => {
     await page.getByRole('heading', { name: 'Set up this time station' }).waitFor();
     await page.getByRole('alert').filter({ hasText: messages.clock.stationRevoked }).waitFor();
     expect(await page.getByTestId('lost-punches').textContent()).toMatch(/^E1014 · Clock In · /);
+    // Paired again, the tablet hands that punch to the manager: listed under Punches that need attention, not applied.
+    await pairThisBrowser(page, 'Loading dock 2');
+    await page.getByTestId('handed-over').getByText(messages.clock.unsentHandedOver(1)).waitFor();
+    await screenshot(page, 'station-handed-over');
+    expect(await punchesToday(['E1014'])).toHaveLength(0);
+    // Handed over once: a reload neither lists it on the tablet again nor sends it twice.
+    await page.reload();
+    await page.getByRole('button', { name: 'Scan badge' }).waitFor();
+    expect(await page.getByTestId('handed-over').count()).toBe(0);
     await context.close();
 
     // On a phone, the manager's Devices list shows the whole "Revoked" badge.
@@ -235,10 +244,16 @@ describe('time station', () => {
     await logIn(manager.page, DEMO_EMAIL, DEMO_PASSWORD);
     await manager.page.waitForURL(/\/HomeSecond$/);
     await manager.page.goto('/Device');
-    const badge = manager.page.getByRole('row', { name: /Loading dock/ }).getByText('Revoked');
+    const badge = manager.page
+      .getByRole('row', { name: /Loading dock/ })
+      .getByText('Revoked', { exact: true });
     await badge.waitFor();
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await screenshot(manager.page, 'devices-revoked-390');
+    // The handed-over punch waits for the manager under Punches that need attention, from the revoked station.
+    const issue = manager.page.getByRole('row', { name: /E1014/ });
+    await issue.getByText(messages.clock.madeBeforeRevoke).waitFor();
+    expect(await issue.textContent()).toContain('Loading dock');
     await manager.context.close();
   });
 });

@@ -112,6 +112,16 @@ export const TABLE: Record<string, Entry> = {
       },
     }),
   },
+  'POST /api/punches/unsent': {
+    // B's manager naming A's revoked station: no such revoked station in B's account.
+    expect: e({ station: 200 }),
+    req: (w) => ({
+      payload: {
+        revoked_station_id: w.revokedStationId,
+        punches: [{ client_id: clientId(), kind: 'in', employee_id: w.ids.victimCode, device_time: now() }],
+      },
+    }),
+  },
 
   'GET /api/stations': { expect: managerList },
   'POST /api/stations': {

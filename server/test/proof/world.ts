@@ -105,6 +105,8 @@ export interface World {
   employeePassword: string;
   station: { id: number; token: string; auth: { authorization: string } };
   revoked: { authorization: string };
+  /** A revoked station of A (whose unsent punches a re-paired tablet hands over). */
+  revokedStationId: number;
 }
 
 /** Two accounts; A holds a department, a victim employee with a punch, a field, stations, an employee login. */
@@ -148,6 +150,9 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const employee = await createEmployeeLogin(t, a, { name: 'Own Worker' }, employeePassword);
   const station = await createStation(t, a, 'Door');
   const spareStation = await createStation(t, a, `Spare ${MARKER}`);
+  const gone = await createStation(t, a, `Revoked ${MARKER}`);
+  const revoke = await t.app.inject({ method: 'DELETE', url: `/api/stations/${gone.id}`, headers: a.auth });
+  if (revoke.statusCode !== 200) throw new Error(`revoke: ${revoke.body}`);
   // A synced punch the server refused (an "out" with no open shift): a conflict naming the victim.
   const conflict = await t.app.inject({
     method: 'POST',
@@ -200,6 +205,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
     employeePassword,
     station: { ...station, auth: { authorization: `Station ${station.token}` } },
     revoked,
+    revokedStationId: gone.id,
   };
 }
 

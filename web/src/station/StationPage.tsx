@@ -7,6 +7,7 @@ import { ClockPanel } from './ClockPanel';
 import { wallClockText } from './clock-text';
 import { PairStation } from './PairStation';
 import { abandonedPunches, abandonPending, type QueuedPunch } from './queue';
+import { handOverUnsent } from './sync';
 import { StationApiError, stationCall } from './station-api';
 import { forgetStation, readStation } from './station-session';
 import { useSyncStatus } from './useSyncStatus';
@@ -53,8 +54,8 @@ function RevokedNotice({ lost }: { lost: LostPunches }) {
         <Stack gap={4}>
           <Text size="sm">
             {lost.punches.length === 1
-              ? 'This punch was made here but not sent before the station was revoked. Please give it to your manager to enter:'
-              : `These ${lost.punches.length} punches were made here but not sent before the station was revoked. Please give them to your manager to enter:`}
+              ? 'This punch was made here but not sent before the station was revoked. Pairing this tablet again hands it to your manager, who enters it by hand if it is right:'
+              : `These ${lost.punches.length} punches were made here but not sent before the station was revoked. Pairing this tablet again hands them to your manager, who enters them by hand if they are right:`}
           </Text>
           <List size="sm" data-testid="lost-punches">
             {lost.punches.map((p) => (
@@ -89,13 +90,16 @@ export default function StationPage() {
   // Set when a manager revoked this station: the punches it could not send, shown on the pairing screen.
   const [lost, setLost] = useState<LostPunches | null>(null);
   const revoked = useCallback(() => {
-    const settings = (JSON.parse(localStorage.getItem(INFO_KEY) ?? 'null') as StationMeAnswer | null)
-      ?.settings;
+    const info = JSON.parse(localStorage.getItem(INFO_KEY) ?? 'null') as StationMeAnswer | null;
     forgetStation();
     localStorage.removeItem(INFO_KEY);
     setPaired(false);
-    void abandonPending(messages.clock.stationRevoked).then((punches) => setLost({ punches, settings }));
+    void abandonPending(messages.clock.stationRevoked, info?.station.id).then((punches) =>
+      setLost({ punches, settings: info?.settings }),
+    );
   }, []);
+  // Said once after a new pairing handed an earlier pairing's unsent punches to the manager (sync.handOverUnsent).
+  const [handedOver, setHandedOver] = useState(0);
   const info = useStationInfo(paired, revoked);
   const sync = useSyncStatus();
   const [scanning, setScanning] = useState(false);
@@ -103,6 +107,10 @@ export default function StationPage() {
   useEffect(() => {
     if (sync.revoked && paired) revoked();
   }, [sync.revoked, paired, revoked]);
+  // Paired (here, or from the manager's Devices page): an earlier, revoked pairing's unsent punches go to the manager.
+  useEffect(() => {
+    if (paired) void handOverUnsent().then((n) => n > 0 && setHandedOver(n));
+  }, [paired]);
   // Opened unpaired (the tablet reloaded after a revoke): the punches it could not send are read from storage.
   useEffect(() => {
     if (paired) return;
@@ -141,6 +149,19 @@ export default function StationPage() {
             {sync.online ? 'Online' : 'Offline'}
           </Badge>
         </Group>
+        {handedOver > 0 && (
+          <Alert
+            color="blue"
+            mb="sm"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setHandedOver(0)}
+            data-testid="handed-over"
+          >
+            {messages.clock.unsentHandedOver(handedOver)} They are listed under Punches that need attention,
+            to be entered by hand.
+          </Alert>
+        )}
         <Clock settings={info?.settings} />
         <Paper withBorder p="lg" radius="md" mt="md">
           <Stack>

@@ -20,6 +20,8 @@ export interface QueuedPunch {
   /** pending: not yet acknowledged by the server; done: acknowledged; failed: the server refused it. */
   state: 'pending' | 'done' | 'failed';
   message?: string;
+  /** Set when a revoke left the punch unsent: the revoked station, named when the new pairing hands it over. */
+  revoked_station_id?: number;
 }
 
 /** What the station last knew of each employee, so it can tell in from out while offline. */
@@ -93,11 +95,22 @@ export async function abandonedPunches(): Promise<QueuedPunch[]> {
  * Punches still waiting when the server refused this station's token (revoked): they can no longer be sent, so
  * they are marked failed with `reason` and answered, for the station to show them for a manager to enter by hand.
  */
-export async function abandonPending(reason: string): Promise<QueuedPunch[]> {
+export async function abandonPending(reason: string, stationId?: number): Promise<QueuedPunch[]> {
   return stationDb.transaction('rw', stationDb.punches, async () => {
     const waiting = await stationDb.punches.where('state').equals('pending').sortBy('device_time');
     for (const p of waiting)
-      await stationDb.punches.update(p.client_id, { state: 'failed', message: reason });
+      await stationDb.punches.update(p.client_id, {
+        state: 'failed',
+        message: reason,
+        ...(stationId ? { revoked_station_id: stationId } : {}),
+      });
     return waiting;
+  });
+}
+
+/** Abandoned punches a new pairing handed over to the server (for a manager): they leave the pairing screen's list. */
+export async function markHandedOver(clientIds: string[], message: string): Promise<void> {
+  await stationDb.transaction('rw', stationDb.punches, async () => {
+    for (const id of clientIds) await stationDb.punches.update(id, { state: 'done', message });
   });
 }

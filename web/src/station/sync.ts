@@ -1,6 +1,6 @@
-import type { SyncAnswer } from '@punchclock/contract';
+import type { SyncAnswer, UnsentBody } from '@punchclock/contract';
 import { isNetworkError, stationCall } from './station-api';
-import { setLastSyncAt, stationDb } from './queue';
+import { abandonedPunches, markHandedOver, setLastSyncAt, stationDb } from './queue';
 
 const BATCH = 500;
 let running: Promise<number> | null = null;
@@ -47,4 +47,38 @@ async function drain(): Promise<number> {
 let refused: (() => void) | null = null;
 export function onRefused(callback: (() => void) | null): void {
   refused = callback;
+}
+
+/**
+ * After a new pairing: the punches an earlier, revoked pairing of this tablet could not send go to the server, which
+ * lists them for a manager to enter by hand (Punches that need attention) and applies none. Each group names its
+ * revoked station; the server takes only its own account's, so a tablet paired into another account keeps them (and
+ * lists them again if it is ever unpaired). Answers how many were handed over; a failure leaves them for next time.
+ */
+export async function handOverUnsent(): Promise<number> {
+  const lost = (await abandonedPunches()).filter((p) => p.revoked_station_id);
+  const byStation = new Map<number, typeof lost>();
+  for (const p of lost)
+    byStation.set(p.revoked_station_id!, [...(byStation.get(p.revoked_station_id!) ?? []), p]);
+  let handed = 0;
+  for (const [station, punches] of byStation) {
+    for (let i = 0; i < punches.length; i += BATCH) {
+      const chunk = punches.slice(i, i + BATCH);
+      const body: UnsentBody = {
+        revoked_station_id: station,
+        punches: chunk.map(({ state: _s, message: _m, revoked_station_id: _r, ...p }) => p),
+      };
+      try {
+        const answer = await stationCall<{ message: string }>('/api/punches/unsent', body);
+        await markHandedOver(
+          chunk.map((p) => p.client_id),
+          answer.message,
+        );
+        handed += chunk.length;
+      } catch {
+        break; // another account's station, or offline: kept on the tablet
+      }
+    }
+  }
+  return handed;
 }

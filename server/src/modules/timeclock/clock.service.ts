@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isLateSync, messages, type ClockBody, type SyncItem } from '@punchclock/contract';
+import { isLateSync, messages, type ClockBody, type SyncItem, type UnsentBody } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { verifyBadge } from '../../lib/badges';
@@ -32,8 +32,13 @@ export function clockService(deps: {
   inTransaction: UnitOfWork<ClockRepos>;
   appSecret: string;
   pins: PinLock;
+  /** A station of the account, revoked or not. */
+  stationOf: (
+    accountId: number,
+    id: number,
+  ) => Promise<{ id: number; revoked_at: string | null } | undefined>;
 }) {
-  const { repos, inTransaction, appSecret, pins } = deps;
+  const { repos, inTransaction, appSecret, pins, stationOf } = deps;
 
   async function settingsOf(accountId: number, r: ClockRepos = repos): Promise<ClockSettings> {
     const row = await r.settings.read(accountId);
@@ -261,6 +266,54 @@ export function clockService(deps: {
      * 'rejected' and logged as 'punch.rejected'. Nothing is dropped silently. Replayed items answer
      * 'duplicate' and write nothing. Wrong PINs count against the same lock as live punches.
      */
+    /**
+     * The punches a revoked pairing of a tablet could not send, handed over by its new pairing (or a manager) of the
+     * same account, naming the revoked station. None is applied: a revoked station's punches are not believed by
+     * themselves (and any station of the account could name it). Each is logged as 'punch.rejected' with why, so it is listed in Punches that
+     * need attention for a manager to enter by hand, and remembered by client id: handing it over again, or a sync
+     * of it, adds nothing. A punch the server has after all (sent before the revoke answered) is left out.
+     */
+    async handOver(caller: Caller, body: UnsentBody) {
+      requireAccess(caller, 'clock:punch');
+      const revoked = await stationOf(caller.accountId, body.revoked_station_id);
+      if (!revoked?.revoked_at)
+        throw notFound(messages.clock.revokedPairingUnknown, 'clock.revoked_pairing_unknown');
+      const accountId = caller.accountId;
+      const reason = messages.clock.madeBeforeRevoke;
+      const recorded = await inTransaction(async (r) => {
+        const ids = body.punches.map((p) => p.client_id);
+        const [known, before] = await Promise.all([
+          r.punches.knownClientIds(accountId, ids),
+          r.clock.refusedBefore(accountId, ids),
+        ]);
+        const fresh = [
+          ...new Map(
+            body.punches
+              .filter((p) => !known.has(p.client_id) && !before.has(p.client_id))
+              .map((p) => [p.client_id, p]),
+          ).values(),
+        ];
+        await r.clock.recordActivities(
+          accountId,
+          fresh.map((item) => ({
+            userId: caller.userId,
+            action: 'punch.rejected',
+            details: {
+              reason,
+              station_id: revoked.id,
+              punch: { ...item, pin: undefined, badge: unsigned(item.badge) },
+            },
+          })),
+        );
+        await r.clock.rememberRefusals(
+          accountId,
+          fresh.map((p) => ({ client_id: p.client_id, status: 'rejected' as const, message: reason })),
+        );
+        return fresh.length;
+      });
+      return { message: messages.clock.unsentHandedOver(recorded), recorded };
+    },
+
     async sync(caller: Caller, items: SyncItem[]) {
       requireAccess(caller, 'clock:punch');
       const receivedAt = nowIso();

@@ -12,6 +12,8 @@ import {
   punchConflictsAnswer,
   syncAnswer,
   syncBody,
+  unsentAnswer,
+  unsentBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -20,6 +22,7 @@ import { z } from 'zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { callerOf, requireClockCaller, requireClockCallerOrSelf } from '../../auth/station-guard';
 import { repositories } from '../../db/unit-of-work';
+import { stationsRepository } from '../stations/stations.repository';
 import { punchRepositories } from '../punches/punch-store';
 import { settingsRepository } from '../settings/settings.repository';
 import { clockRepository } from './clock.repository';
@@ -45,6 +48,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     inTransaction,
     appSecret: config.appSecret,
     pins: pinLock({ appSecret: config.appSecret, limiter }),
+    stationOf: (accountId, id) => stationsRepository(db).find(accountId, id),
   });
   const conflicts = conflictsService({ clock: repos.clock, inTransaction });
   const status = statusService({ clock: repos.clock });
@@ -148,5 +152,21 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (req) => clock.sync(callerOf(req), (req.body as z.output<typeof syncBody>).punches),
+  );
+  app.post(
+    '/api/punches/unsent',
+    {
+      onRequest: requireClockCaller,
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        security: stationAuth,
+        summary:
+          "A revoked pairing's unsent punches, handed over by the tablet's new pairing of the same account (revoked_station_id: the old pairing's station). None is applied: each is listed in GET /api/punch-conflicts ('rejected', with why) for a manager to enter by hand; one handed over or synced before adds nothing. An unknown, unrevoked or other account's station answers 404.",
+        body: unsentBody,
+        response: { 200: unsentAnswer, ...errors },
+      },
+    },
+    async (req) => clock.handOver(callerOf(req), req.body as z.output<typeof unsentBody>),
   );
 };
