@@ -184,6 +184,18 @@ describe('department-scoped administrators', () => {
       .where('id', '=', punch.clerk)
       .executeTakeFirstOrThrow();
     expect(left.deleted_at).toBeNull();
+    // A deleted employee of their department: their punches are still corrected there, not another department's.
+    const gone = (await createEmployee(t, owner, { name: 'Gil Gone', department_id: dept.warehouse })).id;
+    const made = await call(owner, 'POST', '/api/manual-punches', { ...body, employee_id: gone });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await call(owner, 'DELETE', `/employees/${gone}`)).statusCode).toBe(200);
+    const fixed = await call(scoped, 'PUT', `/api/manual-punches/${made.json().data.id}`, {
+      ...body,
+      time_out: '11:00',
+      employee_id: gone,
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data.time_out).toBe('11:00');
   });
 
   it('run reports and see the dashboard over their departments only', async () => {

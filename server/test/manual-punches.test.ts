@@ -290,7 +290,7 @@ describe('manual punches', () => {
     ).toHaveLength(1);
   });
 
-  it("lists a deleted employee's punches for their account's manager only, and adds none for them", async () => {
+  it("lists and corrects a deleted employee's punches for their account's manager only, and adds none for them", async () => {
     const s = await setup();
     const other = await setup();
     const made = await t.app.inject({
@@ -324,6 +324,24 @@ describe('manual punches', () => {
     });
     expect(add.statusCode).toBe(404);
     expect((await list(s.owner.auth, s.employeeRef)).json().data).toHaveLength(1);
+    // Paid in reports, so a wrong punch of theirs is corrected (by their account's manager only), then deleted.
+    const id = made.json().data.id;
+    const edit = (auth: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/manual-punches/${id}`,
+        headers: auth,
+        payload: punch(s.employeeRef, { time_out: '16:00' }),
+      });
+    expect((await edit(other.owner.auth)).statusCode).toBe(404);
+    const edited = await edit(s.owner.auth);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ time_out: '16:00', hours: 7 });
+    const gone = (auth: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url: `/api/manual-punches/${id}`, headers: auth });
+    expect((await gone(other.owner.auth)).statusCode).toBe(404);
+    expect((await gone(s.owner.auth)).statusCode).toBe(200);
+    expect((await list(s.owner.auth, s.employeeRef)).json().data).toEqual([]);
   });
 
   it('reports hours from rounded times, shows rounded times when asked, keeps raw times, and drops hours in Attendance Only', async () => {

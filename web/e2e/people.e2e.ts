@@ -239,18 +239,18 @@ describe('people', () => {
     expect(await search(page, { text: 'Robin', status: 'All', deleted: true })).toBe(1);
     await screenshot(page, 'people-deleted-found');
 
-    // A deleted employee's days are still paid: their rate is corrected from their page (nothing else is edited).
+    // A deleted employee's days are still paid: their punches and rate are corrected from their page.
     await page.getByRole('link', { name: 'Robin Tester' }).click();
     await page.getByText('Deleted employee').waitFor();
-    // Their punches are shown, read-only; no badge to print, no punch to add.
+    // Their punches are shown and can be corrected; no badge to print, no punch to add.
     await page.getByTestId('punch-table').getByText('5:00 PM').waitFor();
     await screenshot(page, 'people-deleted-page');
-    expect(
-      await page
-        .getByTestId('punch-table')
-        .getByRole('button', { name: /edit|delete/i })
-        .count(),
-    ).toBe(0);
+    await page.getByTestId('punch-table').getByRole('button', { name: /edit/i }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Edit punch' });
+    await edit.getByLabel('Time Out').fill('16:30');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(messages.punches.updated).waitFor();
+    await page.getByTestId('punch-table').getByText('4:30 PM').waitFor();
     expect(await page.getByRole('link', { name: 'Manual Punch' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Regenerate Badge' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Correct Hourly Rate' }).click();

@@ -30,8 +30,8 @@ export function punchesService(deps: {
 
   /**
    * The employee must be a current one of the caller's account (an `own` caller's is checked by requireAccess)
-   * and, for a department-scoped administrator, of one of their departments. `withDeleted` (reading only): a
-   * deleted employee's punches are kept, still paid in reports, and shown on their page.
+   * and, for a department-scoped administrator, of one of their departments. `withDeleted` (their list): a
+   * deleted employee's punches are kept, still paid in reports, and shown (and corrected) on their page.
    */
   async function mustExist(caller: Caller, employeeRef: number, withDeleted = false) {
     const found =
@@ -41,13 +41,17 @@ export function punchesService(deps: {
     if (!found) throw notFound(noEmployee);
   }
 
-  /** A punch of the account, of an employee the caller reaches (another department's answers 404 too). */
+  /**
+   * A punch of the account, of an employee the caller reaches (another department's answers 404 too). A deleted
+   * employee's punches are found: reports still pay them, so a wrong one is corrected like any other (no new punch
+   * is added for a deleted employee, mustExist).
+   */
   async function findPunch(caller: Caller, id: number) {
     const p = await repos.punches.find(caller.accountId, id);
     if (!p) throw notFound(messages.punches.dataNotFound);
     await requireReach(
       caller,
-      () => repos.punches.departmentOf(caller.accountId, p.employee_ref),
+      () => repos.punches.departmentOf(caller.accountId, p.employee_ref, true),
       messages.punches.dataNotFound,
     );
     return p;

@@ -182,7 +182,7 @@ export default function EmployeeDetail() {
             <Title order={2} fz="h3">
               Punches
             </Title>
-            <PunchTable employeeId={id} editPunchId={editPunch} readOnly={!!e.deleted_at} />
+            <PunchTable employeeId={id} editPunchId={editPunch} />
           </Stack>
         </Stack>
       )}

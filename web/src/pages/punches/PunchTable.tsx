@@ -245,12 +245,9 @@ export function PunchTable({
   canEdit = false,
   limit,
   editPunchId,
-  readOnly = false,
 }: {
   employeeId: number;
   canEdit?: boolean;
-  /** No edit controls at all (a deleted employee's punches: kept and shown, not changed). */
-  readOnly?: boolean;
   limit?: number;
   /** A punch whose edit dialog opens once it is on the page (the dashboard's Fix of a forgotten clock-out). */
   editPunchId?: number;
@@ -259,7 +256,7 @@ export function PunchTable({
   const [cursor, setCursor] = useState<string | null>(null);
   const punches = usePunchPage(employeeId, cursor, limit ?? PAGE_SIZE);
   const manager = useSession().user?.user_type === 'user';
-  const editable = !readOnly && (manager || canEdit);
+  const editable = manager || canEdit;
   const [editing, setEditing] = useState<PunchRow | null>(null);
   const askDelete = useDeletePunch();
   const opened = useRef<number | undefined>(undefined);
