@@ -8,20 +8,23 @@
 /** Letters with a stroke or bar, which do not decompose, and the letter each is read as. */
 export const STROKED_FROM = 'łøđħŧıƀƶ';
 export const STROKED_TO = 'lodhtibz';
-const STROKED = new Map([...STROKED_FROM].map((letter, i) => [letter, STROKED_TO[i]]));
 
 /** The combining marks dropped after decomposition (the PostgreSQL regular expression uses the same range). */
 export const MARKS = '[\u0300-\u036f]';
-const MARK = new RegExp(MARKS, 'g');
 
+// Literals only at the top: nothing here runs unless foldText is called (it stays out of pages that do not).
 // eslint-disable-next-line no-control-regex -- ASCII is the range that needs no more work
 const ASCII = /^[\u0000-\u007f]*$/;
+const MARK = /[\u0300-\u036f]/g;
 
 /** Text as searches compare it (see above). */
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   if (ASCII.test(lower)) return lower;
   let out = '';
-  for (const ch of lower.normalize('NFD').replace(MARK, '')) out += STROKED.get(ch) ?? ch;
+  for (const ch of lower.normalize('NFD').replace(MARK, '')) {
+    const stroked = STROKED_FROM.indexOf(ch);
+    out += stroked < 0 ? ch : STROKED_TO[stroked];
+  }
   return out;
 }
