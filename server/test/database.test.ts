@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { foldText } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,6 +94,22 @@ describe('database', () => {
     expect(differ).toEqual([]);
     expect(foldText('JOSÉ MUÑOZ Łódź Ørjan Nguyễn')).toBe('jose munoz lodz orjan nguyen');
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'checks and vacuums the SQLite file through the app (the sqlite3 shell has no fold() for the name index)',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'punchclock-sqlite-cli-'));
+      const env = { ...process.env, DATABASE_URL: join(dir, 'app.sqlite'), DATA_DIR: dir };
+      const run = (command: string) =>
+        execFileSync(process.execPath, ['--import', 'tsx', 'src/db/sqlite-cli.ts', command], {
+          env,
+        }).toString();
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/db/migrate-cli.ts'], { env });
+      expect(run('check')).toContain(': ok');
+      expect(run('vacuum')).toContain(': vacuumed');
+      expect(() => run('drop')).toThrow();
+    },
+  );
 
   it('creates every table the spec implies, each account table keyed by account_id', async () => {
     const tables = [
