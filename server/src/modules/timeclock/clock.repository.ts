@@ -113,7 +113,6 @@ export function clockRepository(db: Kysely<DB>) {
       return found;
     },
 
-    /** Activity rows of a sync batch (its refused punches) in multi-row INSERTs, in the given order. */
     /** The answers the server gave before to these client ids when it refused them (sync_refusals). */
     async refusedBefore(accountId: number, ids: string[]) {
       const found = new Map<string, { status: 'conflict' | 'rejected'; message: string }>();
@@ -144,6 +143,7 @@ export function clockRepository(db: Kysely<DB>) {
           .execute();
     },
 
+    /** Activity rows of a sync batch (its refused punches) in multi-row INSERTs, in the given order. */
     async recordActivities(
       accountId: number,
       entries: { userId: number | null; employeeId?: number | null; action: string; details: unknown }[],

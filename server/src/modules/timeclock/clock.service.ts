@@ -254,24 +254,12 @@ export function clockService(deps: {
     },
 
     /**
-     * Offline punches, in device-time order. The device's time is the punch time (it says when the person
-     * arrived); the receipt time and the station are kept beside it.
-     *
-     * Conflict rule: a punch that contradicts the employee's punches when it arrives — an 'in' while a shift
-     * is open (e.g. clocked in at another station) or inside another punch, an 'out' with no open shift, an
-     * 'out' before its clock-in, or a shift that would overlap another punch (e.g. a manual one) — changes no
-     * shift. It is answered 'conflict' and written to the activity log as 'punch.conflict' with the whole
-     * punch, where a manager sees it and fixes it by hand; it never becomes a second paid interval. Items the
-     * server cannot believe (a device clock in the future, older than 31 days, a wrong or locked-out PIN) are
-     * 'rejected' and logged as 'punch.rejected'. Nothing is dropped silently. Replayed items answer
-     * 'duplicate' and write nothing. Wrong PINs count against the same lock as live punches.
-     */
-    /**
      * The punches a revoked pairing of a tablet could not send, handed over by its new pairing (or a manager) of the
      * same account, naming the revoked station. None is applied: a revoked station's punches are not believed by
-     * themselves (and any station of the account could name it). Each is logged as 'punch.rejected' with why, so it is listed in Punches that
-     * need attention for a manager to enter by hand, and remembered by client id: handing it over again, or a sync
-     * of it, adds nothing. A punch the server has after all (sent before the revoke answered) is left out.
+     * themselves (and any station of the account could name it). Each is logged as 'punch.rejected' with why, so
+     * it is listed in Punches that need attention for a manager to enter by hand, and remembered by client id:
+     * handing it over again, or a sync of it, adds nothing. A punch the server has after all (sent before the
+     * revoke was answered) is left out.
      */
     async handOver(caller: Caller, body: UnsentBody) {
       requireAccess(caller, 'clock:punch');
@@ -314,6 +302,19 @@ export function clockService(deps: {
       return { message: messages.clock.unsentHandedOver(recorded), recorded };
     },
 
+    /**
+     * Offline punches, in device-time order. The device's time is the punch time (it says when the person
+     * arrived); the receipt time and the station are kept beside it.
+     *
+     * Conflict rule: a punch that contradicts the employee's punches when it arrives — an 'in' while a shift
+     * is open (e.g. clocked in at another station) or inside another punch, an 'out' with no open shift, an
+     * 'out' before its clock-in, or a shift that would overlap another punch (e.g. a manual one) — changes no
+     * shift. It is answered 'conflict' and written to the activity log as 'punch.conflict' with the whole
+     * punch, where a manager sees it and fixes it by hand; it never becomes a second paid interval. Items the
+     * server cannot believe (a device clock in the future, older than 31 days, a wrong or locked-out PIN) are
+     * 'rejected' and logged as 'punch.rejected'. Nothing is dropped silently. Replayed items answer
+     * 'duplicate' and write nothing. Wrong PINs count against the same lock as live punches.
+     */
     async sync(caller: Caller, items: SyncItem[]) {
       requireAccess(caller, 'clock:punch');
       const receivedAt = nowIso();
