@@ -186,7 +186,7 @@ describe('time station', () => {
     const issue = manager.page.getByTestId('punch-issues').locator('tbody tr').filter({ hasText: 'E1013' });
     await issue.getByText(messages.clock.pinWrong).waitFor();
     await screenshot(manager.page, 'station-punch-issues');
-    await issue.getByRole('button', { name: /as fixed$/ }).click();
+    await issue.getByRole('button', { name: /^Mark fixed: / }).click();
     await manager.page.getByText(messages.conflicts.fixed).waitFor();
     await issue.waitFor({ state: 'detached' });
     await manager.context.close();
