@@ -1,8 +1,11 @@
 import type { SyncAnswer, UnsentBody } from '@punchclock/contract';
 import { isNetworkError, stationCall } from './station-api';
-import { abandonedPunches, markHandedOver, setLastSyncAt, stationDb } from './queue';
+import { abandonedPunches, markHandedOver, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
 
 const BATCH = 500;
+
+/** A queued punch as the server takes it: without what only the tablet keeps about it. */
+const sentForm = ({ state: _s, message: _m, revoked_station_id: _r, ...p }: QueuedPunch) => p;
 let running: Promise<number> | null = null;
 
 /**
@@ -21,7 +24,7 @@ async function drain(): Promise<number> {
   for (;;) {
     const batch = await stationDb.punches.where('state').equals('pending').sortBy('device_time');
     if (batch.length === 0) return 0;
-    const items = batch.slice(0, BATCH).map(({ state: _s, message: _m, ...p }) => p);
+    const items = batch.slice(0, BATCH).map(sentForm);
     let answer: SyncAnswer;
     try {
       answer = await stationCall('/api/punches/sync', { punches: items });
@@ -66,7 +69,7 @@ export async function handOverUnsent(): Promise<number> {
       const chunk = punches.slice(i, i + BATCH);
       const body: UnsentBody = {
         revoked_station_id: station,
-        punches: chunk.map(({ state: _s, message: _m, revoked_station_id: _r, ...p }) => p),
+        punches: chunk.map(sentForm),
       };
       try {
         const answer = await stationCall<{ message: string }>('/api/punches/unsent', body);
