@@ -62,9 +62,11 @@ interface TileProps {
 
 function Tile({ title, icon: TileIcon, color, link, testId, children }: TileProps) {
   return (
-    <Paper withBorder radius="lg" p="lg" h="100%" data-testid={testId}>
+    // On a phone two tiles share a row: less padding and gap there, so "Today's punches" breaks between its
+    // words, not inside one.
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%" data-testid={testId}>
       <Stack h="100%" gap="sm">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <Title order={2} fz="md">
             {title}
           </Title>
