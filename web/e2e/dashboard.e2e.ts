@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, type Owner, registerOwner, screenshot, signInAsManager, useBrowser } from './support';
-import type { Page } from 'playwright-core';
+import {
+  apiCall,
+  type Owner,
+  registerOwner,
+  screenshot,
+  signInAsManager,
+  useBrowser,
+  wordsSplitAcrossLines,
+} from './support';
 
 const b = useBrowser();
 
@@ -126,7 +133,7 @@ describe('manager dashboard (/HomeSecond)', () => {
     await forgotten.getByText('Morgan Forgot').waitFor();
     await screenshot(page, 'dashboard-390');
     // On a phone two tiles share a row; their titles wrap between words, never inside one ("punche / s").
-    expect(await wordsSplitAcrossLines(page, 'h2')).toEqual([]);
+    expect(await wordsSplitAcrossLines(page)).toEqual([]);
 
     await fix.click();
     await page.waitForURL(new RegExp(`/Employee/${morgan}\\?edit_punch=\\d+$`));
@@ -137,23 +144,3 @@ describe('manager dashboard (/HomeSecond)', () => {
     await context.close();
   });
 });
-
-/** The words of the `selector` elements' text that the browser broke over two lines. */
-function wordsSplitAcrossLines(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const split: string[] = [];
-    for (const el of Array.from(document.querySelectorAll(selector))) {
-      const text = el.firstChild;
-      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
-      const value = text.textContent ?? '';
-      for (const m of value.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(text, m.index);
-        range.setEnd(text, m.index + m[0].length);
-        const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
-        if (tops.size > 1) split.push(m[0]);
-      }
-    }
-    return split;
-  }, selector);
-}

@@ -197,3 +197,36 @@ export async function clickSteadily(target: ReturnType<Page['getByRole']>, tries
     }
   }
 }
+
+/** Short words of headings, table headers, buttons, labels and badges; a longer one may not fit its box at all. */
+const SHORT_LABEL_WORDS = {
+  selector: 'h1, h2, h3, h4, th, button, label, [role="tab"], .mantine-Badge-label',
+  most: 16,
+};
+
+/**
+ * The short words of the page's headings and labels that the browser broke over two lines ("punche / s"): a
+ * layout too narrow for its words (a phone's width). Each as "word (tag)".
+ */
+export function wordsSplitAcrossLines(page: Page): Promise<string[]> {
+  return page.evaluate(({ selector, most }) => {
+    const split: string[] = [];
+    const seen = new Set<Node>();
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        if (seen.has(text)) continue;
+        seen.add(text);
+        for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+          if (m[0].length > most) continue;
+          const range = document.createRange();
+          range.setStart(text, m.index);
+          range.setEnd(text, m.index + m[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+          if (tops.size > 1) split.push(`${m[0]} (${el.tagName.toLowerCase()})`);
+        }
+      }
+    }
+    return split;
+  }, SHORT_LABEL_WORDS);
+}
