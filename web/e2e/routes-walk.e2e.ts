@@ -11,7 +11,8 @@ import { apiCall, logIn, useBrowser, wordsSplitAcrossLines } from './support';
  * loader up, logs a console error, or has an accessibility violation of moderate impact or worse (axe-core
  * over the WCAG 2.1 A/AA rules, WCAG 2.2 AA's target size and axe's best practices; only minor findings are
  * not failures). Every page is walked again at a phone's width (390 px), where the layout differs, and fails
- * there when a short word of a heading, button or label breaks over two lines; a few get axe-core there too.
+ * there when it is wider than the phone or a short word of a heading, button or label breaks over two lines; a few
+ * get axe-core there too.
  */
 const b = useBrowser();
 const DEMO = { email: 'demo@punchclock.test', password: 'punchclock demo' };
@@ -71,8 +72,12 @@ async function problemsOf(
   if (/coming soon/i.test(text)) problems.push('says coming soon');
   if (text.includes('Something went wrong')) problems.push('shows the error screen');
   if (at.axe) problems.push(...(await accessibilityProblems(page)));
-  if (at.phone)
+  if (at.phone) {
     problems.push(...(await wordsSplitAcrossLines(page)).map((w) => `word split over two lines: ${w}`));
+    // A page wider than the phone scrolls sideways as a whole; a wide table scrolls inside its own box instead.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (width > 0) problems.push(`the page is ${width} px wider than the phone`);
+  }
   problems.push(...errors.map((e) => `console: ${e.slice(0, 200)}`));
   return problems;
 }
