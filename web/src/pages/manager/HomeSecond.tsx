@@ -62,8 +62,8 @@ interface TileProps {
 
 function Tile({ title, icon: TileIcon, color, link, testId, children }: TileProps) {
   return (
-    // On a phone two tiles share a row: less padding and gap there, so "Today's punches" breaks between its
-    // words, not inside one.
+    // Two tiles share a row from 576 px; less padding and gap on a phone, so "Today's punches" breaks between
+    // its words, not inside one.
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%" data-testid={testId}>
       <Stack h="100%" gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -227,7 +227,7 @@ function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: numb
       <Grid.Col span={{ base: 12, md: 6 }}>
         <WhoIsIn data={data} updatedAt={updatedAt} />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, md: 3 }}>
+      <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
         <Tile
           title="Today's punches"
           icon={IconFingerprint}
@@ -237,7 +237,7 @@ function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: numb
           <BigNumber value={data.punches_today} caption="started today" />
         </Tile>
       </Grid.Col>
-      <Grid.Col span={{ base: 6, md: 3 }}>
+      <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
         <Tile
           title="Late syncs"
           icon={IconWifiOff}

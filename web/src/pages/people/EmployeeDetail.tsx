@@ -18,7 +18,8 @@ import { PERMISSION_GROUPS } from './PermissionGroups';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th w={180}>{label}</Table.Th>
+      {/* Narrower on a phone, so a value (the permission badges) keeps room for its words. */}
+      <Table.Th w={{ base: 110, sm: 180 }}>{label}</Table.Th>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
     </Table.Tr>
   );

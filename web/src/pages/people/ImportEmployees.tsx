@@ -56,6 +56,11 @@ function TemplateButton() {
       onClick={download}
       loading={busy}
       w="fit-content"
+      maw="100%"
+      // Its words wrap on the narrowest phones (320 px) instead of widening the page.
+      h="auto"
+      mih={36}
+      styles={{ label: { whiteSpace: 'normal' } }}
     >
       Download the template
     </Button>
