@@ -132,7 +132,7 @@ describe('manager dashboard (/HomeSecond)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await forgotten.getByText('Morgan Forgot').waitFor();
     await screenshot(page, 'dashboard-390');
-    // On a phone two tiles share a row; their titles wrap between words, never inside one ("punche / s").
+    // On a phone the tiles' titles wrap between words, never inside one ("punche / s" once two tiles shared a row).
     expect(await wordsSplitAcrossLines(page)).toEqual([]);
 
     await fix.click();
