@@ -62,11 +62,9 @@ interface TileProps {
 
 function Tile({ title, icon: TileIcon, color, link, testId, children }: TileProps) {
   return (
-    // Two tiles share a row from 576 px; less padding and gap on a phone, so "Today's punches" breaks between
-    // its words, not inside one.
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%" data-testid={testId}>
+    <Paper withBorder radius="lg" p="lg" h="100%" data-testid={testId}>
       <Stack h="100%" gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={2} fz="md">
             {title}
           </Title>
@@ -227,6 +225,7 @@ function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: numb
       <Grid.Col span={{ base: 12, md: 6 }}>
         <WhoIsIn data={data} updatedAt={updatedAt} />
       </Grid.Col>
+      {/* The small tiles stack on a phone: two to a row there broke "Today's punches" inside a word. */}
       <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
         <Tile
           title="Today's punches"
