@@ -74,6 +74,14 @@ export const punchAnswer = z.object({ message: z.string(), data: punchRow });
 export type PunchRow = z.infer<typeof punchRow>;
 export type PunchListAnswer = z.infer<typeof punchListAnswer>;
 export type PunchAnswer = z.infer<typeof punchAnswer>;
+
+/**
+ * The deduction a punch carries where it means something: a Lunch or Break punch's (Auto takes its minutes off
+ * the paid time, Manual keeps them paid). A work punch stores one too (the form's default) but nothing is
+ * deducted from work, so every list and report shows none for it.
+ */
+export const shownDeduction = (p: { type: string; deduction: string }): string | null =>
+  p.type === 'None' ? null : p.deduction;
 export const employeeRefParams = z.object({
   employeeId: z.coerce.number({ error: 'employeeId must be a number.' }).int().positive().max(2_147_483_647),
 });

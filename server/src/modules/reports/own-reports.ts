@@ -1,3 +1,4 @@
+import { shownDeduction } from '@punchclock/contract';
 import type { ReportEntry, Row } from './report-types';
 import { covered, definition, periodPunches, punchMinutes, shownTime } from './time-reports';
 
@@ -33,7 +34,7 @@ export const activity: ReportEntry = {
         employee_id: e.employee_id,
         name: e.name,
         type: p.type,
-        deduction: p.type === 'None' ? null : p.deduction,
+        deduction: shownDeduction(p),
         time_in: shownTime(ctx, p.time_in),
         time_out: shownTime(ctx, p.time_out),
         hours: minutes,

@@ -82,3 +82,28 @@ describe('PunchTable', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('PunchTable deduction', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a deduction on Lunch and Break punches only: a work punch has none', async () => {
+    logInAs('user');
+    stubApi([
+      { ...punch(41, '12:30', '17:00'), type: 'None' },
+      { ...punch(40, '12:00', '12:30'), type: 'Lunch', deduction: 'Auto' },
+      { ...punch(39, '10:00', '10:15'), type: 'Break', deduction: 'Manual' },
+    ]);
+    render(
+      <Providers>
+        <PunchTable employeeId={4} />
+      </Providers>,
+    );
+    const table = await screen.findByTestId('punch-table');
+    const column = [...table.querySelectorAll('thead th')].findIndex((th) => th.textContent === 'Deduction');
+    const deduction = (id: number) =>
+      screen.getByTestId(`punch-${id}`).querySelectorAll('td')[column].textContent;
+    expect(deduction(41)).toBe('-');
+    expect(deduction(40)).toBe('Auto');
+    expect(deduction(39)).toBe('Manual');
+  });
+});

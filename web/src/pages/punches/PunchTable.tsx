@@ -11,7 +11,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { messages, shownDeduction } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/client';
@@ -140,7 +140,7 @@ function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
         )}
       </Table.Td>
       <Table.Td>{p.hours === null ? '-' : p.hours.toFixed(2)}</Table.Td>
-      <Table.Td>{p.deduction}</Table.Td>
+      <Table.Td>{shownDeduction(p) ?? '-'}</Table.Td>
       <Table.Td>{p.type}</Table.Td>
       <Table.Td maw={240}>
         <Text size="sm" lineClamp={2}>
