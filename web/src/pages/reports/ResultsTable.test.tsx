@@ -44,3 +44,46 @@ describe('ResultsTable', () => {
     expect(names()).toEqual(['Zed', 'Amy']);
   });
 });
+
+describe('ResultsTable totals', () => {
+  const paged = {
+    report: 'Daily Summary',
+    title: 'Daily Summary',
+    columns: [
+      { key: 'date', label: 'Date', kind: 'date' },
+      { key: 'name', label: 'Name', kind: 'text' },
+      { key: 'worked', label: 'Worked Hours', kind: 'hours' },
+      { key: 'earnings', label: 'Earnings', kind: 'money' },
+    ],
+    data: [{ date: '2026-11-02', name: 'Zed', worked: 480, earnings: 12000 }],
+    totals: { date: 'Total', worked: 90_000, earnings: 2_250_075 },
+    page: 1,
+    last_page: 2,
+    total: 187,
+  } as unknown as GetDataAnswer;
+
+  it("shows the whole result's totals apart from the page's rows, labelled as such", () => {
+    render(
+      <Providers>
+        <ResultsTable answer={paged} formats={formats} dimmed={false} />
+      </Providers>,
+    );
+    const totals = screen.getByRole('group', { name: 'Totals for the whole period (187 rows)' });
+    expect(within(totals).getByText('Worked Hours').nextSibling?.textContent).toBe('1500.00');
+    expect(within(totals).getByText('Earnings').nextSibling?.textContent).toBe('$22,500.75');
+    // Not a row of the paged table, where it read as page 1's subtotal.
+    const table = screen.getByTestId('report-results');
+    expect(table.contains(totals)).toBe(false);
+    expect(within(table).queryByText('$22,500.75')).toBeNull();
+    expect(names()).toEqual(['2026-11-02Zed8.00$120.00']);
+  });
+
+  it('shows no totals block when the server has none', () => {
+    render(
+      <Providers>
+        <ResultsTable answer={answer(1)} formats={formats} dimmed={false} />
+      </Providers>,
+    );
+    expect(screen.queryByRole('group', { name: /^Totals/ })).toBeNull();
+  });
+});

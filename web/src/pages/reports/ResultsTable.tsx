@@ -1,8 +1,8 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { messages, type ReportColumnView } from '@punchclock/contract';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import type { GetDataAnswer } from '../../api/reports';
+import { useId, useMemo, useState } from 'react';
+import { findReport, type GetDataAnswer } from '../../api/reports';
 import { type Cell, type CellFormats, compareCells, formatCell, isNumeric } from './cells';
 
 type Sort = { key: string; dir: 'asc' | 'desc' } | null;
@@ -10,6 +10,54 @@ type Sort = { key: string; dir: 'asc' | 'desc' } | null;
 function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
   if (!active) return <IconSelector size={14} aria-hidden />;
   return dir === 'asc' ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />;
+}
+
+/** The figures of the server's totals row, by column: the 'Total' label cell and empty cells are left out. */
+function totalFigures(answer: GetDataAnswer, formats: CellFormats) {
+  return answer.columns.flatMap((c) => {
+    const v: Cell = answer.totals?.[c.key];
+    if (v === null || v === undefined || v === '' || v === 'Total') return [];
+    return [{ key: c.key, label: c.label, text: typeof v === 'number' ? formatCell(v, c.kind, formats) : v }];
+  });
+}
+
+/**
+ * The totals of the whole result, apart from the paged rows: as the table's last row they sat at the bottom of
+ * page 1 of 2 and read as that page's subtotal.
+ */
+function WholeTotals({ answer, formats }: { answer: GetDataAnswer; formats: CellFormats }) {
+  const id = useId();
+  const figures = totalFigures(answer, formats);
+  if (figures.length === 0 || answer.total === 0) return null;
+  const rows = `${answer.total.toLocaleString('en-US')} ${answer.total === 1 ? 'row' : 'rows'}`;
+  const period = findReport(answer.report)?.params.some((p) => p === 'start_date');
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      mb="sm"
+      bg="var(--mantine-color-default-hover)"
+      role="group"
+      aria-labelledby={id}
+      data-testid="report-totals"
+    >
+      <Text id={id} fw={700} size="sm" mb={6}>
+        {period ? `Totals for the whole period (${rows})` : `Totals for all ${rows}`}
+      </Text>
+      <Group gap="lg" align="flex-start">
+        {figures.map((f) => (
+          <Stack key={f.key} gap={0} data-total={f.key}>
+            <Text size="xs" c="dimmed">
+              {f.label}
+            </Text>
+            <Text size="sm" fw={700}>
+              {f.text}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
+    </Paper>
+  );
 }
 
 /** One page of a report's rows (sortable within the page) and the totals of the whole run. */
@@ -33,83 +81,69 @@ export function ResultsTable({
   const toggle = (key: string) =>
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
   const align = (c: ReportColumnView) => (isNumeric(c.kind) ? 'right' : 'left');
-  const totals = answer.totals;
-  const totalCell = (c: ReportColumnView) => {
-    const v: Cell = totals?.[c.key];
-    if (v === null || v === undefined) return '';
-    return typeof v === 'number' ? formatCell(v, c.kind, formats) : v;
-  };
 
   return (
-    <Table.ScrollContainer minWidth={Math.max(560, answer.columns.length * 95)}>
-      <Table
-        striped
-        highlightOnHover
-        withTableBorder
-        horizontalSpacing={8}
-        data-testid="report-results"
-        style={{ opacity: dimmed ? 0.6 : 1 }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {answer.columns.map((c) => {
-              const active = sortable && sort?.key === c.key;
-              if (!sortable)
+    <>
+      <WholeTotals answer={answer} formats={formats} />
+      <Table.ScrollContainer minWidth={Math.max(560, answer.columns.length * 95)}>
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          horizontalSpacing={8}
+          data-testid="report-results"
+          style={{ opacity: dimmed ? 0.6 : 1 }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {answer.columns.map((c) => {
+                const active = sortable && sort?.key === c.key;
+                if (!sortable)
+                  return (
+                    <Table.Th key={c.key} ta={align(c)} fz="sm">
+                      {c.label}
+                    </Table.Th>
+                  );
                 return (
-                  <Table.Th key={c.key} ta={align(c)} fz="sm">
-                    {c.label}
+                  <Table.Th
+                    key={c.key}
+                    ta={align(c)}
+                    aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <UnstyledButton onClick={() => toggle(c.key)} fw={700} fz="sm">
+                      <Group gap={4} wrap="nowrap" justify={align(c) === 'right' ? 'flex-end' : 'flex-start'}>
+                        {c.label}
+                        <SortIcon active={active} dir={sort?.dir} />
+                      </Group>
+                    </UnstyledButton>
                   </Table.Th>
                 );
-              return (
-                <Table.Th
-                  key={c.key}
-                  ta={align(c)}
-                  aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <UnstyledButton onClick={() => toggle(c.key)} fw={700} fz="sm">
-                    <Group gap={4} wrap="nowrap" justify={align(c) === 'right' ? 'flex-end' : 'flex-start'}>
-                      {c.label}
-                      <SortIcon active={active} dir={sort?.dir} />
-                    </Group>
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={answer.columns.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  {messages.reports.noRecords}
-                </Text>
-              </Table.Td>
+              })}
             </Table.Tr>
-          ) : (
-            rows.map((r, i) => (
-              <Table.Tr key={i}>
-                {answer.columns.map((c) => (
-                  <Table.Td key={c.key} ta={align(c)} style={{ whiteSpace: 'nowrap' }}>
-                    {formatCell(r[c.key], c.kind, formats)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-        {totals && rows.length > 0 && (
-          <Table.Tfoot>
-            <Table.Tr data-testid="report-totals" fw={700}>
-              {answer.columns.map((c) => (
-                <Table.Td key={c.key} ta={align(c)} fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {totalCell(c)}
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={answer.columns.length}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {messages.reports.noRecords}
+                  </Text>
                 </Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+              </Table.Tr>
+            ) : (
+              rows.map((r, i) => (
+                <Table.Tr key={i}>
+                  {answer.columns.map((c) => (
+                    <Table.Td key={c.key} ta={align(c)} style={{ whiteSpace: 'nowrap' }}>
+                      {formatCell(r[c.key], c.kind, formats)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
