@@ -1,18 +1,23 @@
 import { DEPARTMENT_TYPES } from '@punchclock/contract';
+import type { Insertable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
+import type { DB, PunchesTable } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { hashPin } from '../lib/badges';
-import { localDay, nowIso, zonedToUtc } from '../lib/time';
+import { localDay, zonedToUtc } from '../lib/time';
 import { authRepository } from '../modules/auth/auth.repository';
 
 export const DEMO_EMAIL = 'demo@punchclock.test';
 export const DEMO_PASSWORD = 'punchclock demo';
 /** The first demo employee can log in to the employee side with this e-mail and DEMO_PASSWORD. */
 export const DEMO_EMPLOYEE_EMAIL = 'employee@punchclock.test';
-const ZONE = 'America/New_York';
+/** The demo company's time zone: its days, work hours and "now" are read on this clock. */
+export const DEMO_ZONE = 'America/New_York';
+const ZONE = DEMO_ZONE;
 const WEEKS = 8;
+/** The employee (E1004, the fourth) who forgot to clock out on the last working day. */
+const FORGETFUL = 3;
 
 /** Deterministic pseudo-random numbers, so every demo refresh looks the same. */
 function prng(seed: number) {
@@ -62,12 +67,24 @@ const LAST = [
   'Khan',
   'Schmidt',
 ];
-const DEPARTMENTS: { name: string; type: (typeof DEPARTMENT_TYPES)[number]; titles: string[] }[] = [
-  { name: 'Warehouse', type: 'Location', titles: ['Picker', 'Forklift Driver', 'Shift Lead'] },
-  { name: 'Front Office', type: 'Office', titles: ['Receptionist', 'Office Manager'] },
-  { name: 'Sales', type: 'Department', titles: ['Account Executive', 'Sales Rep'] },
-  { name: 'Delivery', type: 'Group', titles: ['Driver', 'Dispatcher'] },
-  { name: 'Client: Harbor Foods', type: 'Client', titles: ['Merchandiser'] },
+/** `starts`: the earliest usual arrival (minutes after midnight); most arrive within the hour after it. */
+const DEPARTMENTS: {
+  name: string;
+  type: (typeof DEPARTMENT_TYPES)[number];
+  titles: string[];
+  starts: number;
+}[] = [
+  {
+    name: 'Warehouse',
+    type: 'Location',
+    titles: ['Picker', 'Forklift Driver', 'Shift Lead'],
+    starts: 8 * 60,
+  },
+  { name: 'Front Office', type: 'Office', titles: ['Receptionist', 'Office Manager'], starts: 8 * 60 },
+  { name: 'Sales', type: 'Department', titles: ['Account Executive', 'Sales Rep'], starts: 8 * 60 },
+  // Drivers load the vans before the roads fill: someone is in from 6:30 on a weekday.
+  { name: 'Delivery', type: 'Group', titles: ['Driver', 'Dispatcher'], starts: 6 * 60 + 30 },
+  { name: 'Client: Harbor Foods', type: 'Client', titles: ['Merchandiser'], starts: 8 * 60 },
 ];
 /** Departments without staff of their own: one every employee belongs to, one for a job site. */
 const EXTRA_DEPARTMENTS = [
@@ -110,11 +127,16 @@ async function insertChunked<T extends keyof DB>(db: Database, table: T, rows: o
   }
 }
 
-/** Creates (or re-creates) the demo account: departments, about 40 employees and 8 weeks of punches. */
+/**
+ * Creates (or re-creates) the demo account: departments, 40 employees and the 8 weeks of punches up to `now`
+ * (the real clock unless a test pins it), so the company is alive when it is opened: on a weekday during work
+ * hours people are in since this morning, and the stations were last seen at their latest punch.
+ */
 export async function seedDemo(
   db: Database,
   secret: string,
-): Promise<{ email: string; password: string; employees: number; punches: number }> {
+  now: Date = new Date(),
+): Promise<{ email: string; password: string; employees: number; punches: number; clockedIn: number }> {
   const repo = authRepository(db);
   const existing = await repo.findUserByEmail(DEMO_EMAIL);
   if (existing) await deleteAccount(db, existing.account_id);
@@ -131,7 +153,7 @@ export async function seedDemo(
     },
   });
   await db.updateTable('accounts').set({ time_zone: ZONE }).where('id', '=', accountId).execute();
-  const at = nowIso();
+  const at = now.toISOString();
   const rand = prng(42);
 
   const deptRows = await db
@@ -219,6 +241,7 @@ export async function seedDemo(
     accountId,
     empRows.map((e) => e.id),
     rand,
+    at,
   );
   const stationIds = (
     await db
@@ -245,15 +268,55 @@ export async function seedDemo(
     empRows.map((e) => e.id),
     rand,
     stationIds,
+    now,
   );
   await insertChunked(db, 'punches', punches);
   await insertChunked(db, 'activity_logs', await clockLogs(db, accountId));
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, employees: empRows.length, punches: punches.length };
+  await markStationsSeen(db, accountId, stationIds, punches);
+  return {
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    employees: empRows.length,
+    punches: punches.length,
+    clockedIn: punches.filter((p) => !p.time_out).length,
+  };
+}
+
+/**
+ * A station is seen whenever it punches someone in or out (stations.markSeen, from the station guard), so
+ * each demo station was last seen at the latest punch made at it. Neither ever synced offline punches, so
+ * their last sync stays empty.
+ */
+async function markStationsSeen(
+  db: Database,
+  accountId: number,
+  stationIds: number[],
+  punches: Insertable<PunchesTable>[],
+) {
+  for (const id of stationIds) {
+    const times = punches.flatMap((p) => [
+      ...(p.station_id === id ? [p.time_in] : []),
+      ...(p.station_out_id === id && p.time_out ? [p.time_out] : []),
+    ]);
+    // ISO instants in UTC sort as text.
+    const lastSeen = times.reduce<string | null>((max, t) => (max === null || t > max ? t : max), null);
+    await db
+      .updateTable('stations')
+      .set({ last_seen_at: lastSeen })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 /** Departments without staff of their own, and custom fields with values (locker numbers are unique). */
-async function seedExtras(db: Database, accountId: number, employeeIds: number[], rand: () => number) {
-  const at = nowIso();
+async function seedExtras(
+  db: Database,
+  accountId: number,
+  employeeIds: number[],
+  rand: () => number,
+  at: string,
+) {
   await db
     .insertInto('departments')
     .values(EXTRA_DEPARTMENTS.map((d) => ({ account_id: accountId, ...d, created_at: at, updated_at: at })))
@@ -371,59 +434,94 @@ async function clockLogs(db: Database, accountId: number) {
   ]);
 }
 
-/** Weekday shifts for 8 weeks: most start 8:00–9:00, some arrive late, some clock out for lunch, and one forgot to clock out. */
-function demoPunches(accountId: number, employeeIds: number[], rand: () => number, stationIds: number[]) {
-  const rows: object[] = [];
-  const today = localDay(new Date(), ZONE);
-  const at = nowIso();
-  const day = new Date(`${today}T12:00:00Z`);
-  const weekdays: string[] = [];
-  for (let back = WEEKS * 7; back >= 1; back--) {
-    const d = new Date(day.getTime() - back * 86_400_000);
-    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) weekdays.push(d.toISOString().slice(0, 10));
+/** The weekdays of the last 8 weeks up to and including `today` (when it is one), oldest first. */
+function workdays(today: string): string[] {
+  const noon = Date.parse(`${today}T12:00:00Z`);
+  const days: string[] = [];
+  for (let back = WEEKS * 7; back >= 0; back--) {
+    const d = new Date(noon - back * 86_400_000);
+    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) days.push(d.toISOString().slice(0, 10));
   }
-  const lastDay = weekdays.at(-1);
-  for (const date of weekdays) {
+  return days;
+}
+
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/**
+ * Weekday shifts for the 8 weeks up to `now`: most start within an hour of their department's usual start, some
+ * arrive late, about a third clock out for lunch, and one forgot to clock out on the last working day. Only what
+ * has happened by `now` is there: today's shifts that have begun are open until their end has passed, a lunch
+ * not yet back from leaves them out, and nobody has started yet in the small hours or at the weekend.
+ */
+function demoPunches(
+  accountId: number,
+  employeeIds: number[],
+  rand: () => number,
+  stationIds: number[],
+  now: Date,
+): Insertable<PunchesTable>[] {
+  const rows: Insertable<PunchesTable>[] = [];
+  const today = localDay(now, ZONE);
+  const days = workdays(today);
+  const lastDay = days.filter((d) => d < today).at(-1);
+  for (const date of days) {
     employeeIds.forEach((emp, i) => {
-      // The fourth employee forgot to clock out on the last working day: an open shift for the manager to fix.
-      const forgot = date === lastDay && i === 3;
+      const forgot = date === lastDay && i === FORGETFUL;
+      // Still clocked in since the last working day (one open shift at a time): the manager has to fix it first.
+      if (date === today && i === FORGETFUL) return;
       if (!forgot && rand() < 0.06) return; // a day off
       const late = rand() < 0.1;
-      const startMin = 8 * 60 + Math.floor(rand() * 60) + (late ? 20 + Math.floor(rand() * 40) : 0);
+      const usual = DEPARTMENTS[i % DEPARTMENTS.length].starts;
+      const startMin = usual + Math.floor(rand() * 60) + (late ? 20 + Math.floor(rand() * 40) : 0);
       const endMin = startMin + 8 * 60 + Math.floor(rand() * 90);
-      const hhmm = (m: number) =>
-        `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-      const timeIn = zonedToUtc(date, hhmm(startMin), ZONE).toISOString();
-      const timeOut = forgot ? null : zonedToUtc(date, hhmm(endMin), ZONE).toISOString();
-      const station = stationIds[i % stationIds.length];
-      const shift = (from: string, to: string | null, notes: string | null) =>
-        rows.push({
-          account_id: accountId,
-          employee_ref: emp,
-          client_id: randomUUID(),
-          clock_out_client_id: to ? randomUUID() : null,
-          work_date: date,
-          time_in: from,
-          time_out: to,
-          device_time_in: from,
-          device_time_out: to,
-          received_in_at: from,
-          received_out_at: to,
-          source: 'station',
-          station_id: station,
-          station_out_id: to ? station : null,
-          type: 'None',
-          deduction: 'Auto',
-          notes,
-          created_at: at,
-          updated_at: at,
-        });
+      const lunch = !forgot && rand() < 0.3 && startMin < 12 * 60 && endMin > 13 * 60;
+      const note = late ? 'Late arrival' : null;
       // About a third clock out for a 30-minute lunch at noon: two punches that day.
-      if (!forgot && rand() < 0.3 && startMin < 12 * 60 && endMin > 13 * 60) {
-        shift(timeIn, zonedToUtc(date, '12:00', ZONE).toISOString(), late ? 'Late arrival' : null);
-        shift(zonedToUtc(date, '12:30', ZONE).toISOString(), timeOut, 'Back from lunch');
-      } else shift(timeIn, timeOut, late ? 'Late arrival' : null);
+      const parts: [number, number | null, string | null][] = lunch
+        ? [
+            [startMin, 12 * 60, note],
+            [12 * 60 + 30, endMin, 'Back from lunch'],
+          ]
+        : [[startMin, forgot ? null : endMin, note]];
+      const station = stationIds[i % stationIds.length];
+      for (const [from, to, notes] of parts) {
+        const timeIn = zonedToUtc(date, hhmm(from), ZONE);
+        if (timeIn > now) continue; // not begun yet
+        const out = to === null ? null : zonedToUtc(date, hhmm(to), ZONE);
+        const timeOut = out && out <= now ? out.toISOString() : null; // still at work
+        rows.push(stationPunch({ accountId, emp, date, station, notes }, timeIn.toISOString(), timeOut));
+      }
     });
   }
   return rows;
+}
+
+/** One shift punched in (and, when it has ended, out) at a station that was online: received as it was made. */
+function stationPunch(
+  s: { accountId: number; emp: number; date: string; station: number; notes: string | null },
+  from: string,
+  to: string | null,
+): Insertable<PunchesTable> {
+  return {
+    account_id: s.accountId,
+    employee_ref: s.emp,
+    client_id: randomUUID(),
+    clock_out_client_id: to ? randomUUID() : null,
+    work_date: s.date,
+    time_in: from,
+    time_out: to,
+    device_time_in: from,
+    device_time_out: to,
+    received_in_at: from,
+    received_out_at: to,
+    source: 'station',
+    station_id: s.station,
+    station_out_id: to ? s.station : null,
+    type: 'None',
+    deduction: 'Auto',
+    notes: s.notes,
+    created_at: from,
+    updated_at: to ?? from,
+  };
 }
