@@ -1,9 +1,5 @@
 import {
-  ActionIcon,
   Alert,
-  Anchor,
-  Avatar,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -13,11 +9,13 @@ import {
   Table,
   Text,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@punchclock/contract';
-import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useScopedAdministrator } from '../../api/auth';
 import { messageOf } from '../../api/client';
 import { downloadFile } from '../../api/download';
@@ -32,32 +30,11 @@ import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { money } from './download';
 import { EditEmployeeModal } from './EditEmployeeModal';
+import { EmployeeCards } from './EmployeeCards';
+import { EmployeeActions, EmployeeName, Permissions } from './EmployeeListParts';
 import { SearchPanel } from './SearchPanel';
 import { openConfirm } from '../../components/confirm';
 import { LONG_TEXT } from '../../components/cells';
-
-/** Badges never shrink (a cut "APP AC…" says nothing): the column is as wide as its badges. */
-const WHOLE = {
-  root: { flexShrink: 0, overflow: 'visible' },
-  label: { overflow: 'visible', textOverflow: 'clip' },
-} as const;
-
-function Permissions({ e }: { e: EmployeeView }) {
-  return (
-    <Group gap={4} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
-      {e.permission_app && (
-        <Badge variant="light" styles={WHOLE}>
-          App Access
-        </Badge>
-      )}
-      {e.permission_site && (
-        <Badge variant="light" color="grape" styles={WHOLE}>
-          Site Access
-        </Badge>
-      )}
-    </Group>
-  );
-}
 
 interface RowProps {
   e: EmployeeView;
@@ -86,19 +63,6 @@ function PrintCardsButton({ ids }: { ids: number[] }) {
 }
 
 function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
-  const { deleteEmployee } = usePeopleMutations();
-  const askDelete = () =>
-    openConfirm({
-      title: 'Delete employee',
-      children: <Text size="sm">{messages.employees.confirmDelete}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteEmployee.mutate(e.id, {
-          onSuccess: () => notifySuccess(messages.employees.deleted),
-          onError: (err) => notifyError(messageOf(err, messages.employees.deleteFailed)),
-        }),
-    });
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td>
@@ -111,19 +75,7 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
         )}
       </Table.Td>
       <Table.Td style={LONG_TEXT}>
-        <Group gap="sm" wrap="nowrap">
-          <Avatar size="sm" radius="xl" color="blue">
-            {e.name.trim().charAt(0).toUpperCase()}
-          </Avatar>
-          <Anchor component={Link} to={`/Employee/${e.id}`}>
-            {e.name}
-          </Anchor>
-          {e.deleted_at && (
-            <Badge color="gray" variant="outline" size="sm">
-              Deleted
-            </Badge>
-          )}
-        </Group>
+        <EmployeeName e={e} />
       </Table.Td>
       <Table.Td>{e.employee_id}</Table.Td>
       <Table.Td style={LONG_TEXT}>{e.department_name || messages.employees.unknownDepartment}</Table.Td>
@@ -134,20 +86,7 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
         <Permissions e={e} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap" display={e.deleted_at ? 'none' : undefined}>
-          <ActionIcon variant="subtle" aria-label={`Edit ${e.name}`} onClick={onEdit}>
-            <IconPencil size={18} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${e.name}`}
-            onClick={askDelete}
-            loading={deleteEmployee.isPending}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
+        <EmployeeActions e={e} onEdit={onEdit} />
       </Table.Td>
     </Table.Tr>
   );
@@ -170,6 +109,15 @@ function NoEmployees() {
       </Group>
     </Stack>
   );
+}
+
+/**
+ * Below the small breakpoint the list is cards: the table's nine columns need 960 px, and squeezed into a phone
+ * its cells split names inside words. Read on the first render, so a phone never draws the table first.
+ */
+function usePhone(): boolean {
+  const theme = useMantineTheme();
+  return !useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, { getInitialValueInEffect: false });
 }
 
 /** Selection is kept by database id, so it survives paging and list reloads. */
@@ -212,6 +160,16 @@ function EmployeeTable({ rows, total, searching, more, loadingMore, onMore }: Ta
   const pageIds = visible.filter((e) => !e.deleted_at).map((e) => e.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => sel.chosen.has(id));
   const someOnPage = pageIds.some((id) => sel.chosen.has(id));
+  const phone = usePhone();
+  const selectAll = (label?: string) => (
+    <Checkbox
+      aria-label={label ? undefined : 'Select all employees on this page'}
+      label={label}
+      checked={allOnPage}
+      indeterminate={someOnPage && !allOnPage}
+      onChange={(ev) => sel.setMany(pageIds, ev.currentTarget.checked)}
+    />
+  );
 
   const askBulkDelete = () =>
     openConfirm({
@@ -266,50 +224,53 @@ function EmployeeTable({ rows, total, searching, more, loadingMore, onMore }: Ta
           </Button>
         </Group>
       </Group>
-      <ScrollArea type="auto">
-        <Table striped highlightOnHover miw={960} data-testid="employee-list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Checkbox
-                  aria-label="Select all employees on this page"
-                  checked={allOnPage}
-                  indeterminate={someOnPage && !allOnPage}
-                  onChange={(ev) => sel.setMany(pageIds, ev.currentTarget.checked)}
-                />
-              </Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Employee ID</Table.Th>
-              <Table.Th>Department</Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Hourly Rate</Table.Th>
-              <Table.Th>Permissions</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.length === 0 && (
+      {phone ? (
+        <EmployeeCards
+          rows={visible}
+          chosen={sel.chosen}
+          onSelect={sel.toggle}
+          onEdit={setEditing}
+          selectAll={selectAll('Select all employees on this page')}
+        />
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover miw={960} data-testid="employee-list">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No employees match this search.
-                  </Text>
-                </Table.Td>
+                <Table.Th>{selectAll()}</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Employee ID</Table.Th>
+                <Table.Th>Department</Table.Th>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Hourly Rate</Table.Th>
+                <Table.Th>Permissions</Table.Th>
+                <Table.Th>Actions</Table.Th>
               </Table.Tr>
-            )}
-            {visible.map((e) => (
-              <EmployeeRow
-                key={e.id}
-                e={e}
-                selected={sel.chosen.has(e.id)}
-                onSelect={(on) => sel.toggle(e.id, on)}
-                onEdit={() => setEditing(e)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={9}>
+                    <Text c="dimmed" ta="center" py="md">
+                      No employees match this search.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {visible.map((e) => (
+                <EmployeeRow
+                  key={e.id}
+                  e={e}
+                  selected={sel.chosen.has(e.id)}
+                  onSelect={(on) => sel.toggle(e.id, on)}
+                  onEdit={() => setEditing(e)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
       {more && (
         <Group justify="center">
           <Button variant="default" onClick={onMore} loading={loadingMore}>

@@ -19,6 +19,11 @@ import { type SearchInput, useDepartments } from '../../api/people';
 
 const ALL = 'all';
 type Status = SearchInput['status'];
+/**
+ * Until a search is asked the page lists everyone, so the panel starts at All (and Clear Search goes back to it):
+ * the filter shown is the filter applied.
+ */
+const START_STATUS: Status = 'All';
 
 /** Typing in the search box searches on the server after this pause. */
 const TYPING_PAUSE_MS = 300;
@@ -39,7 +44,7 @@ export function SearchPanel({ onSearch, busy, error }: SearchPanelProps) {
   const [query, setQuery] = useState('');
   const [department, setDepartment] = useState<string>(ALL);
   const [current, setCurrent] = useState(false);
-  const [status, setStatus] = useState<Status>('Out');
+  const [status, setStatus] = useState<Status>(START_STATUS);
   const [deleted, setDeleted] = useState(false);
   const setAsked = onSearch;
   const [typed] = useDebouncedValue(query, TYPING_PAUSE_MS);
@@ -61,7 +66,7 @@ export function SearchPanel({ onSearch, busy, error }: SearchPanelProps) {
     setQuery('');
     setDepartment(ALL);
     setCurrent(false);
-    setStatus('Out');
+    setStatus(START_STATUS);
     setDeleted(false);
     setAsked(null);
   };
