@@ -3,12 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useOwnPermissions } from '../api/auth';
-import { useSession } from '../session/session';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, type NavItem } from './AppFrame';
 import { ModalsHost } from './ModalsHost';
 import classes from './AppFrame.module.css';
 import { EarningsModal } from './EarningsModal';
+import { useSignedInName } from './signed-in-name';
 
 /** Spec §2.2's order. A link with `needs` shows only when the employee's flag allows (the server refuses too). */
 const LINKS: (NavItem & { needs?: 'run_reports' })[] = [
@@ -26,7 +26,7 @@ const MENU = [
 
 /** The employee's area (spec §2.2); the guard in front of it sends a visitor without a token to /Login. */
 export default function EmployeeLayout() {
-  const { username } = useSession();
+  const name = useSignedInName('Guest');
   const permissions = useOwnPermissions();
   const [earnings, { open, close }] = useDisclosure(false);
   const links = LINKS.filter((l) => !l.needs || permissions[l.needs]);
@@ -45,7 +45,7 @@ export default function EmployeeLayout() {
       home="/HomeUser"
       links={links}
       extraLinks={viewEarnings}
-      actions={<AccountMenu name={username || 'Guest'} links={MENU} />}
+      actions={<AccountMenu name={name} links={MENU} />}
       mainBg="gray.0"
     >
       <Outlet />

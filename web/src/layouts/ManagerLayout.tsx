@@ -1,10 +1,10 @@
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useScopedAdministrator } from '../api/auth';
-import { useSession } from '../session/session';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, type NavItem } from './AppFrame';
 import { ModalsHost } from './ModalsHost';
+import { useSignedInName } from './signed-in-name';
 
 const LINKS: NavItem[] = [
   { label: 'Home', to: '/HomeSecond' },
@@ -41,13 +41,13 @@ const MENU = [
 
 /** The administrator's area (spec §2.3); the guard in front of it has already checked the session. */
 export default function ManagerLayout() {
-  const { username } = useSession();
+  const name = useSignedInName();
   const scoped = useScopedAdministrator();
   return (
     <AppFrame
       home="/HomeSecond"
       links={scoped ? LINKS.filter((l) => l.to !== '/Settings') : LINKS}
-      actions={<AccountMenu name={username ?? ''} links={MENU} />}
+      actions={<AccountMenu name={name} links={MENU} />}
       mainBg="gray.0"
     >
       <Outlet />
