@@ -1,11 +1,11 @@
-import { Alert, Button, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages, qrResponse } from '@punchclock/contract';
-import { IconDownload, IconQrcode } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { IconDownload, IconQrcode, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, messageOf, request } from '../../api/client';
 import { AppPage } from '../../components/AppPage';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifyError } from '../../components/notify';
 import { session } from '../../session/session';
 import { qrSrc } from '../people/download';
 import { ownEmployeeRef } from '../punches/punch-values';
@@ -35,26 +35,18 @@ async function fetchBadge(): Promise<Badge> {
   return parsed.data;
 }
 
-/** The QR page (spec §2.2 QR Code): generate the badge QR, see the ID and name, download a 400×500 PNG. */
-export default function EmployeeQR() {
-  const [badge, setBadge] = useState<Badge | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const generate = useMutation({ mutationFn: fetchBadge });
+/** The employee's own badge, asked for as the page opens (the same query is shared while it is cached). */
+const useOwnBadge = () => useQuery({ queryKey: ['employee', 'own-badge'], queryFn: fetchBadge });
 
-  const run = () =>
-    generate.mutate(undefined, {
-      onSuccess: (b) => {
-        setBadge(b);
-        setFailed(null);
-        notifySuccess(messages.qr.generated);
-      },
-      onError: (e) => {
-        const text = messageOf(e, messages.qr.generateError);
-        setFailed(text);
-        notifyError(text);
-      },
-    });
+/**
+ * The QR page (spec §2.2 QR Code): the badge QR with the ID and name, shown as the page opens (the code is the
+ * card's, so there is nothing to generate), and a Download of the 400×500 PNG.
+ */
+export default function EmployeeQR() {
+  const badgeQuery = useOwnBadge();
+  const badge = badgeQuery.data ?? null;
+  const failed = badgeQuery.isError ? messageOf(badgeQuery.error, messages.qr.generateError) : null;
+  const [saving, setSaving] = useState(false);
 
   const download = async () => {
     if (!badge) return;
@@ -90,13 +82,15 @@ export default function EmployeeQR() {
                   fit="contain"
                   data-testid="badge-qr"
                 />
-              ) : (
+              ) : failed ? (
                 <Stack align="center" gap={6}>
                   <IconQrcode size={56} color="var(--mantine-color-gray-5)" aria-hidden />
                   <Text fz="sm" c="dimmed" ta="center">
-                    {failed ? messages.qr.empty : 'Press Generate QR Code to show your code.'}
+                    {messages.qr.empty}
                   </Text>
                 </Stack>
+              ) : (
+                <Loader aria-label="Loading your QR code" />
               )}
             </Center>
           </Paper>
@@ -116,9 +110,17 @@ export default function EmployeeQR() {
             </Alert>
           )}
           <Group justify="center">
-            <Button onClick={run} loading={generate.isPending} leftSection={<IconQrcode size={16} />}>
-              Generate QR Code
-            </Button>
+            {/* Asking again only means something after a failure: the code itself changes only when a manager
+                regenerates the badge, and opening the page again shows that. */}
+            {failed && (
+              <Button
+                onClick={() => void badgeQuery.refetch()}
+                loading={badgeQuery.isFetching}
+                leftSection={<IconRefresh size={16} />}
+              >
+                Try again
+              </Button>
+            )}
             {badge && (
               <Button
                 variant="default"
