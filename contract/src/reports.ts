@@ -17,9 +17,19 @@ export const REPORT_PARAMS = [
 ] as const;
 export type ReportParam = (typeof REPORT_PARAMS)[number];
 
+/** How the Reports screen groups its reports, in this order: what a manager comes looking for. */
+export const REPORT_GROUPS = ['Time', 'Pay', 'Attendance', 'Lists'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
 export interface ReportDefinition {
   name: string;
   title: string;
+  /**
+   * The question it answers, in one line, and its group: the Reports screen's card. A simple name that aliases
+   * a named report has none of its own (the screen offers the named one).
+   */
+  description?: string;
+  group?: ReportGroup;
   /** Parameters the report reads, and those it cannot run without. */
   params: readonly ReportParam[];
   required: readonly ReportParam[];
@@ -38,41 +48,121 @@ const department = ['department_id'] as const;
 
 /** Every report the API runs: the web forms are generated from this list, and the server serves exactly it. */
 export const REPORTS = [
-  { name: 'Daily Summary', title: 'Daily Summary', params: period, required: dates, list: 'full' },
-  { name: 'Payroll Summary', title: 'Payroll Summary', params: period, required: dates, list: 'full' },
-  { name: 'Timesheet', title: 'Timesheet', params: period, required: dates, list: 'full' },
+  {
+    name: 'Daily Summary',
+    title: 'Daily Summary',
+    description: "Each employee's day: first in, last out, worked, deducted and paid hours, earnings.",
+    group: 'Time',
+    params: period,
+    required: dates,
+    list: 'full',
+  },
+  {
+    name: 'Payroll Summary',
+    title: 'Payroll Summary',
+    description: 'What to pay each employee: worked and paid hours, rate, gross pay, deductions, net pay.',
+    group: 'Pay',
+    params: period,
+    required: dates,
+    list: 'full',
+  },
+  {
+    name: 'Timesheet',
+    title: 'Timesheet',
+    description: "Every punch of each employee in time order, with each day's paid total.",
+    group: 'Time',
+    params: period,
+    required: dates,
+    list: 'full',
+  },
   {
     name: 'Employee List',
     title: 'Employee List',
+    description: 'Your employees with title, email, department, hourly rate and status.',
+    group: 'Lists',
     params: ['department_id', 'show_deleted_employees'],
     required: [],
     list: 'full',
   },
-  { name: 'Department List', title: 'Department List', params: [], required: [], list: 'full' },
-  { name: 'Administrator List', title: 'Administrator List', params: [], required: [], list: 'full' },
+  {
+    name: 'Department List',
+    title: 'Department List',
+    description: 'Your departments and how many active, inactive and deleted employees each has.',
+    group: 'Lists',
+    params: [],
+    required: [],
+    list: 'full',
+  },
+  {
+    name: 'Administrator List',
+    title: 'Administrator List',
+    description: 'Who manages the account, with their permissions and departments.',
+    group: 'Lists',
+    params: [],
+    required: [],
+    list: 'full',
+  },
   {
     name: 'Department Members',
     title: 'Department Members',
+    description: 'The current employees of one department.',
+    group: 'Lists',
     params: department,
     required: department,
     list: 'full',
   },
-  { name: 'Department Summary', title: 'Department Summary', params: dates, required: dates, list: 'full' },
+  {
+    name: 'Department Summary',
+    title: 'Department Summary',
+    description: "Each department's employees, worked and paid hours and earnings over the period.",
+    group: 'Pay',
+    params: dates,
+    required: dates,
+    list: 'full',
+  },
   {
     name: 'Employee Details',
     title: 'Employee Details',
+    description: "One employee's days over the period, with hours and earnings.",
+    group: 'Time',
     params: period,
     required: ['employee_id', 'start_date', 'end_date'],
     list: 'full',
   },
-  { name: 'Weekly Summary', title: 'Weekly Summary', params: period, required: dates, list: 'full' },
-  { name: 'Weekday Summary', title: 'Weekday Summary', params: period, required: dates, list: 'full' },
+  {
+    name: 'Weekly Summary',
+    title: 'Weekly Summary',
+    description: "Each employee's days worked, hours and earnings, week by week.",
+    group: 'Time',
+    params: period,
+    required: dates,
+    list: 'full',
+  },
+  {
+    name: 'Weekday Summary',
+    title: 'Weekday Summary',
+    description: "Each employee's days, paid hours and earnings by day of the week.",
+    group: 'Pay',
+    params: period,
+    required: dates,
+    list: 'full',
+  },
   // The employee's own reports (spec §9) beside Daily Summary and Department Summary: every punch of the period,
   // and each shift (Timesheet's rows under the employee side's name).
-  { name: 'Activity', title: 'Activity', params: period, required: dates, list: 'employee' },
+  {
+    name: 'Activity',
+    title: 'Activity',
+    description: 'Every punch of the period, work, lunch and breaks, with its deduction and length.',
+    group: 'Time',
+    params: period,
+    required: dates,
+    list: 'employee',
+  },
   {
     name: 'Shift Details',
     title: 'Shift Details',
+    description: "Each shift with its times and the day's paid total.",
+    group: 'Time',
     params: period,
     required: dates,
     list: 'employee',
@@ -90,14 +180,48 @@ export const REPORTS = [
   {
     name: 'attendance-counter',
     title: 'Attendance Counter',
+    description: 'How many days each employee clocked in over the period.',
+    group: 'Attendance',
     params: period,
     required: dates,
     list: 'simple',
   },
-  { name: 'attendance-only', title: 'Attendance Only', params: period, required: dates, list: 'simple' },
-  { name: 'device-status', title: 'Device Status', params: [], required: [], list: 'simple' },
-  { name: 'employee-status', title: 'Employee Status', params: department, required: [], list: 'simple' },
-  { name: 'daily-attendance', title: 'Daily Attendance', params: department, required: [], list: 'simple' },
+  {
+    name: 'attendance-only',
+    title: 'Attendance Only',
+    description: 'Who came in on each day, and when they arrived and left (no hours).',
+    group: 'Attendance',
+    params: period,
+    required: dates,
+    list: 'simple',
+  },
+  {
+    name: 'device-status',
+    title: 'Device Status',
+    description: 'Your time stations: when each was last seen and synced, and whether it was revoked.',
+    group: 'Lists',
+    params: [],
+    required: [],
+    list: 'simple',
+  },
+  {
+    name: 'employee-status',
+    title: 'Employee Status',
+    description: 'Who is clocked in right now, and since when.',
+    group: 'Attendance',
+    params: department,
+    required: [],
+    list: 'simple',
+  },
+  {
+    name: 'daily-attendance',
+    title: 'Daily Attendance',
+    description: 'Today: who is present and who is absent, with their first clock-in.',
+    group: 'Attendance',
+    params: department,
+    required: [],
+    list: 'simple',
+  },
   {
     name: 'department-list',
     title: 'Department List',

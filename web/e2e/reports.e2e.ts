@@ -52,15 +52,11 @@ describe('reports', () => {
     const { context, page } = await b.newPage({ viewport: { width: 1280, height: 900 } });
     await signInAsManager(page, owner);
 
-    // /ReportSelector: nothing chosen → the spec's message; then Daily Summary opens /RunReport on it.
+    // /ReportSelector: the reports as cards; Daily Summary's opens /RunReport on it.
     await page.goto('/ReportSelector');
-    await page.getByRole('button', { name: 'Run Report' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(messages.reports.selectReport);
-    await page.getByRole('combobox', { name: 'Report' }).click();
-    await page.getByRole('option', { name: 'Daily Summary', exact: true }).waitFor();
+    await page.getByRole('link', { name: /^Daily Summary/ }).waitFor();
     await screenshot(page, 'reports-selector');
-    await page.getByRole('option', { name: 'Daily Summary', exact: true }).click();
-    await page.getByRole('button', { name: 'Run Report' }).click();
+    await page.getByRole('link', { name: /^Daily Summary/ }).click();
     await page.waitForURL(/\/RunReport\?report=Daily(\+|%20)Summary$/);
     expect(await page.getByRole('combobox', { name: 'Report' }).inputValue()).toBe('Daily Summary');
 
@@ -143,11 +139,9 @@ describe('reports', () => {
     const owner = await registerOwner(b.baseUrl, 'attend');
     const { context, page } = await b.newPage();
     await signInAsManager(page, owner);
-    // A simple name from the picker's second group opens Run Report on it, with its own parameters.
+    // A simple name's card opens Run Report on it, with its own parameters.
     await page.goto('/ReportSelector');
-    await page.getByRole('combobox', { name: 'Report' }).click();
-    await page.getByRole('option', { name: 'Attendance Counter', exact: true }).click();
-    await page.getByRole('button', { name: 'Run Report' }).click();
+    await page.getByRole('link', { name: /^Attendance Counter/ }).click();
     await page.waitForURL(/\/RunReport\?report=attendance-counter$/);
     expect(await page.getByRole('combobox', { name: 'Report' }).inputValue()).toBe('Attendance Counter');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
