@@ -2,17 +2,18 @@ import { Alert, Anchor, Badge, Button, Card, Loader, Table, Text, VisuallyHidden
 import type { AdministratorView } from '@punchclock/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAdministratorMutations, useAdministrators, usePlan } from '../../api/account';
+import { useAdministratorMutations, useAdministrators } from '../../api/account';
 import { messageOf } from '../../api/client';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { EditAdministratorAccess, InviteAdministrator } from './InviteAdministrator';
 import { openConfirm } from '../../components/confirm';
+import { usePlanSeats } from './seats';
 
 /** Settings → Administrators: the account's real administrators and the seats its plan gives. */
 export default function Administrators() {
   const admins = useAdministrators();
-  const plan = usePlan();
+  const { plan, full, notice, noticeId } = usePlanSeats();
   const { remove } = useAdministratorMutations();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<AdministratorView | null>(null);
@@ -36,7 +37,15 @@ export default function Administrators() {
   return (
     <AppPage
       title="Administrators"
-      actions={<Button onClick={() => setInviting(true)}>Invite administrator</Button>}
+      actions={
+        <Button
+          onClick={() => setInviting(true)}
+          disabled={full}
+          aria-describedby={full ? noticeId : undefined}
+        >
+          Invite administrator
+        </Button>
+      }
       description={
         seats && plan.data ? (
           <>
@@ -48,6 +57,7 @@ export default function Administrators() {
         ) : undefined
       }
     >
+      {notice}
       <Card withBorder radius="md" p={0}>
         {admins.isPending ? (
           <Loader m="lg" aria-label="Loading administrators" />

@@ -7,6 +7,7 @@ import { messageOf } from '../../api/client';
 import { useDepartments } from '../../api/people';
 import { notifySuccess } from '../../components/notify';
 import { foldedFilter } from '../../components/folded-filter';
+import { usePlanSeats } from './seats';
 
 interface Values {
   name: string;
@@ -73,9 +74,13 @@ const accessBody = (v: Values) => ({
   department_ids: v.access === 'departments' ? v.department_ids.map(Number) : [],
 });
 
-/** Invite an administrator: the server checks the plan's seats and mails the set-password link. */
+/**
+ * Invite an administrator: the server checks the plan's seats and mails the set-password link. With every seat
+ * taken the dialog says so and offers Upgrade Account instead of a form the server would refuse.
+ */
 export function InviteAdministrator({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { invite } = useAdministratorMutations();
+  const seats = usePlanSeats();
   const form = useForm<Values>({
     initialValues: { name: '', email: '', access: 'full', department_ids: [] },
     validate: {
@@ -97,27 +102,40 @@ export function InviteAdministrator({ opened, onClose }: { opened: boolean; onCl
           notifySuccess(a.message);
           close();
         },
+        // Refused, perhaps because another administrator took the last seat meanwhile: the seats are read again.
+        onError: () => void seats.plan.refetch(),
       },
     ),
   );
   return (
     <Modal opened={opened} onClose={close} title="Invite administrator">
-      <form onSubmit={submit} noValidate>
+      {seats.full ? (
         <Stack>
-          <Text size="sm" c="dimmed">
-            They get an e-mail to choose a password, then manage the account with the access you give here.
-          </Text>
-          <TextInput label="Name" required {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-          <AccessFields form={form} />
-          <Outcome
-            error={invite.isError ? messageOf(invite.error, 'Could not send the invitation.') : null}
-            pending={invite.isPending}
-            submit="Send invitation"
-            onCancel={close}
-          />
+          {seats.notice}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+          </Group>
         </Stack>
-      </form>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              They get an e-mail to choose a password, then manage the account with the access you give here.
+            </Text>
+            <TextInput label="Name" required {...form.getInputProps('name')} />
+            <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+            <AccessFields form={form} />
+            <Outcome
+              error={invite.isError ? messageOf(invite.error, 'Could not send the invitation.') : null}
+              pending={invite.isPending}
+              submit="Send invitation"
+              onCancel={close}
+            />
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }
