@@ -74,7 +74,7 @@ describe('activity logs', () => {
     // The filtered rows, not the last page's dimmed ones (they stay while the new ones load).
     await page.locator('[data-testid="activity-logs"][aria-busy="false"]').waitFor();
     expect(await table.locator('tbody tr').count()).toBe(1);
-    await table.getByText('Time out: 17:00 → 16:00', { exact: true }).waitFor();
+    await table.getByText('Time out: 5:00 PM → 4:00 PM', { exact: true }).waitFor();
     // Details read as names and labels, never raw keys.
     expect(await table.getByText('time_out:').count()).toBe(0);
     await table.getByText('Kim Forklift (W1)').waitFor();

@@ -1,7 +1,8 @@
 import { messages } from '@punchclock/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, renderAt, renderPage } from '../../test/render';
+import { accountSettings } from '../../test/fixtures';
+import { fakeApiByPath, logInAs, renderAt, renderPage } from '../../test/render';
 import ActivityLogs from './ActivityLogs';
 
 describe('Activity Logs', () => {
@@ -61,5 +62,54 @@ describe('Activity Logs', () => {
     await waitFor(() => expect(asked.at(-1)).toContain('cursor=p2'));
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).toBe('?action=punch.created'));
+  });
+
+  it("shows a logged punch's details in the account's formats, without raw dates or empty fields", async () => {
+    logInAs('user');
+    const punch = {
+      id: 1945,
+      employee_id: 5,
+      date: '2026-11-20',
+      time_in: '09:00',
+      time_out: '17:30',
+      out_days_later: 0,
+      rounded_time_in: '09:00',
+      rounded_time_out: '17:30',
+      display_rounded: false,
+      hours: 8.5,
+      deduction: 'Auto',
+      type: 'None',
+      notes: null,
+      source: 'manual',
+      late_sync: false,
+    };
+    fakeApiByPath({
+      '/settings': [accountSettings({ date_format: 'DD/MM/YY', time_format: '24 Hours', time_zone: 'UTC' })],
+      '/api/activity-logs': {
+        data: [
+          {
+            id: 1,
+            action: 'punch.created',
+            created_at: '2026-11-20T18:00:00.000Z',
+            user_id: 7,
+            user_name: 'Dana',
+            employee_id: 5,
+            employee_name: 'Kim Forklift',
+            employee_code: 'W1',
+            details: JSON.stringify({ new: punch }),
+          },
+        ],
+        refs: { 'employee:5': 'Kim Forklift (W1)' },
+        next_cursor: null,
+        prev_cursor: null,
+      },
+      '/api/activity-logs/count': { total: 1 },
+    });
+    renderPage('/ActivityLogs', <ActivityLogs />);
+    const table = await screen.findByTestId('activity-logs');
+    await waitFor(() => expect(table.textContent).toContain('Date: 20/11/26'));
+    expect(table.textContent).toContain('Time in: 09:00');
+    expect(table.textContent).toContain('20/11/26 18:00');
+    expect(table.textContent).not.toMatch(/2026-11-20|Out days later|Rounded|Display rounded|Late sync/);
   });
 });

@@ -27,10 +27,11 @@ import {
   useActivityLogs,
 } from '../../api/activity';
 import { messageOf } from '../../api/client';
-import { useAccountInstant } from '../../api/settings';
+import { useAccountInstant, useSettings } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { Clamped } from '../../components/Clamped';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
+import { type DisplayFormats } from '../punches/display-format';
 import { detailPairs } from './log-details';
 import { useSearchParams } from 'react-router';
 
@@ -109,12 +110,14 @@ function LogRow({
   row,
   when,
   refs,
+  formats,
 }: {
   row: ActivityLogRow;
   when: (iso: string) => string;
   refs: ActivityRefs;
+  formats?: DisplayFormats;
 }) {
-  const pairs = detailPairs(row.details, when, refs);
+  const pairs = detailPairs(row.details, when, refs, formats);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.created_at)}</Table.Td>
@@ -167,6 +170,7 @@ export default function ActivityLogs() {
   const count = useActivityCount(filters);
   // On the account's clock and in its formats, so the log reads like the punches it records.
   const { when } = useAccountInstant();
+  const formats = useSettings().data;
   const data = logs.data;
   const total = count.data?.total;
   const page = data?.current_page ?? 1;
@@ -235,7 +239,9 @@ export default function ActivityLogs() {
               </Table.Thead>
               <Table.Tbody>
                 {data?.data.length ? (
-                  data.data.map((r) => <LogRow key={r.id} row={r} when={when} refs={data.refs ?? {}} />)
+                  data.data.map((r) => (
+                    <LogRow key={r.id} row={r} when={when} refs={data.refs ?? {}} formats={formats} />
+                  ))
                 ) : (
                   <Table.Tr>
                     <Table.Td colSpan={COLUMNS.length}>
