@@ -80,6 +80,10 @@ export const employeeStatusAnswer = z.object({
       name: z.string(),
       /** Typing the Employee ID asks the PIN (a badge never does): the station keeps it to ask offline too. */
       needs_pin: z.boolean(),
+      /** Active with App Login: a station takes their punches (offline too). */
+      can_punch: z.boolean(),
+      /** The current badge print: an older card is refused offline as online. */
+      badge_version: z.number(),
       clockedIn: z.boolean(),
       clockInTime: z.string().nullable(),
       elapsedTime: z.number().nullable(),

@@ -392,6 +392,35 @@ describe('clocking in and out', () => {
     expect(status.find((s) => s.employee_id === e2.code)?.clockedIn).toBe(false);
   });
 
+  it("tells the station's roster who may punch and which badge print is current, as the clock decides", async () => {
+    const a = await account();
+    const ok = await employee(a);
+    const noApp = await employee(a, { permission_app: 0 });
+    const inactive = await employee(a, { status: 'inactive' });
+    await t.db
+      .updateTable('employees')
+      .set({ badge_version: 3 })
+      .where('employee_id', '=', ok.code)
+      .execute();
+    const roster = (await call(a, '/api/employee-status', undefined, 'GET')).json().data as {
+      employee_id: string;
+      can_punch: boolean;
+      badge_version: number;
+    }[];
+    const of = (code: string) => roster.find((r) => r.employee_id === code);
+    expect([of(ok.code)?.can_punch, of(noApp.code)?.can_punch, of(inactive.code)?.can_punch]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(of(ok.code)?.badge_version).toBe(3);
+    // The roster agrees with the clock: those it marks as not punching are refused by the server too.
+    for (const code of [noApp.code, inactive.code])
+      expect((await call(a, '/api/clock-in', { employee_id: code, client_id: cid() })).json().code).toBe(
+        'clock.not_allowed',
+      );
+  });
+
   it.each([
     ['no employee', {}],
     ['a bad client id', { employee_id: 'E1', client_id: 'x' }],

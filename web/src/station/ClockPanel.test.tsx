@@ -3,133 +3,189 @@ import { messages } from '@punchclock/contract';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_SAVED } from './clock-controller';
-import { ClockPanel, STATION_IDLE_RESET_MS } from './ClockPanel';
+import { ClockPanel, CONFIRMATION_CLEAR_MS, STATION_IDLE_RESET_MS } from './ClockPanel';
 
-// The panel's own behaviour on a shared station; the calls it makes are faked (the journeys in web/e2e run the
-// real server and station).
+// The panel's own steps on a shared station; the calls it makes are faked (the journeys in web/e2e run the real
+// server and station, online and offline).
 const calls = vi.hoisted(() => ({
-  check: [] as unknown[],
+  lookUp: [] as unknown[],
+  pin: [] as unknown[],
   punch: [] as unknown[],
-  wrongPin: false,
   offline: false,
+  clockedIn: false,
 }));
 vi.mock('./clock-controller', async (original) => {
   const real = await original<typeof import('./clock-controller')>();
   const { StationApiError } = await import('./station-api');
+  const ann = (id: { employee_id?: string }) => ({
+    employee: { employee_id: id.employee_id ?? '', name: 'Ann Lee' },
+    clockedIn: calls.clockedIn,
+    clockInTime: calls.clockedIn ? new Date(Date.now() - 65_000).toISOString() : null,
+    offline: calls.offline,
+  });
   return {
     ...real,
-    checkEmployee: async (id: { employee_id?: string; pin?: string }) => {
-      calls.check.push(id);
+    lookUp: async (id: { employee_id?: string }) => {
+      calls.lookUp.push(id);
       if (id.employee_id === 'GONE')
         throw new StationApiError(403, messages.clock.notAllowed, 'clock.not_allowed');
-      if (id.employee_id === 'OLDBADGE')
-        throw new StationApiError(404, messages.clock.badgeInvalid, 'clock.badge_invalid');
-      return {
-        employee: { employee_id: id.employee_id, name: 'Ann Lee' },
-        clockedIn: false,
-        clockInTime: null,
-        needsPin: !id.pin,
-        offline: false,
-      };
+      if (id.employee_id === 'NOPIN') return { step: 'ready', state: ann(id) };
+      return { step: 'pin' };
+    },
+    confirmPin: async (id: { employee_id?: string; pin?: string }) => {
+      calls.pin.push(id);
+      if (id.pin !== '1234') throw new StationApiError(401, messages.clock.pinWrong, 'clock.pin_wrong');
+      return ann(id);
     },
     punch: async (kind: string, id: { pin?: string }) => {
       calls.punch.push({ kind, ...id });
-      if (calls.wrongPin && id.pin !== '1234')
-        throw new StationApiError(401, messages.clock.pinWrong, 'clock.pin_wrong');
-      const clockInTime = new Date().toISOString();
-      if (calls.offline) return { message: real.OFFLINE_SAVED, offline: true, clockInTime };
-      return { message: messages.clock.clockedIn, offline: false, clockInTime };
+      const at = '2026-11-27T14:05:09.000Z';
+      if (calls.offline) return { message: real.OFFLINE_SAVED, offline: true, at, clockInTime: at };
+      return kind === 'in'
+        ? { message: messages.clock.clockedIn, offline: false, at, clockInTime: at }
+        : {
+            message: messages.clock.clockedOut,
+            offline: false,
+            at,
+            total: { hours: 0, minutes: 1, total_minutes: 1 },
+          };
     },
   };
 });
 
+const settings = {
+  time_zone: 'America/Los_Angeles',
+  time_format: '12 Hours',
+} as Parameters<typeof ClockPanel>[0]['settings'];
 const pinButton = (d: string) => screen.getByRole('button', { name: `PIN digit ${d}` });
-const clockIn = () => screen.getByRole('button', { name: 'Clock In' }) as HTMLButtonElement;
-const clockOut = () => screen.getByRole('button', { name: 'Clock Out' }) as HTMLButtonElement;
+const button = (name: string) => screen.queryByRole('button', { name }) as HTMLButtonElement | null;
 
-async function enter(code: string, pin: string) {
+async function enterId(code: string) {
   const field = screen.getByLabelText('Employee ID');
   fireEvent.change(field, { target: { value: code } });
   fireEvent.keyDown(field, { key: 'Enter' });
-  await screen.findByRole('button', { name: 'PIN digit 1' });
-  for (const d of pin) fireEvent.click(pinButton(d));
 }
 
+async function enterPin(pin: string) {
+  await screen.findByRole('button', { name: 'PIN digit 1' });
+  for (const d of pin) fireEvent.click(pinButton(d));
+  fireEvent.click(button('Continue')!);
+}
+
+function renderPanel(synced = false) {
+  return render(
+    <MantineProvider>
+      <ClockPanel settings={settings} synced={synced} />
+    </MantineProvider>,
+  );
+}
+
+beforeEach(() => {
+  calls.lookUp.length = 0;
+  calls.pin.length = 0;
+  calls.punch.length = 0;
+  calls.offline = false;
+  calls.clockedIn = false;
+});
+afterEach(() => vi.useRealTimers());
+
 describe('station clock panel', () => {
-  beforeEach(() => {
-    calls.check.length = 0;
-    calls.punch.length = 0;
-    calls.wrongPin = false;
-    calls.offline = false;
-    render(
-      <MantineProvider>
-        <ClockPanel settings={null} />
-      </MantineProvider>,
-    );
-  });
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => void renderPanel());
 
-  it('forgets the employee and PIN after a punch: the next person cannot punch them', async () => {
-    await enter('E2', '1234');
-    fireEvent.click(clockIn());
-    await screen.findByText(messages.clock.clockedIn);
-    // The result stays on screen, but nothing of Ann's identity is left to punch with.
-    expect(screen.getByText('Ann Lee')).toBeTruthy();
-    expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('');
-    expect(screen.queryByRole('button', { name: 'PIN digit 1' })).toBeNull();
-    expect(clockIn().disabled).toBe(true);
-    expect(clockOut().disabled).toBe(true);
-    expect(calls.punch).toEqual([{ kind: 'in', employee_id: 'E2', pin: '1234' }]);
+  it('asks the PIN as a step of its own, showing nothing of the employee before it is accepted', async () => {
+    await enterId('E2');
+    await screen.findByText('Enter your PIN');
+    // No name, no status, no punch button and no red error before the PIN.
+    expect(screen.queryByText('Ann Lee')).toBeNull();
+    expect(screen.queryByText(/clocked in/i)).toBeNull();
+    expect(button('Clock In')).toBeNull();
+    expect(button('Clock Out')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    await enterPin('1234');
+    await screen.findByText('Ann Lee');
+    // The one action that fits: she is out, so Clock In (and no Clock Out to press by mistake).
+    expect(button('Clock In')!.disabled).toBe(false);
+    expect(button('Clock Out')).toBeNull();
+    expect(calls.pin).toEqual([{ employee_id: 'E2', pin: '1234' }]);
   });
 
-  it('empties the PIN pad after a refused PIN, so the right PIN is not sent with the wrong digits', async () => {
-    calls.wrongPin = true;
-    await enter('E2', '9999');
-    fireEvent.click(clockIn());
+  it('offers Clock Out at once to someone clocked in', async () => {
+    calls.clockedIn = true;
+    await enterId('E2');
+    await enterPin('1234');
+    await screen.findByText('Ann Lee');
+    expect(button('Clock In')).toBeNull();
+    expect(button('Clock Out')!.disabled).toBe(false);
+    expect(screen.getByText(/^In since /)).toBeTruthy();
+  });
+
+  it('keeps the PIN step after a wrong PIN, with an empty pad', async () => {
+    await enterId('E2');
+    await enterPin('9999');
     await screen.findByText(messages.clock.pinWrong);
-    expect(clockIn().disabled).toBe(true);
-    for (const d of '1234') fireEvent.click(pinButton(d));
-    fireEvent.click(clockIn());
-    await screen.findByText(messages.clock.clockedIn);
-    expect(calls.punch).toEqual([
-      { kind: 'in', employee_id: 'E2', pin: '9999' },
-      { kind: 'in', employee_id: 'E2', pin: '1234' },
+    expect(screen.queryByText('Ann Lee')).toBeNull();
+    expect(button('Continue')!.disabled).toBe(true);
+    await enterPin('1234');
+    await screen.findByText('Ann Lee');
+    expect(calls.pin).toEqual([
+      { employee_id: 'E2', pin: '9999' },
+      { employee_id: 'E2', pin: '1234' },
     ]);
   });
 
-  it('takes the PIN from a keyboard once the pad is up, without touching the Employee ID', async () => {
-    await enter('E2', '');
-    // The pad has the focus after Enter on the Employee ID: keys land there.
-    for (const key of ['1', '2', '9', 'Backspace', '3', '4'])
+  it('takes the PIN from a keyboard, Enter included, without touching the Employee ID', async () => {
+    await enterId('E2');
+    await screen.findByRole('button', { name: 'PIN digit 1' });
+    for (const key of ['1', '2', '9', 'Backspace', '3', '4', 'Enter'])
       fireEvent.keyDown(document.activeElement!, { key });
+    await screen.findByText('Ann Lee');
     expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('E2');
-    fireEvent.click(clockIn());
-    await screen.findByText(messages.clock.clockedIn);
-    expect(calls.punch).toEqual([{ kind: 'in', employee_id: 'E2', pin: '1234' }]);
+    expect(calls.pin).toEqual([{ employee_id: 'E2', pin: '1234' }]);
   });
 
-  it('offers no punch for someone the server refused, and says why (an old badge is not an unknown ID)', async () => {
-    const field = screen.getByLabelText('Employee ID');
-    fireEvent.change(field, { target: { value: 'GONE' } });
-    fireEvent.keyDown(field, { key: 'Enter' });
+  it("confirms with the punch's time, forgets who punched, and clears the screen a few seconds later", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await enterId('E2');
+    await enterPin('1234');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clock In' }));
+    await screen.findByText(messages.clock.clockedIn);
+    // 14:05:09 UTC is 6:05:09 AM in Los Angeles, the account's zone.
+    expect(screen.getByTestId('punch-time').textContent).toBe('Clocked in at 6:05:09 AM');
+    expect(calls.punch).toEqual([{ kind: 'in', employee_id: 'E2', pin: '1234' }]);
+    expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('');
+    expect(button('Clock In')).toBeNull();
+    expect(button('Clock Out')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(CONFIRMATION_CLEAR_MS + 10);
+    });
+    expect(screen.queryByText('Ann Lee')).toBeNull();
+    expect(screen.queryByText(messages.clock.clockedIn)).toBeNull();
+  });
+
+  it('offers no punch for someone the server refused, and says why', async () => {
+    await enterId('GONE');
     await screen.findByText(messages.clock.notAllowed);
-    expect(clockIn().disabled).toBe(true);
-    expect(clockOut().disabled).toBe(true);
-    fireEvent.change(field, { target: { value: 'OLDBADGE' } });
-    expect(clockIn().disabled).toBe(false);
-    fireEvent.keyDown(field, { key: 'Enter' });
-    await screen.findByText(messages.clock.badgeInvalid);
-    expect(clockIn().disabled).toBe(true);
+    expect(button('Clock In')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'PIN digit 1' })).toBeNull();
+  });
+
+  it('goes straight to the employee when their ID asks no PIN', async () => {
+    await enterId('NOPIN');
+    await screen.findByText('Ann Lee');
+    expect(calls.pin).toEqual([]);
+    fireEvent.click(button('Clock In')!);
+    await screen.findByText(messages.clock.clockedIn);
+    expect(calls.punch).toEqual([{ kind: 'in', employee_id: 'NOPIN' }]);
   });
 
   it('clears an ID left on the screen once the station has been idle', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await enter('E2', '12');
-    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    await enterId('E2');
+    await screen.findByText('Enter your PIN');
+    fireEvent.click(pinButton('1'));
     await act(async () => {
       vi.advanceTimersByTime(STATION_IDLE_RESET_MS + 10);
     });
-    expect(screen.queryByText('Ann Lee')).toBeNull();
     expect((screen.getByLabelText('Employee ID') as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('button', { name: 'PIN digit 1' })).toBeNull();
   });
@@ -140,17 +196,16 @@ describe('station clock panel, offline', () => {
     calls.offline = true;
     const panel = (synced: boolean) => (
       <MantineProvider>
-        <ClockPanel settings={null} synced={synced} />
+        <ClockPanel settings={settings} synced={synced} />
       </MantineProvider>
     );
-    // Online with nothing waiting (as before the punch), then the punch waits in the queue.
     const { rerender } = render(panel(true));
-    await enter('E2', '1234');
-    fireEvent.click(clockIn());
+    await enterId('E2');
+    await enterPin('1234');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clock In' }));
     await screen.findByText(OFFLINE_SAVED);
     rerender(panel(false));
     expect(screen.getByText(OFFLINE_SAVED)).toBeTruthy();
-    // The punch synced: the notice is no longer true, long before the idle reset.
     rerender(panel(true));
     expect(screen.queryByText(OFFLINE_SAVED)).toBeNull();
     expect(screen.getByText('Ann Lee')).toBeTruthy();

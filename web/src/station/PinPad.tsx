@@ -3,8 +3,16 @@ import { PIN_MAX_LENGTH } from '@punchclock/contract';
 import { IconBackspace } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 
-/** An on-screen PIN pad (tablets have no keyboard); the digits also arrive from a real keyboard. */
-export function PinPad({ value, onChange }: { value: string; onChange: (pin: string) => void }) {
+/** An on-screen PIN pad (tablets have no keyboard); the digits also arrive from a real keyboard, Enter submits. */
+export function PinPad({
+  value,
+  onChange,
+  onSubmit,
+}: {
+  value: string;
+  onChange: (pin: string) => void;
+  onSubmit?: () => void;
+}) {
   const press = (d: string) => value.length < PIN_MAX_LENGTH && onChange(value + d);
   const pad = useRef<HTMLDivElement>(null);
   // A keyboard types on the pad too: digits and Backspace, wherever the focus is but a text field (the Employee
@@ -25,6 +33,9 @@ export function PinPad({ value, onChange }: { value: string; onChange: (pin: str
       } else if (e.key === 'Backspace') {
         e.preventDefault();
         onChange(value.slice(0, -1));
+      } else if (e.key === 'Enter' && onSubmit && !t?.closest('button')) {
+        e.preventDefault();
+        onSubmit();
       }
     };
     window.addEventListener('keydown', onKey);

@@ -4,8 +4,22 @@ import {
   type EmployeeIdentity,
   messages,
 } from '@punchclock/contract';
-import { badgeEmployeeRef, isNetworkError, stationCall, StationApiError } from './station-api';
-import { newClientId, pendingCount, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
+import {
+  badgeEmployeeRef,
+  badgeVersionOf,
+  isNetworkError,
+  stationCall,
+  StationApiError,
+} from './station-api';
+import {
+  type CachedEmployee,
+  newClientId,
+  pendingCount,
+  type QueuedPunch,
+  rosterReadAt,
+  setLastSyncAt,
+  stationDb,
+} from './queue';
 import { syncPending } from './sync';
 import { elapsedText, getPosition, totalText, type Position } from './clock-text';
 
@@ -16,7 +30,6 @@ export interface ClockState {
   employee: { employee_id: string; name: string } | null;
   clockedIn: boolean;
   clockInTime: string | null;
-  needsPin: boolean;
   /** Set when this answer came from the station's own cache (no connection). */
   offline: boolean;
 }
@@ -43,8 +56,9 @@ async function cachedFor(id: EmployeeIdentity) {
 
 async function remember(answer: CheckEmployeeAnswer, id: EmployeeIdentity) {
   const key = answer.employee.employee_id;
+  const old = await stationDb.employees.get(key);
   // A badge lookup never asks the PIN: it says nothing of whether typing the ID does.
-  const needsPin = id.badge ? (await stationDb.employees.get(key))?.needsPin : answer.needs_pin;
+  const needsPin = id.badge ? old?.needsPin : answer.needs_pin;
   await stationDb.employees.put({
     key,
     ref: answer.employee.id,
@@ -53,41 +67,95 @@ async function remember(answer: CheckEmployeeAnswer, id: EmployeeIdentity) {
     clockedIn: answer.clocked_in,
     clockInTime: answer.clock_in_time,
     needsPin,
+    // The server answered, so they may punch; a badge it took is the current print.
+    canPunch: true,
+    badgeVersion: (id.badge ? badgeVersionOf(id.badge) : null) ?? old?.badgeVersion,
   });
 }
 
-/** Looks the employee up on the server, or in the station's cache when there is no connection. */
-export async function checkEmployee(id: EmployeeIdentity): Promise<ClockState> {
+/**
+ * The first step at the station: who is in front of it. `pin` means the PIN is asked before anything about the
+ * employee is shown (name, status); `ready` carries what the panel shows and the action that fits it.
+ */
+export type LookUp = { step: 'pin' } | { step: 'ready'; state: ClockState };
+
+/** A refusal the station makes itself, offline, for a reason the server would give too. */
+const refusedHere = (message: string, code: string) => new StationApiError(403, message, code);
+
+const stateOf = (answer: CheckEmployeeAnswer, offline = false): ClockState => ({
+  employee: answer.employee,
+  clockedIn: answer.clocked_in,
+  clockInTime: answer.clock_in_time,
+  offline,
+});
+
+const cachedState = (cached: CachedEmployee): ClockState => ({
+  employee: { employee_id: cached.employee_id, name: cached.name },
+  clockedIn: cached.clockedIn,
+  clockInTime: cached.clockInTime,
+  offline: true,
+});
+
+/** Offline: what the server would refuse of a known employee, refused here (no punch is shown as taken). */
+function admitOffline(cached: CachedEmployee, id: EmployeeIdentity): ClockState {
+  if (cached.canPunch === false) throw refusedHere(messages.clock.notAllowed, 'clock.not_allowed');
+  const version = id.badge ? badgeVersionOf(id.badge) : null;
+  if (version !== null && cached.badgeVersion !== undefined && version !== cached.badgeVersion)
+    throw refusedHere(messages.clock.badgeInvalid, 'clock.badge_invalid');
+  return cachedState(cached);
+}
+
+/**
+ * Someone the station's roster does not hold. Once the roster has been read, the server would refuse the ID as
+ * unknown, so the station does too; a station that never read it (paired and cut off at once) takes the punch,
+ * and the server decides when it syncs.
+ */
+async function unknownOffline(id: EmployeeIdentity): Promise<ClockState> {
+  if (await rosterReadAt())
+    throw id.badge
+      ? refusedHere(messages.clock.badgeInvalid, 'clock.badge_invalid')
+      : refusedHere(messages.clock.invalidEmployeeId, 'clock.employee_unknown');
+  return {
+    employee: { employee_id: id.employee_id ?? '', name: id.employee_id ?? 'Badge' },
+    clockedIn: false,
+    clockInTime: null,
+    offline: true,
+  };
+}
+
+/**
+ * Looks the employee up without a PIN: on the server, or in the station's roster when there is no connection.
+ * Whoever types an ID that asks a PIN is asked it before anything else, offline too, and so is an ID the
+ * roster lacks (asking only known IDs would tell a stranger which IDs exist).
+ */
+export async function lookUp(id: EmployeeIdentity): Promise<LookUp> {
   try {
     const answer = await stationCall<CheckEmployeeAnswer>('/api/check-employee', id);
     await remember(answer, id);
-    return {
-      employee: answer.employee,
-      clockedIn: answer.clocked_in,
-      clockInTime: answer.clock_in_time,
-      needsPin: answer.needs_pin && !id.pin && !id.badge,
-      offline: false,
-    };
+    return answer.needs_pin && !id.badge ? { step: 'pin' } : { step: 'ready', state: stateOf(answer) };
   } catch (e) {
     if (!isNetworkError(e)) throw e;
     const cached = await cachedFor(id);
-    if (cached)
-      return {
-        employee: cached,
-        clockedIn: cached.clockedIn,
-        clockInTime: cached.clockInTime,
-        // Offline the PIN is asked as online and sent with the punch: the server checks it when it syncs.
-        needsPin: !!cached.needsPin && !id.pin && !id.badge,
-        offline: true,
-      };
-    // Never seen here before: still take the punch offline; the server checks the ID when it syncs.
-    return {
-      employee: id.employee_id ? { employee_id: id.employee_id, name: id.employee_id } : null,
-      clockedIn: false,
-      clockInTime: null,
-      needsPin: false,
-      offline: true,
-    };
+    if (id.badge)
+      return { step: 'ready', state: cached ? admitOffline(cached, id) : await unknownOffline(id) };
+    if (!cached || cached.needsPin) return { step: 'pin' };
+    return { step: 'ready', state: admitOffline(cached, id) };
+  }
+}
+
+/**
+ * The PIN step: online the server checks the PIN (wrong ones count towards its lock) before the employee is
+ * shown; offline it cannot be checked here, so it goes with the punch and the server checks it when it syncs.
+ */
+export async function confirmPin(id: EmployeeIdentity): Promise<ClockState> {
+  try {
+    const answer = await stationCall<CheckEmployeeAnswer>('/api/check-employee', id);
+    await remember(answer, id);
+    return stateOf(answer);
+  } catch (e) {
+    if (!isNetworkError(e)) throw e;
+    const cached = await cachedFor(id);
+    return cached ? admitOffline(cached, id) : unknownOffline(id);
   }
 }
 
@@ -120,12 +188,15 @@ async function queue(
       employee_id: id.employee_id,
       name: id.employee_id,
       ...state,
+      needsPin: !!id.pin,
     });
 }
 
 export interface PunchOutcome {
   message: string;
   offline: boolean;
+  /** When the punch was taken: the server's time, or the station's own for a punch saved offline. */
+  at: string;
   clockInTime?: string;
   total?: { hours: number; minutes: number; total_minutes: number } | null;
 }
@@ -166,7 +237,8 @@ export async function punch(
         body,
       );
       await acknowledged(clientId);
-      return { message: answer.message, offline: false, clockInTime: answer.punch.time_in };
+      const at = answer.punch.time_in;
+      return { message: answer.message, offline: false, at, clockInTime: at };
     }
     const answer = await stationCall<ClockOutAnswer>('/api/clock-out', body);
     await acknowledged(clientId);
@@ -174,13 +246,14 @@ export async function punch(
       answer.total_minutes === null
         ? null
         : { hours: answer.hours ?? 0, minutes: answer.minutes ?? 0, total_minutes: answer.total_minutes };
-    return { message: answer.message, offline: false, total };
+    return { message: answer.message, offline: false, at: answer.time_out, total };
   } catch (e) {
     if (isNetworkError(e)) {
       void syncPending().catch(() => undefined);
       return {
         message: OFFLINE_SAVED,
         offline: true,
+        at: deviceTime,
         clockInTime: kind === 'in' ? deviceTime : undefined,
         total: null,
       };

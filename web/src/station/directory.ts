@@ -1,6 +1,6 @@
 import type { EmployeeStatusAnswer } from '@punchclock/contract';
 import { badgeEmployeeRef, stationCall } from './station-api';
-import { type CachedEmployee, pendingCount, setLastSyncAt, stationDb } from './queue';
+import { type CachedEmployee, pendingCount, setLastSyncAt, setRosterReadAt, stationDb } from './queue';
 
 /** How often a station that is online reads the account's employees again. */
 export const DIRECTORY_EVERY_MS = 10 * 60_000;
@@ -40,6 +40,8 @@ export async function refreshDirectory(): Promise<number> {
         clockedIn: keepLocal ? mine.clockedIn : e.clockedIn,
         clockInTime: keepLocal ? mine.clockInTime : e.clockInTime,
         needsPin: e.needs_pin,
+        canPunch: e.can_punch,
+        badgeVersion: e.badge_version,
       };
     });
     const keys = new Set(rows.map((r) => r.key));
@@ -49,6 +51,7 @@ export async function refreshDirectory(): Promise<number> {
     await stationDb.employees.bulkDelete(gone);
     await stationDb.employees.bulkPut(rows);
   });
+  await setRosterReadAt(new Date().toISOString());
   if ((await pendingCount()) === 0) await setLastSyncAt(new Date().toISOString());
   return listed.length;
 }

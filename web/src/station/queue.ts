@@ -34,6 +34,10 @@ export interface CachedEmployee {
   clockInTime: string | null;
   /** Typing their Employee ID asks the PIN (the server checks it when the punch syncs). */
   needsPin?: boolean;
+  /** Active with App Login (the roster says so): offline, a station refuses anyone else, as the server would. */
+  canPunch?: boolean;
+  /** The current badge print (the roster says which): an older card is refused offline too. */
+  badgeVersion?: number;
 }
 
 class StationDb extends Dexie {
@@ -70,6 +74,15 @@ export async function lastSyncAt(): Promise<string | null> {
 
 export async function setLastSyncAt(iso: string): Promise<void> {
   await stationDb.meta.put({ key: 'lastSyncAt', value: iso });
+}
+
+/** When the station last read the account's whole roster (directory.ts): from then on, an ID it lacks is unknown. */
+export async function rosterReadAt(): Promise<string | null> {
+  return (await stationDb.meta.get('rosterReadAt'))?.value ?? null;
+}
+
+export async function setRosterReadAt(iso: string): Promise<void> {
+  await stationDb.meta.put({ key: 'rosterReadAt', value: iso });
 }
 
 export function newClientId(): string {

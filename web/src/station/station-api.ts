@@ -44,4 +44,10 @@ export function badgeEmployeeRef(badge: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** The print version inside a badge token: a regenerated badge has a newer one. */
+export function badgeVersionOf(badge: string): number | null {
+  const m = /^PC1\.\d+\.\d+\.(\d+)\.[a-f0-9]{32}$/.exec(badge.trim());
+  return m ? Number(m[1]) : null;
+}
+
 export const isBadge = (text: string) => badgeEmployeeRef(text) !== null;

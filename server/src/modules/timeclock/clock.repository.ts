@@ -173,7 +173,16 @@ export function clockRepository(db: Kysely<DB>) {
     employeesPage: (accountId: number, page: { after?: readonly KeyPart[]; back?: boolean; limit: number }) =>
       db
         .selectFrom('employees')
-        .select(['id', 'employee_id', 'name', 'use_card_or_pin', 'pin'])
+        .select([
+          'id',
+          'employee_id',
+          'name',
+          'use_card_or_pin',
+          'pin',
+          'status',
+          'permission_app',
+          'badge_version',
+        ])
         .select(nameOrder('name').as('name_key'))
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)

@@ -42,6 +42,10 @@ export function statusService({ clock }: { clock: Pick<ClockRepository, 'employe
             name: e.name,
             // Whether typing the Employee ID asks the PIN (as check-employee says), so an offline station asks it too.
             needs_pin: !!e.use_card_or_pin && !!e.pin,
+            // Whether a station may punch them at all (the server's own test), and which badge prints are current:
+            // offline, the station refuses what the server would refuse, instead of showing it as taken.
+            can_punch: e.status !== 'inactive' && !!e.permission_app,
+            badge_version: e.badge_version,
             clockedIn: !!timeIn,
             clockInTime: timeIn,
             elapsedTime: elapsed?.seconds ?? null,
