@@ -102,7 +102,7 @@ describe('describeDetails reads as a person reads it', () => {
       'Date: 11/20/26',
       'Time in: 9:00 AM',
       'Time out: 5:30 PM',
-      'Hours: 8.5',
+      'Hours: 8.50',
       'Type: Work',
       'Source: Manual',
     ]);
@@ -120,7 +120,7 @@ describe('describeDetails reads as a person reads it', () => {
       'Time in: 9:00 AM',
       'Time out: 5:30 PM',
       'Clocked out: 1 day after the date',
-      'Hours: 8.5',
+      'Hours: 8.50',
       'Deduction: Auto',
       'Type: Lunch',
       'Source: Manual',

@@ -36,6 +36,8 @@ function readable(key: string, v: unknown, formats: DisplayFormats, when?: Insta
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (key === 'out_days_later' && typeof v === 'number')
     return v === 0 ? 'On the same day' : `${v} ${v === 1 ? 'day' : 'days'} after the date`;
+  // Hours as every punch list shows them.
+  if (key === 'hours' && typeof v === 'number') return v.toFixed(2);
   if (typeof v !== 'string') return v;
   if (key === 'type' && v === 'None') return 'Work';
   if (key === 'kind') return v === 'in' ? 'In' : v === 'out' ? 'Out' : v;
