@@ -15,6 +15,7 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'punch.conflict': 'Synced punch in conflict',
   'punch.rejected': 'Synced punch refused',
   'punch.conflict_fixed': 'Refused punch marked fixed',
+  'punch.conflict_accepted': 'Refused punch accepted',
   'employee.created': 'Employee created',
   'employee.updated': 'Employee edited',
   'employee.deleted': 'Employee deleted',

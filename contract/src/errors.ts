@@ -36,6 +36,11 @@ export const ERROR_CODES = [
   'clock.station_revoked',
   'clock.revoked_pairing_unknown',
   'clock.client_id_taken',
+  // Accepting a refused synced punch (POST /api/punch-conflicts/:id/accept)
+  'punch_issue.already_dealt_with',
+  'punch_issue.employee_unknown',
+  'punch_issue.employee_deleted',
+  'punch_issue.not_a_punch',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

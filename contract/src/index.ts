@@ -7,6 +7,7 @@ export * from './routes';
 export * from './timeclock';
 export * from './settings';
 export * from './punches';
+export * from './punch-issues';
 export * from './people';
 export * from './activity';
 export * from './activity-details';

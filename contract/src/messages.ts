@@ -220,6 +220,13 @@ export const messages = {
   conflicts: {
     fixed: 'Marked as fixed.',
     notFound: 'This punch is not among the punches that need attention.',
+    accepted: 'Punch accepted.',
+    alreadyDealtWith:
+      'This punch was already dealt with (accepted or marked fixed): it is no longer among the punches that need attention.',
+    employeeUnknown:
+      'This punch names no employee of the account (unknown Employee ID or badge): enter it by hand on the right employee.',
+    employeeDeleted: 'The employee of this punch was deleted: a punch cannot be added for them.',
+    notAPunch: 'This entry does not hold a clock-in or clock-out with its time: it cannot be accepted.',
   },
   clock: {
     invalidEmployeeId: 'Please enter a valid Employee ID.',

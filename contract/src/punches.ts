@@ -4,7 +4,8 @@ import { isoDate, safeString } from './fields';
 import { messages } from './messages';
 import { wallClockOutProblem } from './punch-rules';
 
-const hhmm = (label: string) =>
+/** A wall-clock time 'HH:MM' (24 hours), as punch forms send it. */
+export const hhmm = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:30.`);

@@ -91,6 +91,10 @@ export const TABLE: Record<string, Entry> = {
     expect: managerRow,
     req: (w) => ({ url: `/api/punch-conflicts/${w.ids.conflictId}/fix` }),
   },
+  'POST /api/punch-conflicts/:id/accept': {
+    expect: managerRow,
+    req: (w) => ({ url: `/api/punch-conflicts/${w.ids.conflictId}/accept`, payload: {} }),
+  },
   'POST /api/check-employee': {
     expect: e({ station: 200 }),
     req: (w) => ({ payload: { employee_id: w.ids.victimCode } }),

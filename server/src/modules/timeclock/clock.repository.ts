@@ -235,7 +235,7 @@ export function clockRepository(db: Kysely<DB>) {
     refusal: (accountId: number, logId: number) =>
       db
         .selectFrom('activity_logs')
-        .select(['id', 'action'])
+        .select(['id', 'action', 'details'])
         .where('account_id', '=', accountId)
         .where('id', '=', logId)
         .where('action', 'in', REFUSALS)
@@ -250,6 +250,19 @@ export function clockRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return Number(made.numInsertedOrUpdatedRows ?? 0) > 0;
     },
+
+    /**
+     * The employees of the account a refused punch names, by Employee ID or by id (a badge), deleted ones too: an
+     * accepted punch needs a current one, and a deleted one is told apart from an unknown ID.
+     */
+    punchOwners: (accountId: number, by: { code: string } | { ref: number }) =>
+      db
+        .selectFrom('employees')
+        .select(['id', 'deleted_at'])
+        .where('account_id', '=', accountId)
+        .$if('code' in by, (q) => q.where('employee_id', '=', (by as { code: string }).code))
+        .$if('ref' in by, (q) => q.where('id', '=', (by as { ref: number }).ref))
+        .execute(),
 
     /** Names for those punches: employees by Employee ID or by id (badges), and stations, in three queries. */
     async namesFor(accountId: number, codes: string[], refs: number[], stationIds: number[]) {

@@ -1,4 +1,6 @@
 import {
+  acceptPunchIssueAnswer,
+  acceptPunchIssueBody,
   checkEmployeeAnswer,
   clockBody,
   clockInAnswer,
@@ -50,7 +52,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     pins: pinLock({ appSecret: config.appSecret, limiter }),
     stationOf: (accountId, id) => stationsRepository(db).find(accountId, id),
   });
-  const conflicts = conflictsService({ clock: repos.clock, inTransaction });
+  const conflicts = conflictsService({ repos, inTransaction });
   const status = statusService({ clock: repos.clock });
   const tags = ['Time punches and clocking'];
 
@@ -61,7 +63,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Synced punches the server did not apply (conflicts and refusals, newest first): the manager fixes them with a manual punch',
+          'Synced punches the server did not apply (conflicts and refusals, newest first): the manager accepts one (POST /api/punch-conflicts/{id}/accept) or fixes the time with a manual punch',
         response: { 200: punchConflictsAnswer, ...errors },
       },
     },
@@ -80,6 +82,29 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => conflicts.fix(authOf(req), (req.params as { id: number }).id),
+  );
+  app.post(
+    '/api/punch-conflicts/:id/accept',
+    {
+      onRequest: requireAuth,
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        summary:
+          'Apply a refused synced punch for its employee in one step, at its device time or a corrected one: it leaves the list',
+        description:
+          "Body (optional): `date` (YYYY-MM-DD) and `time` (HH:MM), a wall-clock time in the account's time zone as manual punches take them; each left out keeps the refused punch's own. The punch goes through every punch rule: a clock-in opens a shift (none open, and nothing of the employee's from its time until now), a clock-out closes the open shift (after its time in, at most 24 hours). A refusal answers the rule's 409/422 and code and changes nothing. Written as the manager's punch, with the station kept; the issue is marked dealt with and `punch.conflict_accepted` logged in the same transaction. Accepting again, or after Mark fixed: 409 `punch_issue.already_dealt_with`. No current employee behind the punch: 422 `punch_issue.employee_deleted` / `punch_issue.employee_unknown`.",
+        params: idParams,
+        body: acceptPunchIssueBody.nullish(),
+        response: { 200: acceptPunchIssueAnswer, ...errors },
+      },
+    },
+    async (req) =>
+      conflicts.accept(
+        authOf(req),
+        (req.params as { id: number }).id,
+        (req.body as z.output<typeof acceptPunchIssueBody> | null) ?? {},
+      ),
   );
   const clockSchema = (summary: string, body: z.ZodType, answer: z.ZodType) => ({
     tags,
