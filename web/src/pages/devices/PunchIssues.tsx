@@ -1,15 +1,18 @@
-import { Alert, Anchor, Badge, Button, Loader, Paper, Table, Text, Title } from '@mantine/core';
-import { messages, type PunchConflictsAnswer } from '@punchclock/contract';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { messages, type PunchConflictsAnswer, type PunchIssue } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf, request } from '../../api/client';
 import { useAccountInstant } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { AcceptPunchModal, punchKindLabel } from './AcceptPunchModal';
 
 /**
  * Synced punches the server did not apply (the conflict rule): a clock-in while already in, a
  * clock-out with no open shift, a device clock far off. Nothing is dropped silently; the manager
- * sees each here and fixes the employee's time with a manual punch.
+ * sees each here and accepts it (at its time or a corrected one), or fixes the employee's time with a manual
+ * punch and marks it fixed.
  */
 export function PunchIssues() {
   const issues = useQuery({
@@ -29,14 +32,15 @@ export function PunchIssues() {
     },
     onError: (e) => notifyError(messageOf(e, messages.general.serverError)),
   });
+  const [accepting, setAccepting] = useState<PunchIssue | null>(null);
   return (
     <Paper withBorder p="md" mt="xl">
       <Title order={2} fz="lg" mb={4}>
         Punches that need attention
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Punches sent by stations that were not applied. Fix the employee's time with a manual punch, then mark
-        the punch as fixed.
+        Punches sent by stations that were not applied. Accept one to apply it (its time can be corrected), or
+        fix the employee's time with a manual punch, then mark the punch as fixed.
       </Text>
       {(issues.isLoading || loading) && <Loader size="sm" />}
       {issues.isError && (
@@ -72,7 +76,7 @@ export function PunchIssues() {
                       (i.employee_id ?? 'Unknown')
                     )}
                   </Table.Td>
-                  <Table.Td>{i.kind === 'in' ? 'Clock in' : i.kind === 'out' ? 'Clock out' : '-'}</Table.Td>
+                  <Table.Td>{punchKindLabel(i.kind)}</Table.Td>
                   <Table.Td>{when(i.device_time)}</Table.Td>
                   <Table.Td>{i.station ?? '-'}</Table.Td>
                   <Table.Td>
@@ -82,16 +86,29 @@ export function PunchIssues() {
                     {i.reason}
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={fix.isPending && fix.variables === i.id}
-                      onClick={() => fix.mutate(i.id)}
-                      // Starts with the visible words, so a voice user saying "Mark fixed" reaches it (WCAG 2.5.3).
-                      aria-label={`Mark fixed: the ${i.employee_name ?? i.employee_id ?? 'unknown'} punch of ${when(i.device_time)}`}
-                    >
-                      Mark fixed
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      {/* Only a punch whose employee is known can be applied; the others are entered by hand. */}
+                      {i.employee_ref !== null && (
+                        <Button
+                          size="xs"
+                          onClick={() => setAccepting(i)}
+                          // Starts with the visible word, so a voice user saying "Accept" reaches it (WCAG 2.5.3).
+                          aria-label={`Accept: the ${i.employee_name ?? i.employee_id} punch of ${when(i.device_time)}`}
+                        >
+                          Accept
+                        </Button>
+                      )}
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={fix.isPending && fix.variables === i.id}
+                        onClick={() => fix.mutate(i.id)}
+                        // Starts with the visible words, so a voice user saying "Mark fixed" reaches it (WCAG 2.5.3).
+                        aria-label={`Mark fixed: the ${i.employee_name ?? i.employee_id ?? 'unknown'} punch of ${when(i.device_time)}`}
+                      >
+                        Mark fixed
+                      </Button>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -99,6 +116,7 @@ export function PunchIssues() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <AcceptPunchModal issue={accepting} onClose={() => setAccepting(null)} />
     </Paper>
   );
 }

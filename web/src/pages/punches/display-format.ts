@@ -26,7 +26,7 @@ export interface DisplayFormats {
 }
 
 /** The date and HH:MM of an instant on the wall clock of `zone` (the browser's zone when none or unknown). */
-function wallClock(iso: string, zone?: string): { date: string; time: string } | null {
+export function wallClock(iso: string, zone?: string): { date: string; time: string } | null {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
   const options: Intl.DateTimeFormatOptions = {
