@@ -53,10 +53,15 @@ vi.mock('./clock-controller', async (original) => {
   };
 });
 
-const settings = {
+const settings: Parameters<typeof ClockPanel>[0]['settings'] = {
+  enable_gps_tracking: false,
+  require_location: false,
+  enable_covid_screening: false,
+  attendance_mode: 'Attendance and Time Tracking',
   time_zone: 'America/Los_Angeles',
-  time_format: '12 Hours',
-} as Parameters<typeof ClockPanel>[0]['settings'];
+  date_format: 'MM/DD/YY',
+  time_format: '12 Hours (AM/PM)',
+};
 const pinButton = (d: string) => screen.getByRole('button', { name: `PIN digit ${d}` });
 const button = (name: string) => screen.queryByRole('button', { name }) as HTMLButtonElement | null;
 
