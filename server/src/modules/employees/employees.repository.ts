@@ -297,6 +297,30 @@ export function employeesRepository(db: Kysely<DB>) {
         ).n,
       ),
 
+    /** Whether the employee is one of the account's current ones (or, `withDeleted`, a deleted one too). */
+    async isCurrent(accountId: number, id: number, withDeleted = false): Promise<boolean> {
+      const row = await db
+        .selectFrom('employees')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .$if(!withDeleted, (q) => q.where('deleted_at', 'is', null))
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** The department of one of the account's current employees (or, `withDeleted`, of a deleted one too). */
+    departmentOf: async (accountId: number, id: number, withDeleted = false): Promise<number | undefined> =>
+      (
+        await db
+          .selectFrom('employees')
+          .select('department_id')
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .$if(!withDeleted, (q) => q.where('deleted_at', 'is', null))
+          .executeTakeFirst()
+      )?.department_id,
+
     /**
      * Current employees holding any of the given codes (letter case aside; at least one) or e-mails; all of the
      * account's when the lists are long.

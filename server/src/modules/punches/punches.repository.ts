@@ -514,36 +514,6 @@ export function punchesRepository(db: Kysely<DB>) {
       overlapping: (employeeRef, span, exceptId) => repo.overlapping(accountId, employeeRef, span, exceptId),
     }),
 
-    /** Whether `employeeRef` is a current employee of the account (punches are only written for those). */
-    /** Whether the employee is one of the account's current ones (or, `withDeleted`, a deleted one too). */
-    async employeeIsCurrent(accountId: number, employeeRef: number, withDeleted = false): Promise<boolean> {
-      const row = await db
-        .selectFrom('employees')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('id', '=', employeeRef)
-        .$if(!withDeleted, (q) => q.where('deleted_at', 'is', null))
-        .executeTakeFirst();
-      return !!row;
-    },
-
-    /** The department of a current employee (undefined when there is none): what a scoped caller is checked against. */
-    /** The department of one of the account's current employees (or, `withDeleted`, of a deleted one too). */
-    departmentOf: async (
-      accountId: number,
-      employeeRef: number,
-      withDeleted = false,
-    ): Promise<number | undefined> =>
-      (
-        await db
-          .selectFrom('employees')
-          .select('department_id')
-          .where('account_id', '=', accountId)
-          .where('id', '=', employeeRef)
-          .$if(!withDeleted, (q) => q.where('deleted_at', 'is', null))
-          .executeTakeFirst()
-      )?.department_id,
-
     find: (accountId: number, id: number) =>
       current(accountId).selectAll().where('id', '=', id).executeTakeFirst(),
 

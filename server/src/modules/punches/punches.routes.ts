@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../../db/unit-of-work';
+import { employeesRepository } from '../employees/employees.repository';
 import { settingsRepository } from '../settings/settings.repository';
 import { timeRulesFor } from '../time/time-rules';
 import { punchListRepository } from './punch-list.repository';
@@ -26,6 +27,7 @@ export const punchesRoutes: FastifyPluginAsyncZod = async (app) => {
     inTransaction,
     timeRules: timeRulesFor(settingsRepository(app.deps.db)),
     punchList: punchListRepository(app.deps.db),
+    employees: employeesRepository(app.deps.db),
   });
   const tags = ['Time punches and clocking'];
   app.get(

@@ -6,6 +6,7 @@ import { decodeCursor, pageOf } from '../../lib/cursor';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { localDay, nowIso, zonedToUtc } from '../../lib/time';
 import { addDays } from '../time/calendar';
+import type { EmployeesRepository } from '../employees/employees.repository';
 import type { TimeRules } from '../time/time-rules';
 import type { PunchRepos } from './punch-store';
 import { savePunch } from './punch-store';
@@ -24,8 +25,10 @@ export function punchesService(deps: {
   inTransaction: UnitOfWork<PunchRepos>;
   timeRules: (accountId: number) => Promise<TimeRules>;
   punchList: PunchListRepository;
+  /** Whose punches these are: the employee look-ups. */
+  employees: Pick<EmployeesRepository, 'isCurrent' | 'departmentOf'>;
 }) {
-  const { repos, inTransaction, timeRules, punchList } = deps;
+  const { repos, inTransaction, timeRules, punchList, employees } = deps;
   const noEmployee = messages.punches.noEmployeeIdentifier;
 
   /**
@@ -36,8 +39,8 @@ export function punchesService(deps: {
   async function mustExist(caller: Caller, employeeRef: number, withDeleted = false) {
     const found =
       caller.departments === 'all'
-        ? await repos.punches.employeeIsCurrent(caller.accountId, employeeRef, withDeleted)
-        : reaches(caller, await repos.punches.departmentOf(caller.accountId, employeeRef, withDeleted));
+        ? await employees.isCurrent(caller.accountId, employeeRef, withDeleted)
+        : reaches(caller, await employees.departmentOf(caller.accountId, employeeRef, withDeleted));
     if (!found) throw notFound(noEmployee);
   }
 
@@ -51,7 +54,7 @@ export function punchesService(deps: {
     if (!p) throw notFound(messages.punches.dataNotFound);
     await requireReach(
       caller,
-      () => repos.punches.departmentOf(caller.accountId, p.employee_ref, true),
+      () => employees.departmentOf(caller.accountId, p.employee_ref, true),
       messages.punches.dataNotFound,
     );
     return p;
