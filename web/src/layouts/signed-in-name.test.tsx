@@ -4,7 +4,7 @@ import { signedInUser } from '../test/fixtures';
 import { fakeApiByPath, logInAs, renderAt } from '../test/render';
 
 /** The top bar's profile button, named by what it shows (the name) and "Open profile menu". */
-const profileButton = () => screen.findByRole('button', { name: /Open profile menu/ }, { timeout: 5000 });
+const profileButton = () => screen.findByRole('button', { name: /Open profile menu/ }, { timeout: 15_000 });
 
 describe("the top bar's name", () => {
   it("shows the manager's own name, not the username they log in with", async () => {

@@ -34,7 +34,7 @@ describe('Settings → Administrators', () => {
     const why = await screen.findByText(
       /The Basic Plan allows 1 administrator\. Upgrade the plan to invite more\./,
       {},
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const button = await invite();
     expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -47,7 +47,7 @@ describe('Settings → Administrators', () => {
 
   it('with a seat free, opens the invite form', async () => {
     const { invite } = showAdministrators({ plan: 'pro', seats: 5, administrators: 1 });
-    await screen.findByText(/1 of 5 administrator seats used/, {}, { timeout: 5000 });
+    await screen.findByText(/1 of 5 administrator seats used/, {}, { timeout: 15_000 });
     const button = await invite();
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/Upgrade the plan to invite more/)).toBeNull();
@@ -75,7 +75,9 @@ describe('Settings → Administrators', () => {
     });
     renderAt('/Administrator');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Invite administrator' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Invite administrator' }, { timeout: 15_000 }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Invite administrator' });
     await fill(user, within(dialog).getByLabelText(/Name/), 'Sam Second');
     await fill(user, within(dialog).getByLabelText(/Email/), 'sam@example.com');

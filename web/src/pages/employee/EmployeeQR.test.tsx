@@ -27,7 +27,7 @@ describe('the QR page', () => {
       },
     });
     renderAt('/EmployeeQR');
-    const qr = await screen.findByTestId('badge-qr', {}, { timeout: 5000 });
+    const qr = await screen.findByTestId('badge-qr', {}, { timeout: 15_000 });
     expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;base64,${SVG}`);
     expect(screen.getByTestId('badge-employee-id').textContent).toBe('E-12');
     expect(screen.getByTestId('badge-name').textContent).toBe('Ava Garcia');
@@ -46,7 +46,9 @@ describe('the QR page', () => {
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     });
     renderAt('/EmployeeQR');
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Employee not found.');
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe(
+      'Employee not found.',
+    );
     screen.getByRole('button', { name: 'Try again' });
     expect(screen.queryByTestId('badge-qr')).toBeNull();
   });

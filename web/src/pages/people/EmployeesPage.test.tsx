@@ -67,7 +67,7 @@ describe('Employees page', () => {
     const searches = stubApi();
     logInAs('user');
     renderAt('/Employee');
-    const list = await screen.findByTestId('employee-list', {}, { timeout: 5000 });
+    const list = await screen.findByTestId('employee-list', {}, { timeout: 15_000 });
     await within(list).findByText('Ava Garcia');
     within(list).getByText('Liam Smith');
     const all = screen.getByRole('radio', { name: 'All' }) as HTMLInputElement;
@@ -89,7 +89,7 @@ describe('Employees page', () => {
     stubApi();
     logInAs('user');
     renderAt('/Employee');
-    const cards = await screen.findByTestId('employee-cards', {}, { timeout: 5000 });
+    const cards = await screen.findByTestId('employee-cards', {}, { timeout: 15_000 });
     const ava = await within(cards).findByTestId('employee-card-1');
     within(ava).getByRole('link', { name: 'Ava Garcia' });
     within(ava).getByText('E1');

@@ -36,6 +36,14 @@ import { SearchPanel } from './SearchPanel';
 import { openConfirm } from '../../components/confirm';
 import { LONG_TEXT } from '../../components/cells';
 
+/**
+ * The name cell holds the avatar too: at LONG_TEXT's 100 px the browser, squeezing the table into a tablet, left a
+ * name some 40 px and split it inside its words. Wide enough for a long surname, it makes the table scroll instead.
+ */
+const NAME_CELL = { ...LONG_TEXT, minWidth: 200 };
+/** An address is one word: it splits anyway, but at readable lengths. */
+const EMAIL_CELL = { ...LONG_TEXT, minWidth: 180 };
+
 interface RowProps {
   e: EmployeeView;
   selected: boolean;
@@ -74,13 +82,13 @@ function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
           />
         )}
       </Table.Td>
-      <Table.Td style={LONG_TEXT}>
+      <Table.Td style={NAME_CELL}>
         <EmployeeName e={e} />
       </Table.Td>
       <Table.Td>{e.employee_id}</Table.Td>
       <Table.Td style={LONG_TEXT}>{e.department_name || messages.employees.unknownDepartment}</Table.Td>
       <Table.Td style={LONG_TEXT}>{e.title}</Table.Td>
-      <Table.Td style={LONG_TEXT}>{e.email}</Table.Td>
+      <Table.Td style={EMAIL_CELL}>{e.email}</Table.Td>
       <Table.Td>{money(e.hourly_rate)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Permissions e={e} />
