@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
@@ -22,6 +23,22 @@ async function atPhoneToo(page: Page, name: string) {
   await shot(page, `${name}-390`);
   await page.setViewportSize(DESKTOP);
 }
+
+/** axe-core's violations of moderate impact or worse on the page as it is (the routes walk's rules). */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact !== 'minor')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+}
+
+/** How far the page is wider than its viewport (a page that scrolls sideways as a whole). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A table's body rows as {header: cell text}. */
 async function rowsOf(table: Locator): Promise<Record<string, string>[]> {
@@ -136,6 +153,7 @@ describe('reports and logs read as people read them (demo account)', () => {
         0,
       );
       expect(await page.getByText(/^Page 1 of [2-9]$/).count()).toBe(1);
+      expect(await accessibilityProblems(page)).toEqual([]);
       await atPhoneToo(page, 'daily-summary-totals');
       let seen = 0;
       let earnings = 0;
@@ -189,6 +207,9 @@ describe('reports and logs read as people read them (demo account)', () => {
       expect(ring.outline).not.toBe('none');
       expect(ring.width).toBeGreaterThan(0);
       await shot(page, 'report-cards-focus');
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.setViewportSize({ width: 320, height: 640 });
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
       await page.setViewportSize(PHONE);
       const [one, two] = await page
         .getByRole('region', { name: 'Time' })
@@ -220,6 +241,7 @@ describe('reports and logs read as people read them (demo account)', () => {
       expect(details).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       expect(details).not.toContain('Out days later');
       expect(details).not.toMatch(/: (0|false|—)$/m);
+      expect(await accessibilityProblems(page)).toEqual([]);
       await atPhoneToo(page, 'activity-show-all');
     } finally {
       // Later journeys read the demo as it was seeded.
