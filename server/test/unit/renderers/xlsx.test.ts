@@ -7,7 +7,9 @@ import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instantMs, renderXlsx, sheetName } from '../../../src/modules/reports/renderers/xlsx';
+import { renderXlsx } from '../../../src/modules/reports/renderers/xlsx';
+import { instantMs } from '../../../src/modules/reports/renderers/xlsx-cells';
+import { sheetName } from '../../../src/modules/reports/renderers/xlsx-sheet';
 import type { Cell } from '../../../src/modules/reports/renderers/types';
 import { exportInput, manyRows } from './fixture';
 
