@@ -6,7 +6,7 @@ import { email, requiredText } from './fields';
 export type PlanId = (typeof PLANS)[number]['id'];
 export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
-/** Administrator seats of each plan (spec §2.4 Pricing: 1 User, 5 Users, Unlimited Users); null is unlimited. */
+/** Administrator seats of each plan (docs/RULES.md#plans-and-seats); null is unlimited. */
 export const PLAN_SEATS: Record<PlanId, number | null> = { basic: 1, pro: 5, enterprise: null };
 
 /**

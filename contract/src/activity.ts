@@ -49,7 +49,7 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'api_key.used': 'API key used',
 };
 
-/** Rows per page of GET /api/activity-logs: set by the server, not shown (spec §9). */
+/** Rows per page of GET /api/activity-logs: the server's choice. */
 export const ACTIVITY_PAGE_SIZE = 25;
 /** Most rows one CSV export carries; a wider range is refused so the export never runs away. */
 export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;

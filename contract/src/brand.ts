@@ -2,5 +2,5 @@
 // re-exports them): a page that shows only the product's name does not load every message.
 export const PRODUCT_NAME = 'Punchclock';
 
-/** Notifications close after this many ms (spec §9). */
+/** Notifications close after this many ms. */
 export const NOTIFICATION_AUTO_CLOSE_MS = 3000;

@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** Business constants (plans, department types, limits). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 export const PIN_MAX_LENGTH = 4;

@@ -11,6 +11,6 @@ export const DATA_EXPORT_SHEETS = {
   punches: 'Punches',
 } as const;
 
-/** The file names the server sends and the page saves: user_data_{userId}.pdf / .xlsx (spec §7). */
+/** The file names the server sends and the page saves: user_data_{userId}.pdf / .xlsx. */
 export const dataExportFileName = (userId: number | string, ext: 'pdf' | 'xlsx') =>
   `user_data_${userId}.${ext}`;

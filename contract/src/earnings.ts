@@ -5,12 +5,13 @@ import { messages } from './messages';
 import { MAX_REPORT_DAYS } from './reports';
 
 /**
- * Earnings and deductions (spec §3, §7 POST /api/with-deductions). Every figure comes from the time engine's
- * day figures (the same as the reports'): money is integer cents, minutes are whole minutes.
+ * Earnings and deductions (POST /api/with-deductions; docs/RULES.md#earnings-rounding). Every figure comes
+ * from the time engine's day figures (the same as the reports'): money is integer cents, minutes are whole
+ * minutes.
  *
- * `employee_id` is the Employee ID the login stored (spec §3 `employee_id`), or the employee record id
- * (`emp_id`) as a number; an employee may only name themself (anyone else: 404). The period is days in the
- * account's time zone, at most 366; without dates it is the current month.
+ * `employee_id` is the Employee ID the login stored (the login answer's `employee_id`), or the employee
+ * record id (`emp_id`) as a number; an employee may only name themself (anyone else: 404). The period is days
+ * in the account's time zone, at most 366; without dates it is the current month.
  */
 const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
 

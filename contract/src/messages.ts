@@ -1,5 +1,5 @@
 /**
- * Every user-facing string of spec §8 (and the quoted texts of §2 and §4), to the letter.
+ * Every user-facing string, to the letter (docs/RULES.md#ui-strings).
  * Server and web both import from here so a message is written once.
  */
 import { PRODUCT_NAME } from './brand';

@@ -126,7 +126,7 @@ export const employeeBody = z.object({
   status: z.enum(EMPLOYEE_STATUSES, { error: 'Status must be active or inactive.' }).optional(),
   custom_fields: customValues.optional(),
   ...flagShape,
-  // The form's alias of view_gps_location (spec §3).
+  // The old form's alias of view_gps_location, still accepted.
   view_gps_location_information: flag.optional(),
 });
 export type EmployeeBody = z.output<typeof employeeBody>;
@@ -153,7 +153,8 @@ export type SearchBody = z.output<typeof searchBody>;
 export const departmentBody = z.object({
   user_id: userIdField,
   dp_name: requiredText('Department name', 120),
-  // The spec's old client sends '1' as a default; anything that is not one of the ten types is refused, absence means 'Department'.
+  // The old client sends '1' as a default; anything that is not one of the ten types is refused,
+  // absence means 'Department'.
   dp_type: z
     .enum(DEPARTMENT_TYPES, { error: `Department type must be one of: ${DEPARTMENT_TYPES.join(', ')}.` })
     .default(DEFAULT_DEPARTMENT_TYPE),

@@ -1,8 +1,8 @@
 /**
- * Named access (DESIGN §4, "Access"): what a caller may do, as `resource:action:scope` strings. `all` reaches
- * every row of the caller's account (or, for a department-scoped manager, of their departments); `own` only
- * the caller's own employee record. The server resolves a caller into these once per request; the web app
- * reads the same hierarchy to show or hide controls.
+ * Named access (docs/RULES.md#permission-groups): what a caller may do, as `resource:action:scope` strings.
+ * `all` reaches every row of the caller's account (or, for a department-scoped manager, of their
+ * departments); `own` only the caller's own employee record. The server resolves a caller into these once per
+ * request; the web app reads the same hierarchy to show or hide controls.
  */
 export const ACTIONS = [
   'employees:read',
@@ -47,8 +47,9 @@ export type Scope = 'own' | 'all';
 export type Permission = `${Action}:${Scope}`;
 
 /**
- * The permission hierarchy of spec §6: each option below a group counts only while its group is on (a site
- * option is off when Site Login is off). Stored flags go through `effectiveFlags` on save and on read.
+ * The permission hierarchy (docs/RULES.md#permission-groups): each option below a group counts only while its
+ * group is on (a site option is off when Site Login is off). Stored flags go through `effectiveFlags` on save
+ * and on read.
  */
 export const FLAG_GROUPS = {
   permission_app: ['solo_mode', 'use_card_or_pin', 'allow_other_employees'],
@@ -125,7 +126,7 @@ export const ACCOUNT_WIDE_REPORTS = ['Administrator List', 'device-status'] as c
 export const STATION_PERMISSIONS: readonly Permission[] = ['clock:punch:all', 'clock:status:all'];
 
 /**
- * The reports an employee with Run Reports may run (spec §9 "Report types on the employee side"), always over
+ * The reports an employee with Run Reports may run (docs/RULES.md#employee-reports), always over
  * their own punches only: the server forces their employee and department.
  */
 export const OWN_REPORTS = ['Activity', 'Daily Summary', 'Department Summary', 'Shift Details'] as const;

@@ -4,9 +4,9 @@ import { messages } from './messages';
 import { flag, positiveId } from './people';
 
 /**
- * Reports (spec §2.4, §5, §7 POST /getdata). The registry's public half: each report's name, title and
- * parameters, which drive the API's validation, its OpenAPI document and the web's parameter form. The
- * server's half (server/src/modules/reports/) holds each report's query and columns.
+ * Reports (POST /getdata; docs/ARCHITECTURE.md, "How to add a report"). The registry's public half: each
+ * report's name, title and parameters, which drive the API's validation, its OpenAPI document and the web's
+ * parameter form. The server's half (server/src/modules/reports/) holds each report's query and columns.
  */
 export const REPORT_PARAMS = [
   'employee_id',
@@ -34,8 +34,8 @@ export interface ReportDefinition {
   params: readonly ReportParam[];
   required: readonly ReportParam[];
   /**
-   * Which Reports screen offers it: the full one (named reports), the simple one (spec §2.4's nine names) or
-   * only the employee's (/UserReport, with the full ones of OWN_REPORTS).
+   * Which Reports screen offers it: the full one (named reports), the simple one (the old client's nine
+   * names) or only the employee's (/UserReport, with the full ones of OWN_REPORTS).
    */
   list: 'full' | 'simple' | 'employee';
   /** A simple name that runs a named report (the same query, columns and parameters). */
@@ -147,8 +147,8 @@ export const REPORTS = [
     required: dates,
     list: 'full',
   },
-  // The employee's own reports (spec §9) beside Daily Summary and Department Summary: every punch of the period,
-  // and each shift (Timesheet's rows under the employee side's name).
+  // The employee's own reports (docs/RULES.md#employee-reports) beside Daily Summary and Department Summary:
+  // every punch of the period, and each shift (Timesheet's rows under the employee side's name).
   {
     name: 'Activity',
     title: 'Activity',
@@ -168,7 +168,7 @@ export const REPORTS = [
     list: 'employee',
     aliasOf: 'Timesheet',
   },
-  // The simple Reports screen (spec §2.4), in its order; four of them are the named reports under another name.
+  // The simple Reports screen, in its order; four of them are the named reports under another name.
   {
     name: 'admin-list',
     title: 'Administrator List',

@@ -1,4 +1,7 @@
-/** Page routes of spec §2. The server answers 200 with the web app for these (any letter case), 404 otherwise. */
+/**
+ * The web app's page routes (docs/RULES.md#page-routes). The server answers 200 with the web app for these
+ * (any letter case), 404 otherwise.
+ */
 export const PUBLIC_ROUTES = [
   '/',
   '/HowItWork',
@@ -70,7 +73,7 @@ const patterns = PAGE_ROUTES.map(
   (route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+').replace(/\//g, '\\/')}\\/?$`, 'i'),
 );
 
-/** Whether a path is one of the app's pages, matched case-insensitively as spec §2 asks. */
+/** Whether a path is one of the app's pages, matched case-insensitively (/login and /Login are one page). */
 export function isPageRoute(pathname: string): boolean {
   return pathname === '/' || patterns.some((p) => p.test(pathname));
 }

@@ -1,4 +1,4 @@
-/** Browser storage keys of spec §3 ("Stored in the browser"). */
+/** The browser storage keys of a signed-in session, named as the old client stored them. */
 export const STORAGE_KEYS = {
   token: 'token',
   userId: 'user_id',

@@ -11,7 +11,7 @@ import { session, useSession } from './session/session';
 /** A page's module: the screen, and what fills the query cache with its data on a first load (optional). */
 type Loader = () => Promise<{ default: ComponentType; prefetch?: () => Promise<unknown> }>;
 
-/** A page of spec §2: its title and its code (loaded on first visit); without code, a placeholder. */
+/** A page of the app: its title and its code (loaded on first visit); without code, a placeholder. */
 interface PageDef {
   path: string;
   title: string;
@@ -209,7 +209,7 @@ function signedInArea(role: UserType, Layout: ComponentType, pages: PageDef[]): 
 }
 
 /**
- * Every page route of spec §2. React Router matches paths case-insensitively (no route sets
+ * Every page route (contract/src/routes.ts). React Router matches paths case-insensitively (no route sets
  * `caseSensitive`), so /login and /Login, /signup and /SignUp are one page each.
  */
 export const routes: RouteObject[] = [

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * Money is integer cents everywhere (DESIGN §5): rates are stored in cents, earnings are computed in cents,
- * and only the edges turn them into the "12.50" text people type and read.
+ * Money is integer cents everywhere (docs/RULES.md#money-in-cents): rates are stored in cents, earnings are
+ * computed in cents, and only the edges turn them into the "12.50" text people type and read.
  */
 export type Cents = number;
 
@@ -14,7 +14,7 @@ export function centsFromDecimal(value: string | number): Cents {
   return sign * (Math.abs(Number(whole)) * 100 + Number(frac.padEnd(2, '0').slice(0, 2)));
 }
 
-/** 1250 → "12.50": how the API answers a rate (spec §3: 2 decimals). */
+/** 1250 → "12.50": how the API answers a rate (2 decimals). */
 export const decimalFromCents = (cents: Cents): string => {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));

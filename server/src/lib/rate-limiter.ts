@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 
 /**
  * Fixed-window counters. In memory for one instance; in Redis when REDIS_URL is set so that every
- * instance behind a load balancer shares the same counts (DESIGN §7).
+ * instance behind a load balancer shares the same counts (the app server keeps no state of its own).
  */
 export interface RateLimiter {
   /** Counts one hit on `key` and says whether it is still within `limit` for the window. */

@@ -21,8 +21,8 @@ export function cacheControlOf(webDist: string, file: string): string {
 }
 
 /**
- * The built web app: its files, and index.html for every page route of spec §2 (any letter case).
- * The build writes a .br and a .gz twin of every text file (web/vite.config.ts); a browser that
+ * The built web app: its files, and index.html for every page route (contract/src/routes.ts, any letter
+ * case). The build writes a .br and a .gz twin of every text file (web/vite.config.ts); a browser that
  * accepts them gets one (preCompressed), with the Cache-Control of the original file.
  */
 export async function webApp(app: FastifyInstance, webDist: string | undefined) {

@@ -20,7 +20,10 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or a FormData for multipart uploads. */
   body?: unknown;
-  /** `bearer` (default) sends `Bearer <token>`; `raw` the bare token (spec §7 logout); `none` nothing. */
+  /**
+   * `bearer` (default) sends `Bearer <token>`; `raw` the bare token (POST /api/logout takes it so); `none`
+   * nothing.
+   */
   auth?: 'bearer' | 'raw' | 'none';
   headers?: Record<string, string>;
   signal?: AbortSignal;

@@ -156,7 +156,7 @@ export const useUploadedEmployees = () =>
 export const employeeQr = (id: number) =>
   request<{ status: 'success'; data: EmployeeQrAnswer }>(`/api/employees/qr/${id}`).then((a) => a.data);
 
-/** Every write invalidates the lists it can change, so screens reload after create, update or delete (spec §4). */
+/** Every write invalidates the lists it can change, so screens reload after create, update or delete. */
 export function usePeopleMutations() {
   const qc = useQueryClient();
   const refresh = () =>

@@ -16,11 +16,14 @@ export type { GetDataAnswer, ReportDefinition, ReportFormat, ReportParam };
 /** Every report the server runs, as the contract lists them (the list grows; nothing here names one). */
 export const reportList: readonly ReportDefinition[] = REPORTS;
 
-/** Which Reports screen offers a report: the full one (named reports) or the simple one (spec §2.4's names). */
+/**
+ * Which Reports screen offers a report: the full one (named reports) or the simple one (the old client's nine
+ * names).
+ */
 const listOf = (r: ReportDefinition) => (r as { list?: string }).list;
 const aliasOf = (r: ReportDefinition) => (r as { aliasOf?: string }).aliasOf;
 
-/** The simple names of spec §2.4's Reports (simple) dropdown (none until the registry lists them). */
+/** The simple names of the simple Reports list (none until the registry lists them). */
 /**
  * The reports the caller is offered: an administrator of chosen departments is not offered the reports over the
  * whole account (administrators, stations), which the server refuses them.

@@ -2,7 +2,7 @@ import { Button, Loader, type ButtonProps } from '@mantine/core';
 
 interface SubmitButtonProps extends ButtonProps {
   busy: boolean;
-  /** What the button says while the call runs (e.g. 'Logging in...'), spec §4. */
+  /** What the button says while the call runs (e.g. 'Logging in...'). */
   busyLabel: string;
   children: string;
 }

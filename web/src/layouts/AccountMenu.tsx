@@ -12,7 +12,10 @@ export interface MenuLink {
   icon: ReactNode;
 }
 
-/** The avatar + name menu of the signed-in areas; its last entry is the server-side Logout of spec §4. */
+/**
+ * The avatar + name menu of the signed-in areas; its last entry is the server-side Logout
+ * (session/logout.ts).
+ */
 export function AccountMenu({ name, links }: { name: string; links: MenuLink[] }) {
   const picture = useProfilePicture();
   const { logout, busy } = useLogout();

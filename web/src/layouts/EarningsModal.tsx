@@ -40,7 +40,7 @@ const PRESETS = [
 type Preset = (typeof PRESETS)[number]['value'] | 'custom';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** Cents as dollars with 2 decimals (spec §9). */
+/** Cents as dollars with 2 decimals (docs/RULES.md#display-formats). */
 export const money = (cents: number) => usd.format(cents / 100);
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
@@ -194,9 +194,9 @@ function PeriodTab({ data, tab, dateFormat }: { data: Earnings; tab: Tab; dateFo
 }
 
 /**
- * Earnings and deductions (spec §2.2, §4): the signed-in employee's pay by day, week and month over a period
- * they pick, with totals, from POST /api/with-deductions (the time engine's figures). Only offered to
- * employees allowed to view pay information; the server refuses the others.
+ * Earnings and deductions (docs/RULES.md#earnings-rounding): the signed-in employee's pay by day, week and
+ * month over a period they pick, with totals, from POST /api/with-deductions (the time engine's figures).
+ * Only offered to employees allowed to view pay information; the server refuses the others.
  */
 export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const employeeId = ownEmployeeCode();

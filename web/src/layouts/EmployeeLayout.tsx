@@ -24,7 +24,7 @@ const MENU = [
   { label: 'Change Password', to: '/PasswordSet', icon: <IconLock size={16} /> },
 ];
 
-/** The employee's area (spec §2.2); the guard in front of it sends a visitor without a token to /Login. */
+/** The employee's area; the guard in front of it sends a visitor without a token to /Login. */
 export default function EmployeeLayout() {
   const name = useSignedInName('Guest');
   const permissions = useOwnPermissions();

@@ -39,7 +39,7 @@ const MENU = [
   { label: 'Account Settings', to: '/Account_Setting', icon: <IconSettings size={16} /> },
 ];
 
-/** The administrator's area (spec §2.3); the guard in front of it has already checked the session. */
+/** The administrator's area; the guard in front of it has already checked the session. */
 export default function ManagerLayout() {
   const name = useSignedInName();
   const scoped = useScopedAdministrator();

@@ -15,7 +15,7 @@ const EVENTS = [
 const isOpen = (type: string) => type.startsWith('mantine-modals:open');
 
 /**
- * The confirm dialogs of the signed-in areas (`modals.openConfirmModal` and the rest, spec §2): Mantine's
+ * The confirm dialogs of the signed-in areas (`modals.openConfirmModal` and the rest): Mantine's
  * ModalsProvider, mounted when the first dialog is asked for and kept from then on.
  *
  * ModalsProvider always renders its (closed) Modal, whose Portal sets state in a layout effect: on a page's

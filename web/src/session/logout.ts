@@ -8,7 +8,7 @@ import { notifySuccess } from '../components/notify';
 import { session } from './session';
 
 /**
- * The manager and employee menus' logout (spec §4): asks the server to revoke the token, then
+ * The manager and employee menus' logout: asks the server to revoke the token, then
  * clears the browser. No token or a 401 is a forced logout (straight to /login); any other
  * failure still logs out here. On success the page stays one second with the toast, then /login.
  */

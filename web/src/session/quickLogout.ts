@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { session } from './session';
 
-/** The public top bar's logout: clears everything and goes to /Login at once (spec §4). */
+/** The public top bar's logout: clears everything and goes to /Login at once. */
 export function useQuickLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type UserType } from '@punchclock/contract';
 import { useSyncExternalStore } from 'react';
 
-/** The `user` key of spec §3, stored as JSON. */
+/** The `user` browser storage key (contract/src/storage.ts), stored as JSON. */
 export interface StoredUser {
   user_id: number;
   user_type: UserType;
@@ -96,9 +96,9 @@ export const session = {
   },
 
   /**
-   * Forgets every key of spec §3 and the tab's session storage. Only our own keys leave
-   * localStorage: a paired time station keeps its pairing across an owner's logout.
-   * `quiet` leaves the screen as it is until `publish()` (the logout farewell, spec §4).
+   * Forgets every browser storage key of ours (contract/src/storage.ts) and the tab's session storage. Only
+   * our own keys leave localStorage: a paired time station keeps its pairing across an owner's logout.
+   * `quiet` leaves the screen as it is until `publish()` (the logout farewell).
    */
   clear({ quiet = false }: { quiet?: boolean } = {}): void {
     Object.values(STORAGE_KEYS).forEach((key) => localStorage.removeItem(key));
@@ -125,7 +125,7 @@ export function useSession(): Session {
   return useSyncExternalStore(session.subscribe, session.get);
 }
 
-/** Where each kind of account lands after logging in (spec §4). */
+/** Where each kind of account lands after logging in. */
 export function homeOf(userType: UserType): string {
   return userType === 'employee' ? '/HomeUser' : '/HomeSecond';
 }

@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 
 /*
- * Every table of spec §3. Dialect-neutral on purpose: booleans are INTEGER 0/1 and instants are
+ * Every table of the first version. Dialect-neutral on purpose: booleans are INTEGER 0/1 and instants are
  * ISO-8601 UTC text in both SQLite and PostgreSQL, so the same queries and comparisons run on both.
  * Money is integer cents. Every account table carries account_id and is indexed by it.
  */

@@ -17,8 +17,9 @@ export interface ActivityEntry {
 }
 
 /**
- * Every change an account makes is written here (DESIGN §5): who, what, and the details. Services call it
- * through the activity repository of their unit of work, so the entry commits with the change it records.
+ * Every change an account makes is written here (see docs/RULES.md#activity-log): who, what, and the details.
+ * Services call it through the activity repository of their unit of work, so the entry commits with the
+ * change it records.
  */
 export async function recordActivity(db: Kysely<DB>, entry: ActivityEntry): Promise<void> {
   const at = nowIso();

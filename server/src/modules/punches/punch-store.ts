@@ -51,10 +51,10 @@ export type SaveResult =
   | { ok: false; refusal: null; unwritten: true };
 
 /**
- * The one save path of every punch (DESIGN §4): clock-in, clock-out, offline sync, manual create and edit.
- * It must run inside the caller's unit of work: the employee's punches are locked, every rule runs against
- * the same transaction the write happens in (so two concurrent writers cannot both pass the overlap check),
- * and the activity entry commits with the change.
+ * The one save path of every punch (see docs/RULES.md#one-save-path): clock-in, clock-out, offline sync,
+ * manual create and edit. It must run inside the caller's unit of work: the employee's punches are locked,
+ * every rule runs against the same transaction the write happens in (so two concurrent writers cannot both
+ * pass the overlap check), and the activity entry commits with the change.
  */
 export async function savePunch(r: PunchRepos, actor: PunchActor, req: SaveRequest): Promise<SaveResult> {
   await r.punches.lockEmployee(actor.accountId, req.candidate.employeeRef);

@@ -6,8 +6,9 @@ import { type ReportEntry, type Row, totalsOf, PERSON_COLUMNS, personCells } fro
 import { definition, periodDays, PRESENCE_COLUMNS, presenceCells, shown, shownTime } from './time-reports';
 
 /**
- * The simple screen's presence reports (spec §2.4). Presence comes from the time engine's day figures: a day is
- * attended when it has a work clock-in. Departments excluded from reports are left out, as in every time report.
+ * The simple screen's presence reports (the simple Reports list). Presence comes from the time engine's day
+ * figures: a day is attended when it has a work clock-in. Departments excluded from reports are left out, as
+ * in every time report.
  */
 
 export const attendanceCounter: ReportEntry = {

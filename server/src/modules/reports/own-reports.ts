@@ -3,9 +3,10 @@ import type { ReportEntry, Row } from './report-types';
 import { covered, definition, periodPunches, punchMinutes, shownTime } from './time-reports';
 
 /**
- * Activity (the employee side's report, spec §9): every punch of the period, work and breaks, in time order,
- * with its type, deduction, length (the engine's definition of time worked; the total counts work only) and whether it was synced late.
- * The same punches as Timesheet (periodPunches); the covered employees as every time report's.
+ * Activity (one of the employee's own reports, docs/RULES.md#employee-reports): every punch of the period,
+ * work and breaks, in time order, with its type, deduction, length (the engine's definition of time worked;
+ * the total counts work only) and whether it was synced late. The same punches as Timesheet (periodPunches);
+ * the covered employees as every time report's.
  */
 export const activity: ReportEntry = {
   definition: definition('Activity'),

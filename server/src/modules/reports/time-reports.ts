@@ -278,7 +278,7 @@ export const payrollSummary: ReportEntry = {
 
 /**
  * A punch's own length on a report row: its worked minutes, or an empty cell ('N/A') while it has no time out
- * yet (spec §3: a dash when either time is missing) or under Attendance Only (no hours).
+ * yet (a punch list shows a dash when either time is missing) or under Attendance Only (no hours).
  */
 export const punchMinutes = (
   p: { time_in: string; time_out: string | null },

@@ -8,10 +8,11 @@ import type { TimeRules } from './time-rules';
 import { workedMinutes } from './worked';
 
 /**
- * The time engine (DESIGN §4): raw punches + the account's rules → per employee and local day, the figures
- * people are paid from. Reports, the dashboard, exports and earnings call it; nothing else computes hours or
- * money. Raw punches are never changed. It is a pipeline of named pure steps over one employee's day, so
- * overtime or automatic breaks are further steps, not edits of the others.
+ * The time engine (docs/ARCHITECTURE.md, "Where each kind of rule lives"): raw punches + the account's rules
+ * → per employee and local day, the figures people are paid from. Reports, the dashboard, exports and
+ * earnings call it; nothing else computes hours or money. Raw punches are never changed. It is a pipeline of
+ * named pure steps over one employee's day, so overtime or automatic breaks are further steps, not edits of
+ * the others.
  *
  * Meanings (README "Time engine"):
  * - a shift belongs to the local day (account zone) it starts on, even when it ends after midnight;

@@ -32,14 +32,14 @@ export function payableMinutes(
   return workedMinutes(p, rules);
 }
 
-/** Minutes as the clock-out answer of spec §3 gives them: hours, minutes and the total. */
+/** Minutes as the clock-out answer gives them: hours, minutes and the total. */
 export const splitMinutes = (total: number) => ({
   hours: Math.floor(total / 60),
   minutes: total % 60,
   total_minutes: total,
 });
 
-/** Hours to 2 decimals for screens (spec §9): 90 → 1.5. */
+/** Hours to 2 decimals, as every screen shows them: 90 → 1.5. */
 export const hoursFromMinutes = (minutes: number): number => Math.round((minutes / 60) * 100) / 100;
 
 /** Seconds and minutes since a clock-in, for the employee status list. */

@@ -36,7 +36,7 @@ function validate(v: Values) {
   );
 }
 
-/** Current, new and confirm password, each with a show/hide toggle (spec §2.4 Change Password). */
+/** Current, new and confirm password, each with a show/hide toggle. */
 export function ChangePasswordForm() {
   const navigate = useNavigate();
   const change = useChangePassword();

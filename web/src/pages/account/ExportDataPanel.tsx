@@ -20,7 +20,7 @@ const sizeText = (bytes: number) =>
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Export Your Data (spec §2.4 User settings page): the account's data as a PDF or an Excel workbook. */
+/** Export Your Data (a tab of the user settings page): the account's data as a PDF or an Excel workbook. */
 export function ExportDataPanel({ userId }: { userId: number }) {
   const [busy, setBusy] = useState<DataExportFormat | null>(null);
   const [bytes, setBytes] = useState(0);

@@ -45,7 +45,7 @@ function UserInformation({ user }: { user: UserView }) {
 }
 
 /**
- * The user settings tabs (spec §2.4 User settings page): User Information, Upload Profile Picture, Export Your
+ * The user settings tabs: User Information, Upload Profile Picture, Export Your
  * Data (managers only: the account's data) and Your QR Code. Shown on /UserProfile and /Account_Setting.
  */
 export function UserSettingsTabs({ user, picture }: { user: UserView; picture: string | null }) {
@@ -88,7 +88,7 @@ export function UserSettingsTabs({ user, picture }: { user: UserView; picture: s
   );
 }
 
-/** The signed-in person's profile (spec §2.2 /UserProfileUser, §2.3 /UserProfile). */
+/** The signed-in person's profile (/UserProfileUser for employees, /UserProfile for managers). */
 export function ProfilePage() {
   const user = useCurrentUser();
   const picture = useProfilePicture();

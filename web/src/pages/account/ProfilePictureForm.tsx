@@ -11,7 +11,7 @@ import { session } from '../../session/session';
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp';
 
-/** Why a chosen file cannot be sent, checked before the upload (spec §5 Profile picture). */
+/** Why a chosen file cannot be sent, checked before the upload: one must be chosen, and be an image. */
 function problemWith(file: File | null): string | null {
   if (!file) return messages.profile.selectImage;
   if (!ACCEPTED.split(',').includes(file.type)) return messages.profile.notImage;

@@ -149,7 +149,7 @@ function LogRow({
 }
 
 /**
- * Everything the account did, newest first (spec §2.4 Activity Logs): filter by action and by days
+ * Everything the account did, newest first (docs/RULES.md#activity-log): filter by action and by days
  * in the account's time zone, page with Previous and Next, export what the filters select as CSV.
  */
 export default function ActivityLogs() {

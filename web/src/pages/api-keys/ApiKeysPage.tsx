@@ -185,8 +185,8 @@ function KeyActions({
 }
 
 /**
- * /APIKeys (spec §2.4): Key Name, Key (masked until Reveal), Created At, Last used, Scopes; Edit (rename) and
- * Delete. A table on wide screens, one card per key on phones.
+ * /APIKeys (docs/RULES.md#api-keys): Key Name, Key (masked until Reveal), Created At, Last used, Scopes; Edit
+ * (rename) and Delete. A table on wide screens, one card per key on phones.
  */
 export default function ApiKeysPage() {
   const keys = useApiKeys();

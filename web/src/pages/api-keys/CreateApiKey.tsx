@@ -34,7 +34,7 @@ interface Values {
   scopes: ApiKeyScope[];
 }
 
-/** /CreateApiKey (spec §2.4): Key Name and Key Value, both required; a strong value is offered; on success, /APIKeys. */
+/** /CreateApiKey: Key Name and Key Value, both required; a strong value is offered; on success, /APIKeys. */
 export default function CreateApiKey() {
   const navigate = useNavigate();
   const { create } = useApiKeyMutations();

@@ -54,7 +54,7 @@ function UnusableLink({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** Set a new password through the mailed link (spec §2.1 ResetPassword and Set New Password). */
+/** Set a new password through the mailed link (/ResetPassword, the signed link's page). */
 export default function ResetPassword() {
   const link = useLink();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 // What the Login page needs only once the visitor presses Login: the contract's checks (zod), the
 // call and its answer's checks, the session and the notifications. Loaded on the first focus of
-// a field or on submit, so the page itself is small (spec §4's login, see Login.tsx).
+// a field or on submit, so the page itself is small (see Login.tsx).
 import { loginBody, messages, type LoginBody } from '@punchclock/contract';
 import { login } from '../../api/auth';
 import { fieldErrors, messageOf } from '../../api/client';

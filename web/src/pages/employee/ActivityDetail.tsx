@@ -67,7 +67,7 @@ function Details({ p }: { p: PunchRow }) {
 }
 
 /**
- * /ActivityDetail (spec §2.1): one punch's details, from the navigation state or by `?id=` among the employee's
+ * /ActivityDetail: one punch's details, from the navigation state or by `?id=` among the employee's
  * latest punches. A manager arriving with an employee (the punch screens' state) sees that employee's punches.
  */
 export default function ActivityDetail() {

@@ -68,7 +68,7 @@ function ManagerActivity() {
 }
 
 /**
- * /Activity (spec §2.1, §2.4 "Employee Activity"): an employee sees their own punches (and adds one with
+ * /Activity (Employee Activity): an employee sees their own punches (and adds one with
  * Create Manual Punch when allowed); a manager picks an employee. Each punch opens its details.
  */
 export default function ActivityPage() {

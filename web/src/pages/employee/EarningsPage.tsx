@@ -6,7 +6,7 @@ import { useCurrentUser, useOwnPermissions } from '../../api/auth';
 import { AppPage } from '../../components/AppPage';
 import { EarningsModal } from '../../layouts/EarningsModal';
 
-/** /EarningsModal (spec §2.1): the Earnings and Deductions dialog, open on arrival; closing it goes home. */
+/** /EarningsModal: the Earnings and Deductions dialog, open on arrival; closing it goes home. */
 export default function EarningsPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();

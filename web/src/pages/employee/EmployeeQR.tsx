@@ -39,8 +39,8 @@ async function fetchBadge(): Promise<Badge> {
 const useOwnBadge = () => useQuery({ queryKey: ['employee', 'own-badge'], queryFn: fetchBadge });
 
 /**
- * The QR page (spec §2.2 QR Code): the badge QR with the ID and name, shown as the page opens (the code is the
- * card's, so there is nothing to generate), and a Download of the 400×500 PNG.
+ * The QR page (docs/RULES.md#badges): the badge QR with the ID and name, shown as the page opens (the code is
+ * the card's, so there is nothing to generate), and a Download of the 400×500 PNG.
  */
 export default function EmployeeQR() {
   const badgeQuery = useOwnBadge();

@@ -165,7 +165,7 @@ function ThisWeek() {
   );
 }
 
-/** The employee's dashboard (spec §2.2 /HomeUser): their status, this week's hours and latest punches. */
+/** The employee's dashboard (/HomeUser): their status, this week's hours and latest punches. */
 export default function HomeUser() {
   const name = useGreetingName();
   const employeeId = ownEmployeeRef();

@@ -16,9 +16,10 @@ const OPTIONS = OWN_REPORTS.map((name) => ({
 }));
 
 /**
- * The employee's reports (spec §2.2 /UserReport, §9): Activity, Daily Summary, Department Summary and Shift
- * Details over a period, through the same registry and POST /getdata as the manager's; the server limits every
- * run to the signed-in employee. Shown with Run Reports only (the server refuses the others).
+ * The employee's reports (/UserReport, docs/RULES.md#employee-reports): Activity, Daily Summary, Department
+ * Summary and Shift Details over a period, through the same registry and POST /getdata as the manager's; the
+ * server limits every run to the signed-in employee. Shown with Run Reports only (the server refuses the
+ * others).
  */
 export default function UserReport() {
   const permissions = useOwnPermissions();

@@ -1,7 +1,7 @@
-/** The downloadable QR image of spec §9: 400×500 PNG, the QR drawn at 300×300, the ID and name under it. */
+/** The downloadable QR image: 400×500 PNG, the QR drawn at 300×300, the ID and name under it. */
 export const QR_IMAGE = { width: 400, height: 500, qr: 300 } as const;
 
-/** The file name holds the Employee ID (spec §9), with anything a file system dislikes replaced. */
+/** The file name holds the Employee ID, with anything a file system dislikes replaced. */
 export const qrFileName = (employeeId: string) => `employee-qr-${employeeId.replace(/[^\w.-]/g, '_')}.png`;
 
 function loadImage(src: string): Promise<HTMLImageElement> {

@@ -28,7 +28,7 @@ const CHOICES: Choice[] = [
   },
 ];
 
-/** /Account_Employees: step 1 of the Welcome/setup steps (spec §2.4) — enter or import employees. */
+/** /Account_Employees: step 1 of the Welcome/setup steps — enter or import employees. */
 export default function AccountEmployees() {
   return (
     <AppPage

@@ -9,7 +9,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { UserSettingsTabs } from '../account/ProfilePage';
 
-/** Account Settings: the user settings tabs (spec §2.4) and the password. */
+/** Account Settings: the user settings tabs and the password. */
 export default function AccountSetting() {
   const user = useCurrentUser();
   const picture = useProfilePicture();

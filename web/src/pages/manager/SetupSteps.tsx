@@ -34,7 +34,7 @@ const STEPS: Step[] = [
   },
 ];
 
-/** The three Welcome/setup steps (spec §2.4), shown while the account has no employees. */
+/** The three Welcome/setup steps, shown while the account has no employees. */
 export function SetupSteps() {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" data-testid="setup-steps">

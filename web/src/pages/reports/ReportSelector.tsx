@@ -40,7 +40,7 @@ function ReportCard({ report }: { report: ReportDefinition }) {
 }
 
 /**
- * Reports (spec §2.4 Reports (simple)): every report as a card, grouped by what it is about, each with one line
+ * Reports (/ReportSelector): every report as a card, grouped by what it is about, each with one line
  * on what it answers; a card opens that report's form on /RunReport.
  */
 export default function ReportSelector() {

@@ -200,7 +200,7 @@ function ParamForm({
 }
 
 /**
- * Run Report (spec §2.4 Reports (full), §4, §5): pick a report, fill the parameters it reads
+ * Run Report (docs/ARCHITECTURE.md, "How to add a report"): pick a report, fill the parameters it reads
  * (generated from the contract's registry), run it, read the results page by page, export the
  * whole run as CSV, Excel or PDF. /attendance opens it on Daily Summary.
  */

@@ -12,7 +12,10 @@ import { openConfirm } from '../../components/confirm';
 /** `null` closed, `'new'` adding, a FAQ editing it. */
 type Editing = FaqView | 'new' | null;
 
-/** FAQs Management (spec §2.4): table ID, Question, Answer, Actions (Edit, Delete); Add FAQ modal. */
+/**
+ * FAQs Management (docs/RULES.md#faqs-limits): table ID, Question, Answer, Actions (Edit, Delete); Add FAQ
+ * modal.
+ */
 export function FaqsManagement() {
   const faqs = useFaqs();
   const { remove } = useFaqMutations();

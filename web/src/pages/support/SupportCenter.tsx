@@ -19,7 +19,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useFaqs } from '../../api/faqs';
 
 /**
- * The Support Center (spec §2.4): a search box, 'Browse by Topic', and the account's FAQs as an accordion with
+ * The Support Center: a search box, 'Browse by Topic', and the account's FAQs as an accordion with
  * one item open at a time (clicking it again closes it). One component for the manager's /Support and the
  * employee's /SupportUser; `empty` is what an account without FAQs shows.
  */

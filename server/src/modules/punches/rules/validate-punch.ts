@@ -23,9 +23,9 @@ export interface PunchLookups {
 const CHEAP = [deviceTimeLimits, notInFuture, attendanceOnly];
 
 /**
- * The one save-path check (DESIGN §4): clock-in, clock-out, offline sync and manual create/edit all run it
- * inside the transaction that writes the punch. Answers the first refusal, or the candidate completed (a
- * clock-out gets its open shift's id and time in).
+ * The one save-path check (see docs/RULES.md#one-save-path): clock-in, clock-out, offline sync and manual
+ * create/edit all run it inside the transaction that writes the punch. Answers the first refusal, or the
+ * candidate completed (a clock-out gets its open shift's id and time in).
  */
 export async function validatePunch(
   candidate: PunchCandidate,

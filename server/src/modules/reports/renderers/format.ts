@@ -7,7 +7,10 @@ import type { Cell, ColumnKind, DateFormat, ExportMeta, TimeFormat } from './typ
  * figure in the spreadsheet. Pure functions over the values the report query produces (types.ts: Cell).
  */
 
-/** 510 minutes → 8.5 hours, rounded half away from zero to 2 decimals (DESIGN §5: hours with 2 decimals). */
+/**
+ * 510 minutes → 8.5 hours, rounded half away from zero to 2 decimals (hours are shown with 2 decimals:
+ * docs/RULES.md#display-formats).
+ */
 export function hoursFromMinutes(minutes: number): number {
   const hundredths = Math.round((Math.abs(minutes) * 100) / 60);
   return (Math.sign(minutes) * hundredths) / 100 || 0;
