@@ -10,7 +10,7 @@ import {
 import { reachOf, requireAccess, storedReach } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { nowIso } from '../../lib/time';

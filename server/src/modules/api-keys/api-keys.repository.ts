@@ -1,6 +1,9 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, DB } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
+
+/** An API key as stored (its value only as a hash and sealed). */
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** The account's API keys; account first, except the lookup by hash that finds whose key it is. */
 export function apiKeysRepository(db: Kysely<DB>) {

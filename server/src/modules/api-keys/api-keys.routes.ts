@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { badRequest, type FieldErrors } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { apiKeysRepositories } from './api-keys.repository';

@@ -5,20 +5,18 @@ import {
   maskApiKey,
   messages,
 } from '@punchclock/contract';
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { sha256 } from '../../auth/tokens';
-import type { ApiKeysTable } from '../../db/schema';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import type { ApiKeysRepos } from './api-keys.repository';
+import type { ApiKeyRow, ApiKeysRepos } from './api-keys.repository';
 import type { KeyVault } from './key-vault';
 
 type CreateInput = z.output<typeof apiKeyCreateBody>;
-type Row = Selectable<ApiKeysTable>;
+type Row = ApiKeyRow;
 
 export const scopesOf = (row: Pick<Row, 'scopes'>) => row.scopes.split(',').filter(Boolean);
 

@@ -11,7 +11,7 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { authRepositories } from './auth.repository';
 import { authService } from './auth.service';
 

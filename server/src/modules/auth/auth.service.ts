@@ -12,7 +12,7 @@ import { createPasswordLink, verifyPasswordLink } from '../../auth/password-link
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords';
 import { newOpaqueToken } from '../../auth/tokens';
 import type { AppConfig } from '../../config';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import {
   conflict,
   isUniqueViolation,

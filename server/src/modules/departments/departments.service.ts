@@ -6,7 +6,7 @@ import {
 } from '@punchclock/contract';
 import { reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { DepartmentsRepos, DepartmentsRepository } from './departments.repository';

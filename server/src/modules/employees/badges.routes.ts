@@ -9,7 +9,7 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { badgesService } from './badges.service';
 import { employeesRepositories } from './employees.repository';
 

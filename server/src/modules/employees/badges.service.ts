@@ -1,7 +1,7 @@
 import { messages, PRINT_CARDS_MAX, type PrintCardsBody } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { signBadge } from '../../lib/badges';
 import { notFound, unprocessable } from '../../lib/errors';
 import { qrSvgDataUrl } from '../../lib/qr';

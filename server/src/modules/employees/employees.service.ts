@@ -12,7 +12,7 @@ import {
 import { reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { hashPin } from '../../lib/badges';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { type AppError, conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';

@@ -1,8 +1,10 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, FaqsTable } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
 
 type FaqColumns = Omit<Insertable<FaqsTable>, 'account_id'>;
+/** A FAQ as stored. */
+export type FaqRow = Selectable<FaqsTable>;
 
 /** The account's FAQs (Support Center); account first. */
 export function faqsRepository(db: Kysely<DB>) {

@@ -8,16 +8,14 @@ import {
 import type { z } from 'zod';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
-import type { UnitOfWork } from '../../db/unit-of-work';
-import type { FaqsTable } from '../../db/schema';
+import type { UnitOfWork } from '../unit-of-work';
 import { notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import type { Selectable } from 'kysely';
-import type { FaqsRepos } from './faqs.repository';
+import type { FaqRow, FaqsRepos } from './faqs.repository';
 
 type FaqInput = z.output<typeof faqBody>;
 
-const toView = (f: Selectable<FaqsTable>): FaqView => ({
+const toView = (f: FaqRow): FaqView => ({
   id: f.id,
   topic: f.topic || FAQ_DEFAULT_TOPIC,
   question: f.question,

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../auth/guards';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { badRequest, payloadTooLarge } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { employeesRepositories } from '../employees/employees.repository';

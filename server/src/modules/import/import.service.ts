@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { forbidden, unprocessable } from '../../lib/errors';
 import { decimalFromCents } from '../../lib/money';
 import type { CustomField } from '../custom-fields/custom-fields.repository';

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { badRequest, notFound, payloadTooLarge } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { profileRepositories } from './profile.repository';

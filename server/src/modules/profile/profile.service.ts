@@ -3,7 +3,7 @@ import { EMPLOYEE_FLAGS, messages } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import type { AppConfig } from '../../config';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { signBadge } from '../../lib/badges';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { qrSvgDataUrl } from '../../lib/qr';

@@ -10,7 +10,7 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { employeesRepository } from '../employees/employees.repository';
 import { settingsRepository } from '../settings/settings.repository';
 import { timeRulesFor } from '../time/time-rules';

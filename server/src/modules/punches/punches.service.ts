@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type ManualPunchBody, type PageQuery } from '@punchclock/contract';
 import { type Caller, may, reaches, requireAccess, requireReach } from '../../auth/access';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { localDay, nowIso, zonedToUtc } from '../../lib/time';

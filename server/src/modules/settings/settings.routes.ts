@@ -2,7 +2,7 @@ import { errorAnswers, settingsBody, settingsView } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { settingsRepositories } from './settings.repository';
 import { settingsService } from './settings.service';
 

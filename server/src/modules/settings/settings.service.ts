@@ -1,7 +1,7 @@
 import { messages, type SettingsBody } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { badRequest } from '../../lib/errors';
 import { isValidTimeZone } from '../../lib/time';
 import type { SettingsRepositories, SettingsRepository } from './settings.repository';

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, StationsTable } from '../../db/schema';
 import { anyOf } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
@@ -9,6 +9,8 @@ import { settingsRepository } from '../settings/settings.repository';
 import { keepPlan } from '../../db/database';
 
 export type NewStation = Omit<Insertable<StationsTable>, 'account_id' | 'created_at' | 'updated_at'>;
+/** A station's columns as a row holds them (what the service shows of it). */
+export type StationRow = Selectable<StationsTable>;
 
 // Compiled once (db/precompiled).
 const stationByToken = precompiled((db, v: { tokenHash: string }) =>

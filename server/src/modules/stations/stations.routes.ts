@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { callerOf, requireClockCaller } from '../../auth/station-guard';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { stationsRepositories } from './stations.repository';
 import { stationsService } from './stations.service';
 

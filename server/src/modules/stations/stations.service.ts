@@ -2,19 +2,18 @@ import { randomInt } from 'node:crypto';
 import { messages } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import { newOpaqueToken, sha256 } from '../../auth/tokens';
-import type { StationsTable } from '../../db/schema';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { notFound, tooManyRequests, unprocessable } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { addMinutes, nowIso } from '../../lib/time';
-import type { StationsRepositories } from './stations.repository';
+import type { StationRow, StationsRepositories } from './stations.repository';
 
 // No 0/O or 1/I: the code is read off one screen and typed on a tablet.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const PAIRING_MINUTES = 10;
 
 const view = (
-  s: Pick<StationsTable, 'name' | 'last_seen_at' | 'last_sync_at' | 'revoked_at' | 'created_at'> & {
+  s: Pick<StationRow, 'name' | 'last_seen_at' | 'last_sync_at' | 'revoked_at' | 'created_at'> & {
     id: number;
   },
 ) => ({

@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { isLateSync, messages, type ClockBody, type SyncItem, type UnsentBody } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { verifyBadge } from '../../lib/badges';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import type { PunchRepos } from '../punches/punch-store';
 import { clockUnit, savePunch } from '../punches/punch-store';
 import type { NewPunch, PunchRow, ShiftClose } from '../punches/punches.repository';
 import { punchBook } from '../punches/punch-book';
 import { refusalError, syncStatusOf, validatePunch } from '../punches/rules/validate-punch';
-import type { SettingsRepository } from '../settings/settings.repository';
 import { timeRulesOf } from '../time/time-rules';
 import { splitMinutes, workedMinutes } from '../time/worked';
+import type { ClockRepos } from './clock-repos';
 import type { ClockEmployee, ClockRepository } from './clock.repository';
 import type { PinLock } from './pin-lock';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
 
 type Identity = { employee_id?: string; badge?: string; pin?: string };
-export type ClockRepos = PunchRepos & { clock: ClockRepository; settings: SettingsRepository };
 type SyncStatus = 'created' | 'duplicate' | 'conflict' | 'rejected';
 
 /**

@@ -6,14 +6,14 @@ import {
   type PunchConflictsAnswer,
 } from '@punchclock/contract';
 import { requireAccess, type Caller } from '../../auth/access';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { localDay, localTime, nowIso, zonedToUtc } from '../../lib/time';
 import { savePunch, type SaveRequest } from '../punches/punch-store';
 import { refusalError, validatePunch } from '../punches/rules/validate-punch';
 import { timeRulesOf } from '../time/time-rules';
 import type { ClockEmployee, ClockRepository } from './clock.repository';
-import type { ClockRepos } from './clock.service';
+import type { ClockRepos } from './clock-repos';
 import { clockInRow, keepPosition, type ClockSettings } from './clock-rows';
 
 /** A refused punch as the sync logged it: the item without its PIN, its badge without the signature. */

@@ -18,29 +18,19 @@ import {
   unsentBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { z } from 'zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { callerOf, requireClockCaller, requireClockCallerOrSelf } from '../../auth/station-guard';
-import { repositories } from '../../db/unit-of-work';
+import { repositories } from '../unit-of-work';
 import { stationsRepository } from '../stations/stations.repository';
-import { punchRepositories } from '../punches/punch-store';
-import { settingsRepository } from '../settings/settings.repository';
-import { clockRepository } from './clock.repository';
-import { clockService, type ClockRepos } from './clock.service';
+import { clockRepositories } from './clock-repos';
+import { clockService } from './clock.service';
 import { pinLock } from './pin-lock';
 import { conflictsService } from './conflicts.service';
 import { statusService } from './status.service';
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 413, 422, 429);
 const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }];
-
-const clockRepositories = (db: Kysely<DB>): ClockRepos => ({
-  ...punchRepositories(db),
-  clock: clockRepository(db),
-  settings: settingsRepository(db),
-});
 
 export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, limiter } = app.deps;
