@@ -284,17 +284,17 @@ export const uploadedEmployee = z.object({
 export type UploadedEmployee = z.infer<typeof uploadedEmployee>;
 export const uploadedEmployeesAnswer = z.object({ data: z.array(uploadedEmployee) });
 
-/** Answers of the people routes (employees, badges, departments, custom fields). */
+// Answers of the people routes (employees, badges, departments, custom fields).
 /** Paged lists also answer the cursor of the page before (null on the first page). */
 const employeePageFields = { ...pageAnswerFields, prev_cursor: z.string().nullable() };
 export const employeesAnswer = z.object({ data: z.array(employeeView), ...employeePageFields });
 export const employeeAnswer = z.object({ data: employeeView });
+/** The day the rate an employee had before their first change is kept from: the first day any date may be. */
+export const RATES_SINCE = FIRST_DAY;
 /**
  * GET /api/employees/:id/rates: the employee's hourly rates by the day each took effect, newest first; empty
  * while the rate has never changed. The oldest row's effective_from is RATES_SINCE: the rate before the first change.
  */
-/** The day the rate an employee had before their first change is kept from: the first day any date may be. */
-export const RATES_SINCE = FIRST_DAY;
 export const employeeRatesAnswer = z.object({
   data: z.array(z.object({ effective_from: z.string(), hourly_rate: z.string(), set_at: z.string() })),
 });
@@ -354,10 +354,6 @@ export const IMPORT_COLUMNS = [
   'PIN',
 ] as const;
 /**
- * The import column a name stands for, ignoring case and surrounding spaces (a custom field may not take one:
- * an import matches its columns by name), or undefined.
- */
-/**
  * How an import header is matched to a column or a custom field: letters and digits only, any case, so "E-mail",
  * "Hourly Rate ($)" and "employee_id" read as Email, Hourly Rate and Employee ID.
  */
@@ -366,6 +362,10 @@ export const importColumnKey = (name: string) =>
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
+/**
+ * The import column a name stands for (as importColumnKey reads names; a custom field may not take one: an
+ * import matches its columns by name), or undefined.
+ */
 export const importColumnNamed = (name: string): (typeof IMPORT_COLUMNS)[number] | undefined =>
   IMPORT_COLUMNS.find((c) => importColumnKey(c) === importColumnKey(name));
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -23,7 +23,6 @@ export const reportList: readonly ReportDefinition[] = REPORTS;
 const listOf = (r: ReportDefinition) => (r as { list?: string }).list;
 const aliasOf = (r: ReportDefinition) => (r as { aliasOf?: string }).aliasOf;
 
-/** The simple names of the simple Reports list (none until the registry lists them). */
 /**
  * The reports the caller is offered: an administrator of chosen departments is not offered the reports over the
  * whole account (administrators, stations), which the server refuses them.

@@ -18,10 +18,10 @@ export const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).g
 export const addDays = (day: string, n: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
-/** The first day (YYYY-MM-DD) of the week a local day lies in, weeks starting on the account's week start. */
 /** Whole days from `from` to `to` (YYYY-MM-DD both): 1 from a day to the next. */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/** The first day (YYYY-MM-DD) of the week a local day lies in, weeks starting on the account's week start. */
 export const weekStartOf = (day: string, start: WeekStart): string =>
   addDays(day, -((weekdayOf(day) - WEEKDAYS.indexOf(start) + 7) % 7));

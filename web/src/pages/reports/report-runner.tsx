@@ -66,7 +66,6 @@ export function useReportRunner() {
 }
 export type ReportRunner = ReturnType<typeof useReportRunner>;
 
-/** CSV, Excel and PDF of the run on screen (disabled until a run exists, and while another file is built). */
 /**
  * Whether the form now asks for another run than the one shown: its results and its exports are still those of
  * the run, so exporting is held back until it is run again (a file of last week named as this week's is a
@@ -75,7 +74,10 @@ export type ReportRunner = ReturnType<typeof useReportRunner>;
 const changedSince = (run: ReportRun | null, current: ReportRun | null | undefined) =>
   run !== null && current != null && JSON.stringify(current) !== JSON.stringify(run);
 
-/** `current`: the run the form would ask for now. */
+/**
+ * CSV, Excel and PDF of the run on screen (disabled until a run exists, and while another file is built).
+ * `current`: the run the form would ask for now.
+ */
 export function ExportButtons({ runner, current }: { runner: ReportRunner; current?: ReportRun | null }) {
   const { run, exporting } = runner;
   const stale = changedSince(run, current);
