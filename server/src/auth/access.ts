@@ -89,8 +89,9 @@ export const may = (caller: Caller, action: Action, target: AccessTarget = {}): 
 };
 
 /**
- * The one access check (DESIGN §4). Answers the scope the caller acts with; throws 403 when the caller may not
- * do this at all, and 404 when they may only act on their own record and the target is someone else's.
+ * The one access check (docs/RULES.md#permission-groups). Answers the scope the caller acts with; throws 403
+ * when the caller may not do this at all, and 404 when they may only act on their own record and the target
+ * is someone else's.
  */
 export function requireAccess(caller: Caller, action: Action, target: AccessTarget = {}): Scope {
   const scope = scopeOf(caller, action);

@@ -20,7 +20,10 @@ type Row = ApiKeyRow;
 
 export const scopesOf = (row: Pick<Row, 'scopes'>) => row.scopes.split(',').filter(Boolean);
 
-/** API keys of spec §7: made, listed (values masked), revealed, renamed and deleted by the account's managers. */
+/**
+ * API keys (docs/RULES.md#api-keys): made, listed (values masked), revealed, renamed and deleted by the
+ * account's managers.
+ */
 export function apiKeysService({
   repos,
   inTransaction,
