@@ -14,6 +14,7 @@ import * as m012 from './migrations/012_fold_function';
 import * as m013 from './migrations/013_canonical_numbers';
 import * as m014 from './migrations/014_fold_accents';
 import * as m015 from './migrations/015_name_order';
+import * as m016 from './migrations/016_punch_index_review';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -33,6 +34,7 @@ const provider: MigrationProvider = {
       '013_canonical_numbers': m013,
       '014_fold_accents': m014,
       '015_name_order': m015,
+      '016_punch_index_review': m016,
     };
   },
 };
