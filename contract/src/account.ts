@@ -23,7 +23,7 @@ export const administratorView = z.object({
   email: z.string(),
   role: z.enum(['Owner', 'Administrator']),
   access: z.enum(ADMIN_ACCESS),
-  /** 'Full', or 'Departments' for a department-scoped administrator (the spec's Permissions column). */
+  /** 'Full', or 'Departments' for a department-scoped administrator (its Permissions column). */
   permissions: z.enum(['Full', 'Departments']),
   /** 'All', or the names of the departments a scoped administrator manages, comma-separated. */
   departments: z.string(),

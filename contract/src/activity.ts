@@ -73,7 +73,7 @@ const datesMessage = { message: 'End date must be on or after the start date.', 
 export const activityFilter = z.object(filterFields).refine(datesInOrder, datesMessage);
 /**
  * GET /api/activity-logs: the filters and a position: `cursor` (from next_cursor / prev_cursor) and `limit`.
- * `page` (from 1) is the spec's old parameter, still answered without a cursor.
+ * `page` (from 1) is the old client's parameter, still answered without a cursor.
  */
 export const activityQuery = z
   .object({

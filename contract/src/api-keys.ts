@@ -57,7 +57,10 @@ const scopesField = z
       .min(1, 'Choose at least one scope.'),
   );
 
-/** POST /api/apikeys (multipart or JSON): the spec's {key_name, key_value}, plus scopes (all read scopes when left out). */
+/**
+ * POST /api/apikeys (multipart or JSON): the old client's {key_name, key_value}, plus scopes (all read scopes
+ * when left out).
+ */
 export const apiKeyCreateBody = z.object({
   key_name: apiKeyName,
   key_value: apiKeyValue,

@@ -10,7 +10,10 @@ export const FAQ_DEFAULT_TOPIC = 'General';
 /** Most FAQs one account keeps: the Support Center lists and searches them all at once. */
 export const FAQ_MAX_PER_ACCOUNT = 500;
 
-/** POST /api/faqs and PUT /api/faqs/{id}: the spec's {question, answer}, plus a topic ('General' when left out). */
+/**
+ * POST /api/faqs and PUT /api/faqs/{id}: the old client's {question, answer}, plus a topic ('General' when
+ * left out).
+ */
 export const faqBody = z.object({
   question: requiredText('Question', FAQ_LIMITS.question),
   answer: requiredText('Answer', FAQ_LIMITS.answer),

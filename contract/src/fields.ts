@@ -47,7 +47,7 @@ export const anyPassword = z
   .min(1, 'Password is required.')
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
 
-/** The spec's user_id fields are accepted (numbers or numeric strings) but never trusted. */
+/** The old client's user_id fields are accepted (numbers or numeric strings) but never trusted. */
 export const userIdField = z.union([z.number(), z.string().max(40)]).nullish();
 
 /**

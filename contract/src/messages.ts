@@ -108,7 +108,10 @@ export const messages = {
     startAfterEnd: 'Start date must be on or before end date.',
     rangeTooLong: (days: number) => `Choose a period of at most ${days} days.`,
     paramRequired: (label: string) => `${label} is required for this report.`,
-    /** An employee asked for a report of the manager's list (not in the spec, which names their four). */
+    /**
+     * An employee asked for a report of the manager's list (the old client had none: an employee had only
+     * their four).
+     */
     notForEmployees: (names: readonly string[]) =>
       `This report is for managers. You can run: ${names.join(', ')}.`,
     accountWide: 'This report covers the whole account. Ask an administrator with full access.',
@@ -132,7 +135,7 @@ export const messages = {
     created: 'API Key created successfully!',
     deleted: 'API Key deleted successfully',
     updated: 'API Key updated successfully',
-    /** Not in the spec: a typed value that another key already has. */
+    /** Our own (the old client had none): a typed value that another key already has. */
     valueTaken: 'This key value is already in use. Generate a new one.',
     notFound: 'API key not found.',
     /** What an integration call is told when its X-API-Key is missing, unknown or deleted. */
@@ -174,7 +177,7 @@ export const messages = {
     excelFailed: 'Failed to export Excel. Please try again.',
     logsFailed: 'Failed to export logs. Please try again.',
     csvDone: 'CSV downloaded successfully.',
-    /** Not in the spec (it has no CSV failure text); worded like the PDF and Excel ones. */
+    /** Our own (the old client had no CSV failure text); worded like the PDF and Excel ones. */
     csvFailed: 'Failed to export CSV. Please try again.',
   },
   faq: {
@@ -183,7 +186,7 @@ export const messages = {
     createFailed: 'Failed to create FAQ.',
     updateFailed: 'Failed to update FAQ.',
     deleteFailed: 'Failed to delete FAQ.',
-    /** Not in the spec (it has no FAQ success or empty texts); worded like the other screens'. */
+    /** Our own (the old client had no FAQ success or empty texts); worded like the other screens'. */
     created: 'FAQ created successfully.',
     updated: 'FAQ updated successfully.',
     deleted: 'FAQ deleted successfully.',

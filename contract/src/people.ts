@@ -132,7 +132,7 @@ export const employeeBody = z.object({
 export type EmployeeBody = z.output<typeof employeeBody>;
 
 export const SEARCH_STATUSES = ['All', 'In', 'Out'] as const;
-/** POST /api/search: the spec's {query} plus the search panel's filters. */
+/** POST /api/search: the old client's {query} plus the search panel's filters. */
 export const searchBody = z.object({
   user_id: userIdField,
   query: safeString('Search text', { error: 'query must be text.' })
@@ -181,11 +181,13 @@ export const customFieldBody = z.object({
 });
 export type CustomFieldBody = z.output<typeof customFieldBody>;
 
-/** The spec's user_id in a path or query: accepted, but the account always comes from the token. */
+/** The old client's user_id in a path or query: accepted, but the account always comes from the token. */
 export const userParams = z.object({ user_id: z.string().max(40) });
 export const userQuery = z.object({ user_id: userIdField });
 
-/** The spec's bulk ids: `emp_id[]=[1,2,3]`, `emp_id[]=1&emp_id[]=2`, or `emp_id=1,2`; answered as `ids`. */
+/**
+ * The old client's bulk ids: `emp_id[]=[1,2,3]`, `emp_id[]=1&emp_id[]=2`, or `emp_id=1,2`; answered as `ids`.
+ */
 export function parseIdList(...raw: unknown[]): number[] {
   const text = raw
     .flat()

@@ -10,7 +10,7 @@ const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
   .transform((v) => v === true || v === 1 || v === 'true');
 
-/** POST /settings: the spec's settings fields (all optional: what is left out keeps its value). */
+/** POST /settings: the settings fields (all optional: what is left out keeps its value). */
 export const settingsBody = z.object({
   user_id: userIdField,
   // null would clear a NOT NULL column: leave the field out to keep the current name.

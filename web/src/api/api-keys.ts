@@ -32,7 +32,7 @@ export function useApiKeyMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: KEY });
   return {
-    /** Sent as the spec's multipart form {key_name, key_value}, with the chosen scopes. */
+    /** Sent as the old client's multipart form {key_name, key_value}, with the chosen scopes. */
     create: useMutation({
       mutationFn: (k: { key_name: string; key_value: string; scopes: ApiKeyScope[] }) => {
         const form = new FormData();

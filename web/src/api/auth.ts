@@ -28,7 +28,7 @@ function answer<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
 const post = (path: string, body: unknown, auth: 'bearer' | 'raw' | 'none' = 'bearer') =>
   request(path, { method: 'POST', body, auth });
 
-/** POST /api/login with the §5 checks on the answer, in the spec's order. */
+/** POST /api/login, checking the answer: a body, then the access token, then the user type. */
 export async function login(body: LoginBody): Promise<LoginResponse> {
   const data = await post('/api/login', body, 'none');
   if (!data || typeof data !== 'object') throw new ApiError(200, messages.login.emptyResponse);
@@ -41,7 +41,7 @@ export async function login(body: LoginBody): Promise<LoginResponse> {
 export const register = async (body: RegisterBody) =>
   answer(registerResponse, await post('/api/register', body, 'none'));
 
-/** The spec's logout sends the raw token. */
+/** Logout sends the bare token (no `Bearer`), as the old client did. */
 export const logout = async () => answer(messageResponse, await post('/api/logout', {}, 'raw'));
 
 /** Revokes a token that is no longer in storage (the public bar clears first, then revokes). */

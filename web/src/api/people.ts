@@ -41,7 +41,7 @@ const K = {
   imported: ['employees', 'imported'],
 };
 
-/** The spec's bulk-delete query: `?emp_id[]=[1,2,3]`. */
+/** The old client's bulk-delete query: `?emp_id[]=[1,2,3]`. */
 export const bulkQuery = (name: string, ids: number[]) =>
   `?${encodeURIComponent(`${name}[]`)}=${encodeURIComponent(`[${ids.join(',')}]`)}`;
 

@@ -268,11 +268,11 @@ export async function punch(
   }
 }
 
-/** The spec's wording for the server's 'already clocked in' refusal. */
+/** The catalogue's wording for the server's 'already clocked in' refusal. */
 export function clockErrorMessage(e: unknown, kind: 'in' | 'out' | 'check'): string {
   if (e instanceof StationApiError && e.status !== 0) {
     if (e.code === 'punch.shift_open') return messages.clock.alreadyClockedIn;
-    // An unknown ID reads as the spec words it; an old or foreign badge keeps the server's own reason.
+    // An unknown ID reads as the catalogue words it; an old or foreign badge keeps the server's own reason.
     if (e.status === 404 && e.code !== 'clock.badge_invalid') return messages.clock.invalidEmployeeId;
     return e.message;
   }

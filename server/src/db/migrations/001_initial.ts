@@ -36,7 +36,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('company_name', 'text', (c) => c.notNull())
     .addColumn('plan', 'text', (c) => c.notNull().defaultTo('basic'))
     .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('UTC'))
-    // The owner's users.id: the spec's user_id fields on account rows name it. No FK (it is set after the user row).
+    // The owner's users.id: the API's user_id fields on account rows name it. No FK (set after the user row).
     .addColumn('owner_user_id', 'integer')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())

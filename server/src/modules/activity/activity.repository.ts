@@ -125,8 +125,8 @@ export function activityRepository(db: Kysely<DB>) {
 
     /**
      * Rows with who did it and to whom, in one query (the joins stay inside the account), in (created_at, id)
-     * order: after `position.after` when given (one index range scan), else from `position.offset` (the spec's
-     * old `page` parameter).
+     * order: after `position.after` when given (one index range scan), else from `position.offset` (the old
+     * client's `page` parameter).
      */
     page: (
       accountId: number,

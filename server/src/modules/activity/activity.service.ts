@@ -112,7 +112,7 @@ export function activityService({
     /**
      * One page of the account's log, newest first, after the cursor's row (one index range scan, the same cost
      * on every page). The count is made on the first page only and carried in the cursors. Without a cursor,
-     * `page` (the spec's parameter) is still answered by offset; a page past the end answers no rows.
+     * `page` (the old client's parameter) is still answered by offset; a page past the end answers no rows.
      */
     async list(auth: Caller, q: ActivityQuery) {
       requireAccess(auth, 'activity:read');

@@ -22,7 +22,7 @@ import { keyVault } from './key-vault';
 const tags = ['API keys'];
 const onRequest = requireAuth;
 
-/** The spec's client sends the new key as multipart {key_name, key_value}; JSON is taken too. */
+/** The old client sends the new key as multipart {key_name, key_value}; JSON is taken too. */
 async function createBody(req: FastifyRequest) {
   const raw = req.isMultipart() ? (await readUpload(req, 'none', 1)).fields : req.body;
   const parsed = apiKeyCreateBody.safeParse(raw ?? {});

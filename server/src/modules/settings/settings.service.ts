@@ -30,7 +30,7 @@ export function settingsService({
   }
 
   return {
-    /** GET /settings answers an array (the spec's client takes the newest); an account has one row. */
+    /** GET /settings answers an array (the old client takes the newest); an account has one row. */
     async list(auth: AuthContext) {
       requireAccess(auth, 'settings:read');
       return [await read(auth)];

@@ -64,7 +64,7 @@ export default function CreateApiKey() {
         },
         onError: (e) => {
           form.setErrors(fieldErrors(e));
-          // The server's reason when it gave one; the spec's fallbacks for a failed call and a network error.
+          // The server's reason when it gave one; else the catalogue's text for a failure or a network error.
           notifyError(
             e instanceof ApiError && e.status === 0
               ? messages.apiKeys.createError

@@ -56,7 +56,10 @@ function Rows({ rows, onEdit }: { rows: DepartmentView[]; onEdit: (d: Department
   );
 }
 
-/** /CustomFieldDetail: the spec's "Custom Filed" list — the account's departments, searchable by name or type. */
+/**
+ * /CustomFieldDetail: the old client's "Custom Filed" list — the account's departments, searchable by name or
+ * type.
+ */
 export default function CustomFiledList() {
   const departments = useDepartments();
   const navigate = useNavigate();

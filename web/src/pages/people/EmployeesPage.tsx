@@ -151,7 +151,7 @@ function useSelection(ids: number[]) {
 interface TableProps {
   rows: EmployeeView[];
   total: number;
-  /** Set while a search filters the list: the spec's Search Results heading and its count. */
+  /** Set while a search filters the list: the Search Results heading and its count. */
   searching: boolean;
   more: boolean;
   loadingMore: boolean;
@@ -293,7 +293,7 @@ function EmployeeTable({ rows, total, searching, more, loadingMore, onMore }: Ta
 
 /**
  * /Employee: one list of the account's employees, which the search panel above it filters: while a search is
- * asked the list shows its results under the spec's "Search Results" heading and "Found N employees" count;
+ * asked the list shows its results under the "Search Results" heading and "Found N employees" count;
  * Clear Search brings the whole list back. Edit, delete and bulk delete work on either.
  */
 export default function EmployeesPage() {
