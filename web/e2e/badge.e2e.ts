@@ -23,6 +23,14 @@ beforeAll(async () => {
       .where('employee_id', '=', 'E1007')
       .executeTakeFirstOrThrow();
     employee = { name: e.name, ref: e.id };
+    // The demo is alive: seeded on a weekday during work hours, E1007 is in since this morning. The journey
+    // clocks them in by badge, so it starts them out (their shift ends now).
+    await db
+      .updateTable('punches')
+      .set({ time_out: new Date().toISOString() })
+      .where('employee_ref', '=', e.id)
+      .where('time_out', 'is', null)
+      .execute();
     writeQrVideo(
       video,
       signBadge(E2E_SECRET, { accountId: e.account_id, employeeRef: e.id, version: e.badge_version }),

@@ -104,32 +104,34 @@ describe('the demo company is alive when it is opened', () => {
     await whoIsIn.getByText(/of 40 employees clocked in/).waitFor();
     await screenshot(page, `demo-alive-dashboard-${phase}`);
     const inNow = Number((await whoIsIn.innerText()).match(/(\d+)\s*of 40 employees clocked in/)![1]);
-    // The forgotten clock-out of the last working day is always there to fix.
-    const forgotten = page
-      .getByTestId('forgotten-clock-outs')
-      .getByRole('link', { name: /^Fix .*'s clock-out$/ });
-    await forgotten.first().waitFor();
+    // Earlier days are closed but for the forgotten clock-out of the last working day (E1004's, unless a journey
+    // before this one clocked them out), listed to fix whatever the hour.
+    const forgotten = demo.open.filter((p) => localDay(new Date(p.time_in), DEMO_ZONE) < seededDay);
+    expect(forgotten.length).toBeLessThanOrEqual(1);
+    for (const p of forgotten) {
+      expect(p.employee_id).toBe('E1004');
+      await page
+        .getByTestId('forgotten-clock-outs')
+        .getByRole('link', { name: `Fix ${p.name}'s clock-out` })
+        .waitFor();
+    }
+    expect(inNow).toBeGreaterThanOrEqual(demo.open.length);
 
     if (phase === 'work') {
-      // A weekday during work hours: most people are in, since this morning.
-      expect(fromToday.length).toBeGreaterThanOrEqual(20);
-      expect(inNow).toBeGreaterThanOrEqual(20);
+      // A weekday during work hours: most people are in since this morning (at least 26 of 40 even at noon's
+      // lunch; journeys before this one may have clocked up to 9 of them out to clock them in themselves).
+      expect(fromToday.length).toBeGreaterThanOrEqual(15);
+      expect(inNow).toBeGreaterThanOrEqual(15);
       // The tile lists the first few of them, each since a time this morning.
       const listed = await whoIsIn.innerText();
       const shownFromToday = fromToday.filter((p) => listed.includes(`${p.name}\n`));
       expect(shownFromToday.length).toBeGreaterThanOrEqual(5);
       for (const p of shownFromToday) expect(listed).toContain(`since ${when(p.time_in)}`);
     } else if (phase === 'off') {
-      // The weekend or the night: nobody from a shift started today, only the forgotten clock-out.
+      // The weekend or the night: nobody is in from a shift the demo started today.
       expect(fromToday).toHaveLength(0);
-      expect(demo.open.map((p) => p.employee_id)).toEqual(['E1004']);
-      await whoIsIn.getByText(demo.open[0].name, { exact: true }).first().waitFor();
-      expect(inNow).toBeGreaterThanOrEqual(1);
-    } else {
-      // People arriving or leaving: some in, each since today.
-      expect(inNow).toBeGreaterThanOrEqual(demo.open.length > 1 ? 2 : 1);
-      expect(demo.open.length - fromToday.length).toBe(1);
     }
+    // Arriving or leaving ("between"): some may be in, each since this morning (checked above: none after now).
     await context.close();
   });
 });

@@ -66,6 +66,9 @@ async function punchThenKill(server: RunningServer, clientId: string) {
       body: JSON.stringify({ name: 'Crash test', pair: 'this-browser' }),
     }),
   );
+  // The demo is alive: seeded on a weekday during work hours, E1011 is in since this morning. Clocked out
+  // first, the clock-in below is a new shift whatever the hour the journey runs at.
+  await clockOutIfIn(server, station.token, 'E1011');
   const punch = await json(
     await fetch(`${server.baseUrl}/api/clock-in`, {
       method: 'POST',
@@ -76,4 +79,18 @@ async function punchThenKill(server: RunningServer, clientId: string) {
   // SIGKILL: no shutdown hook, no flush — only what the database acknowledged survives.
   await server.stop('SIGKILL');
   return { punch, station };
+}
+
+async function clockOutIfIn(server: RunningServer, token: string, employeeId: string) {
+  const headers = { authorization: `Station ${token}`, 'content-type': 'application/json' };
+  const status = await json(await fetch(`${server.baseUrl}/api/employee-status?limit=200`, { headers }));
+  const row = status.data.find((e: { employee_id: string }) => e.employee_id === employeeId);
+  if (!row.clockedIn) return;
+  await json(
+    await fetch(`${server.baseUrl}/api/clock-out`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ employee_id: employeeId }),
+    }),
+  );
 }
