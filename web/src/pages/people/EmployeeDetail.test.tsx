@@ -49,7 +49,8 @@ describe('EmployeeDetail', () => {
     logInAs('user');
     stubApi('DD/MM/YY');
     renderAt('/Employee/4');
-    const details = await screen.findByTestId('employee-details');
+    // The page loads lazily: on a loaded machine that has taken longer than findBy's default second.
+    const details = await screen.findByTestId('employee-details', {}, { timeout: 15_000 });
     const row = async (label: string) => (await within(details).findByText(label)).closest('tr')!;
     expect(within(await row('Hired On')).getByText('06/04/21')).toBeTruthy();
     // The same characters in a text field are not a date.

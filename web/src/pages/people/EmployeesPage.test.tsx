@@ -82,7 +82,8 @@ describe('Employees page', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searches).toHaveLength(1));
     expect(searches[0]).toMatchObject({ status: 'All' });
-  });
+    // A lazy page and four clicks: more than the default 15 s on a loaded machine.
+  }, 30_000);
 
   it('shows one card per employee on a phone, with the same actions, and no table', async () => {
     screenIsWide(false);
