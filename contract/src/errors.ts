@@ -41,6 +41,19 @@ export const ERROR_CODES = [
   'punch_issue.employee_unknown',
   'punch_issue.employee_deleted',
   'punch_issue.not_a_punch',
+  // Taken names and other conflicts (409): what is already there
+  'registration.email_taken',
+  'registration.username_taken',
+  'employee.id_taken',
+  'employee.email_taken',
+  'employee.login_email_taken',
+  'account.admin_email_taken',
+  'api_key.value_taken',
+  'department.name_taken',
+  'department.has_members',
+  'custom_field.name_taken',
+  'custom_field.type_mismatch',
+  'custom_field.has_duplicates',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -189,6 +189,7 @@ describe('inviting and removing administrators', () => {
     const taken = await call(owner, 'POST', '/api/administrators', { name: 'Copy', email: b.email });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(messages.account.adminEmailTaken);
+    expect(taken.json().code).toBe('account.admin_email_taken');
     for (const payload of [
       {},
       { name: 'X' },

@@ -159,6 +159,7 @@ describe('API keys (managers)', () => {
     const dup = await call('POST', '/api/apikeys', b.auth, { key_name: 'Copy', key_value: k.value });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(messages.apiKeys.valueTaken);
+    expect(dup.json().code).toBe('api_key.value_taken');
     // A multipart body that is not a complete form.
     const broken = await t.app.inject({
       method: 'POST',

@@ -38,9 +38,11 @@ describe('register', () => {
     const sameEmail = await post('/api/register', registration({ email: first.email.toUpperCase() }));
     expect(sameEmail.statusCode).toBe(409);
     expect(json(sameEmail).message).toBe(messages.registration.emailTaken);
+    expect(json(sameEmail).code).toBe('registration.email_taken');
     const sameUsername = await post('/api/register', registration({ username: first.username }));
     expect(sameUsername.statusCode).toBe(409);
     expect(json(sameUsername).message).toBe(messages.registration.usernameTaken);
+    expect(json(sameUsername).code).toBe('registration.username_taken');
   });
 
   it.each([

@@ -84,6 +84,7 @@ describe('custom fields', () => {
     const refused = await toNumber(locker, 'Locker', true);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(messages.people.fieldTypeMismatch('Locker', 'number'));
+    expect(refused.json().code).toBe('custom_field.type_mismatch');
     expect((await call(s, 'GET', `/api/employees/${a.id}`)).json().data.custom_fields).toEqual({
       [locker]: '012',
     });
@@ -92,6 +93,7 @@ describe('custom fields', () => {
     const twice = await toNumber(locker, 'Locker', false);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(messages.people.fieldHasDuplicates('Locker'));
+    expect(twice.json().code).toBe('custom_field.has_duplicates');
     expect((await toNumber(locker, 'Locker', true)).statusCode).toBe(200);
     for (const e of [a, b])
       expect((await call(s, 'GET', `/api/employees/${e.id}`)).json().data.custom_fields).toEqual({

@@ -21,6 +21,7 @@ describe('departments', () => {
     const dup = await call(s, 'POST', '/departments', { dp_name: 'Dock' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(messages.people.departmentNameTaken);
+    expect(dup.json().code).toBe('department.name_taken');
 
     const dock = created.json().data.id;
     const yard = await department(s, 'Yard', { dp_type: 'Job Site' });
@@ -28,6 +29,7 @@ describe('departments', () => {
     const refused = await call(s, 'DELETE', `/departments/${dock}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(messages.people.departmentHasMembers(1));
+    expect(refused.json().code).toBe('department.has_members');
     expect((await call(s, 'POST', `/alldepartments?dep_id[]=[${dock},${yard}]`)).statusCode).toBe(409);
     expect((await call(s, 'DELETE', `/departments/${dock}?move_to=${dock}`)).statusCode).toBe(422);
     const moved = await call(s, 'DELETE', `/departments/${dock}?move_to=${yard}`);

@@ -118,7 +118,11 @@ export function accountService({
         if (seats !== null && administrators >= seats)
           throw unprocessable(messages.account.seatsFull(planName(plan), seats));
         if (await r.logins.findUserByEmail(who.email))
-          throw conflict(messages.account.adminEmailTaken, { email: [messages.account.adminEmailTaken] });
+          throw conflict(
+            messages.account.adminEmailTaken,
+            { email: [messages.account.adminEmailTaken] },
+            'account.admin_email_taken',
+          );
         const access = await accessOf(r, auth.accountId, who);
         const id = await r.account.insertAdministrator(auth.accountId, {
           name: who.name,

@@ -51,7 +51,11 @@ export function apiKeysService({
 
   const valueTaken = (e: unknown): never => {
     if (isUniqueViolation(e))
-      throw conflict(messages.apiKeys.valueTaken, { key_value: [messages.apiKeys.valueTaken] });
+      throw conflict(
+        messages.apiKeys.valueTaken,
+        { key_value: [messages.apiKeys.valueTaken] },
+        'api_key.value_taken',
+      );
     throw e;
   };
 

@@ -60,11 +60,17 @@ export function authService({ repos, inTransaction, config, mailer, limiter }: A
   return {
     async register(body: z.output<typeof registerBody>) {
       if (await repo.findUserByEmail(body.email))
-        throw conflict(messages.registration.emailTaken, { email: [messages.registration.emailTaken] });
+        throw conflict(
+          messages.registration.emailTaken,
+          { email: [messages.registration.emailTaken] },
+          'registration.email_taken',
+        );
       if (await repo.findUserByUsername(body.username))
-        throw conflict(messages.registration.usernameTaken, {
-          username: [messages.registration.usernameTaken],
-        });
+        throw conflict(
+          messages.registration.usernameTaken,
+          { username: [messages.registration.usernameTaken] },
+          'registration.username_taken',
+        );
       const timeZone = body.time_zone && isValidTimeZone(body.time_zone) ? body.time_zone : 'UTC';
       const passwordHash = await hashPassword(body.password);
       const { userId, accessToken } = await inTransaction(async (r) => {
@@ -88,7 +94,9 @@ export function authService({ repos, inTransaction, config, mailer, limiter }: A
         return { userId, accessToken: await issueAccessToken(r.auth, accountId, userId) };
       }).catch((e: unknown) => {
         // Two sign-ups racing for one e-mail or username: the unique index decides.
-        throw isUniqueViolation(e) ? conflict(messages.registration.emailTaken) : e;
+        throw isUniqueViolation(e)
+          ? conflict(messages.registration.emailTaken, undefined, 'registration.email_taken')
+          : e;
       });
       return {
         message: messages.registration.success,

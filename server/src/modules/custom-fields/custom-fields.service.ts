@@ -28,7 +28,11 @@ const toView = (f: Row, ownerUserId: number): CustomFieldView => ({
 
 const nameTaken = (e: unknown): never => {
   if (isUniqueViolation(e))
-    throw conflict(messages.people.fieldNameTaken, { field_name: [messages.people.fieldNameTaken] });
+    throw conflict(
+      messages.people.fieldNameTaken,
+      { field_name: [messages.people.fieldNameTaken] },
+      'custom_field.name_taken',
+    );
   throw e;
 };
 
@@ -46,7 +50,11 @@ async function assertNameFree(r: CustomFieldsRepos, accountId: number, name: str
   }
   const others = await r.fields.list(accountId);
   if (others.some((f) => f.id !== id && f.field_name.trim().toLowerCase() === key))
-    throw conflict(messages.people.fieldNameTaken, { field_name: [messages.people.fieldNameTaken] });
+    throw conflict(
+      messages.people.fieldNameTaken,
+      { field_name: [messages.people.fieldNameTaken] },
+      'custom_field.name_taken',
+    );
 }
 
 export function customFieldsService({
@@ -89,9 +97,17 @@ export function customFieldsService({
       typeChanged ? stored(v.value) : v.value,
     );
     if (values.some((v) => v === undefined))
-      throw conflict(messages.people.fieldTypeMismatch(field.field_name, body.field_type));
+      throw conflict(
+        messages.people.fieldTypeMismatch(field.field_name, body.field_type),
+        undefined,
+        'custom_field.type_mismatch',
+      );
     if (!body.field_options && new Set(values).size !== values.length)
-      throw conflict(messages.people.fieldHasDuplicates(field.field_name));
+      throw conflict(
+        messages.people.fieldHasDuplicates(field.field_name),
+        undefined,
+        'custom_field.has_duplicates',
+      );
     // Deleted employees' values too, where they fit (Your data exports them); one that does not is kept as it was.
     if (typeChanged)
       for (const v of await r.fields.allValues(auth.accountId, field.id)) {

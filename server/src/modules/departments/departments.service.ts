@@ -41,7 +41,11 @@ export const namedDepartment = (dp_name: string) => ({
 
 const nameTaken = (e: unknown): never => {
   if (isUniqueViolation(e))
-    throw conflict(messages.people.departmentNameTaken, { dp_name: [messages.people.departmentNameTaken] });
+    throw conflict(
+      messages.people.departmentNameTaken,
+      { dp_name: [messages.people.departmentNameTaken] },
+      'department.name_taken',
+    );
   throw e;
 };
 
@@ -75,7 +79,8 @@ export function departmentsService({
         throw unprocessable(messages.people.moveTargetInvalid, {
           move_to: [messages.people.moveTargetInvalid],
         });
-      if (members > 0 && moveTo === undefined) throw conflict(messages.people.departmentHasMembers(members));
+      if (members > 0 && moveTo === undefined)
+        throw conflict(messages.people.departmentHasMembers(members), undefined, 'department.has_members');
       if (moveTo !== undefined) await r.employees.moveDepartment(auth.accountId, ids, moveTo);
       await r.departments.softDelete(auth.accountId, ids);
       for (const d of found)

@@ -1,6 +1,7 @@
 import {
   EMPLOYEE_FLAGS,
   effectiveFlags,
+  type ErrorCode,
   messages,
   type EmployeeBody,
   type EmployeeFlag,
@@ -141,10 +142,13 @@ function refusal(issues: EmployeeIssue[]): AppError {
   const errors = Object.fromEntries((own.length ? own : issues).map((i) => [i.key, [i.message]]));
   const first = Object.values(errors)[0][0];
   if (errors.department_id) return unprocessable(errors.department_id[0], errors);
-  return own.length ? conflict(first, errors) : unprocessable(first, errors);
+  return own.length ? conflict(first, errors, TAKEN[own[0].key]) : unprocessable(first, errors);
 }
 
 /** A race past the checks still meets the unique indexes: answered as the conflict the checks would give. */
+/** The code of a conflict by the field whose value is taken (the first of the row's issues). */
+const TAKEN: Record<string, ErrorCode> = { employee_id: 'employee.id_taken', email: 'employee.email_taken' };
+
 const uniqueToConflict = (e: unknown): never => {
   if (isUniqueViolation(e)) {
     const login = /users/.test(String((e as Error).message));
@@ -152,6 +156,7 @@ const uniqueToConflict = (e: unknown): never => {
       login ? messages.people.loginEmailTaken : messages.people.employeeIdTaken,
       login ? { email: [messages.people.loginEmailTaken] } : undefined,
     );
+      login ? 'employee.login_email_taken' : 'employee.id_taken',
   }
   throw e;
 };
@@ -346,7 +351,11 @@ export function employeesService({
     // Login e-mails are unique across accounts: whoever holds this one elsewhere blocks it.
     const holder = await r.logins.findUserByEmail(email);
     if (holder && holder.id !== login?.id)
-      throw conflict(messages.people.loginEmailTaken, { email: [messages.people.loginEmailTaken] });
+      throw conflict(
+        messages.people.loginEmailTaken,
+        { email: [messages.people.loginEmailTaken] },
+        'employee.login_email_taken',
+      );
     if (login) {
       if (login.email === email) return null;
       await r.employees.updateLogin(accountId, login.id, { name, email });
