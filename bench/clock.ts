@@ -17,6 +17,10 @@
 // BENCH_TRACE=1: the statements the server sent during the load, counted by their text (what a punch costs).
 // BENCH_PGSS=1 (PostgreSQL with pg_stat_statements in shared_preload_libraries, track_planning on): the database's
 // own planning and execution time a punch during the load, a figure the machine's noise moves far less than req/s.
+// On PostgreSQL the run also prints the punches table's updates during the load and how many were HOT (heap-only:
+// no index entry written), from pg_stat_user_tables: a clock-out is HOT only if it changes no indexed column.
+// BENCH_DROP_INDEXES=name,name (an experiment, never a setting): drops these indexes of the migrated schema before
+// the load, to measure what a punch would cost without them (whatever they guarantee is then not guaranteed).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -25,6 +29,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -67,6 +72,15 @@ async function serve() {
     if (!/^\s*(begin|commit|rollback|savepoint|release|pragma)\b/i.test(text)) queries++;
   };
   const { app, db, auth, accountId } = await benchApp();
+  for (const name of (process.env.BENCH_DROP_INDEXES ?? '').split(',').filter(Boolean))
+    await db.schema.dropIndex(name).execute();
+  const isPg = app.deps.config.databaseUrl.startsWith('postgres');
+  // BENCH_FILLFACTOR=N (PostgreSQL, an experiment too): room left in each page of punches for a HOT update's
+  // new row version, which must fit in the page of the old one.
+  if (isPg && process.env.BENCH_FILLFACTOR)
+    await sql`alter table punches set (fillfactor = ${sql.lit(Number(process.env.BENCH_FILLFACTOR))})`.execute(
+      db,
+    );
   const station = (
     await app.inject({
       method: 'POST',
@@ -118,7 +132,6 @@ async function serve() {
   const url = app.deps.config.databaseUrl;
   let synchronous = '';
   if (!url.startsWith('postgres')) {
-    const { sql } = await import('kysely');
     const r = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
     synchronous = ['OFF', 'NORMAL', 'FULL', 'EXTRA'][r.rows[0].synchronous] ?? String(r.rows[0].synchronous);
   }
@@ -131,11 +144,13 @@ async function serve() {
   };
   console.log(`SETUP ${JSON.stringify(setup)}`);
   let cpu = process.cpuUsage();
+  let updatesBefore: Updates | undefined;
   process.on('message', async (m) => {
     if (m === 'start') {
       queries = 0;
       counting = true;
       cpu = process.cpuUsage();
+      updatesBefore = isPg ? await punchUpdates(db) : undefined;
       process.send?.('started');
     }
     if (m === 'stats') {
@@ -148,10 +163,26 @@ async function serve() {
         .selectFrom('punches')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
+      // A backend reports its counts to the statistics when idle, at most once a second (PostgreSQL 15):
+      // read until they stop moving.
+      let updates: Updates | undefined;
+      if (updatesBefore) {
+        await sql`select pg_stat_clear_snapshot()`.execute(db);
+        updates = await punchUpdates(db);
+        for (let i = 0; i < 12; i++) {
+          await new Promise((r) => setTimeout(r, 1000));
+          await sql`select pg_stat_clear_snapshot()`.execute(db);
+          const again = await punchUpdates(db);
+          if (again.upd === updates.upd && i > 0) break;
+          updates = again;
+        }
+        updates = { upd: updates.upd - updatesBefore.upd, hot: updates.hot - updatesBefore.hot };
+      }
       process.send?.({
         punches: Number(punches.n),
         queries: counted,
         cpuSeconds: (used.user + used.system) / 1e6,
+        updates,
       });
     }
     if (m === 'close') {
@@ -160,6 +191,17 @@ async function serve() {
       process.exit(0);
     }
   });
+}
+
+type Updates = { upd: number; hot: number };
+
+/** PostgreSQL: the punches table's updated rows so far, and how many of them were HOT. */
+async function punchUpdates(db: Awaited<ReturnType<typeof import('./bench-app').benchApp>>['db']) {
+  const r = await sql<{ upd: string; hot: string }>`
+    select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'punches'`.execute(
+    db,
+  );
+  return { upd: Number(r.rows[0].upd), hot: Number(r.rows[0].hot) };
 }
 
 /** HISTORY closed 8-hour shifts a day apart for each employee, ending yesterday, in multi-row INSERTs. */
@@ -262,10 +304,11 @@ async function main() {
   await ask('start');
   const result = await autocannon({ ...base, duration: SECONDS });
   const databaseTime = await statementTimes?.();
-  const { punches, queries, cpuSeconds } = await ask<{
+  const { punches, queries, cpuSeconds, updates } = await ask<{
     punches: number;
     queries: number;
     cpuSeconds: number;
+    updates?: Updates;
   }>('stats');
   // The floor of any request on this machine now: the same server, connections and headers on GET /api/health
   // (routing, hooks, security headers, serialisation and one `select 1`), no punch.
@@ -298,6 +341,13 @@ async function main() {
       `${((cpuSeconds * 1000) / answered).toFixed(2)} ms CPU per request (${cpuSeconds.toFixed(1)} s CPU in ${SECONDS} s)`,
   );
   if (result.non2xx) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  if (updates)
+    console.log(
+      `punches updated during the load: ${updates.upd}, HOT ${updates.hot} (${((updates.hot / Math.max(1, updates.upd)) * 100).toFixed(0)} %)` +
+        (process.env.BENCH_DROP_INDEXES
+          ? `; indexes dropped for this run: ${process.env.BENCH_DROP_INDEXES}`
+          : ''),
+    );
   if (databaseTime) {
     const per = (ms: number) => (ms / answered).toFixed(3);
     console.log(

@@ -1,6 +1,6 @@
 // Lighthouse (mobile preset, the default config) on the built web app served by the real server.
 // Builds nothing: run `npm run build -w web` first.
-// Usage: npx tsx bench/lighthouse.ts [--runs N] [--pages /,/Login,/HomeSecond] [--save DIR];
+// Usage: npx tsx bench/lighthouse.ts [--runs N] [--pages /,/Login,/HomeSecond,/Station,/Station-offline] [--save DIR];
 // WEB_DIST=dir for another build.
 // The server is the app of server/src/app.ts on a free port over a throwaway SQLite file; a tiny
 // static page served by the same server (a route only in this bench) gives the ceiling of this
@@ -64,11 +64,18 @@ async function startServer() {
     { db, logger: false },
   );
   app.get(CEILING_PATH, (_req, reply) => reply.type('text/html; charset=utf-8').send(CEILING_HTML));
+  // `offline`: every request's connection is dropped, as for a tablet whose network is gone (the station's
+  // offline start: its service worker must serve the page).
+  const state = { offline: false };
+  app.addHook('onRequest', async (req) => {
+    if (state.offline) req.raw.socket.destroy();
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const origin = `http://127.0.0.1:${address.port}`;
   return {
     origin,
+    state,
     async close() {
       await app.close();
       await db.destroy();
@@ -108,7 +115,29 @@ async function signUp(origin: string): Promise<Record<string, string>> {
   };
 }
 
-async function measure(origin: string, path: string, storage?: Record<string, string>): Promise<Figures> {
+/** A time station paired in this browser: what the station keeps in localStorage (web/src/station/station-session.ts). */
+async function pairStation(origin: string, owner: Record<string, string>): Promise<Record<string, string>> {
+  const res = await fetch(`${origin}/api/stations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ name: 'Door', pair: 'this-browser' }),
+  });
+  if (!res.ok) throw new Error(`pairing failed: ${res.status} ${await res.text()}`);
+  return { stationToken: ((await res.json()) as { token: string }).token, stationName: 'Door' };
+}
+
+/**
+ * How a page is opened: `storage` is put in localStorage first; `offline`, the page is first opened online (its
+ * service worker installs and precaches the station), then the server drops every connection while Lighthouse
+ * loads it again.
+ */
+interface Visit {
+  storage?: Record<string, string>;
+  offline?: { state: { offline: boolean } };
+}
+
+async function measure(origin: string, path: string, visit: Visit = {}): Promise<Figures> {
+  const { storage, offline } = visit;
   const userDataDir = mkdtempSync(join(tmpdir(), 'punchclock-lh-chrome-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -126,15 +155,24 @@ async function measure(origin: string, path: string, storage?: Record<string, st
       await page.evaluate(
         `for (const [k, v] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(k, v)`,
       );
+      if (offline) {
+        await page.goto(origin + path, { waitUntil: 'networkidle0' });
+        // The service worker is registered when the browser is idle after load; wait until it controls a page.
+        await page.reload({ waitUntil: 'networkidle0' });
+        await page.waitForFunction('navigator.serviceWorker.controller !== null', { timeout: 60_000 });
+      }
       await page.close();
       await browser.disconnect();
     }
+    if (offline) offline.state.offline = true;
     const result = await lighthouse(origin + path, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: !!storage,
+    }).finally(() => {
+      if (offline) offline.state.offline = false;
     });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
     const { lhr } = result;
@@ -165,10 +203,10 @@ async function measure(origin: string, path: string, storage?: Record<string, st
  * Lighthouse sometimes loses the trace of a page load on a loaded machine (NO_NAVSTART,
  * NO_FCP): such a run is taken again, twice at most, and says so.
  */
-async function measureRetrying(origin: string, path: string, storage?: Record<string, string>) {
+async function measureRetrying(origin: string, path: string, visit?: Visit) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(origin, path, storage);
+      return await measure(origin, path, visit);
     } catch (e) {
       const lost = e instanceof Error && /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(e.message);
       if (!lost || attempt >= 3) throw e;
@@ -188,18 +226,28 @@ const fmt = (f: Figures) =>
 const server = await startServer();
 try {
   const owner = await signUp(server.origin);
-  const pages: { path: string; storage?: Record<string, string> }[] = [
+  const station = await pairStation(server.origin, owner);
+  // `name` tells two visits of one path apart (--pages takes either).
+  const pages: { path: string; name?: string; visit?: Visit }[] = [
     { path: CEILING_PATH },
     { path: '/' },
     { path: '/Login' },
-    { path: '/HomeSecond', storage: owner },
+    { path: '/HomeSecond', visit: { storage: owner } },
+    // The time station as a tablet at the door opens it: paired, online; and started with no network.
+    { path: '/Station', visit: { storage: station } },
+    {
+      path: '/Station',
+      name: '/Station-offline',
+      visit: { storage: station, offline: { state: server.state } },
+    },
   ];
   console.log(`Lighthouse 12, mobile preset, ${RUNS} run(s) per page (median by score), ${server.origin}`);
   let ceiling: Figures | null = null;
   for (const p of pages) {
     const runs: Figures[] = [];
-    if (ONLY && p.path !== CEILING_PATH && !ONLY.has(p.path)) continue;
-    for (let i = 0; i < RUNS; i++) runs.push(await measureRetrying(server.origin, p.path, p.storage));
+    const name = p.name ?? p.path;
+    if (ONLY && p.path !== CEILING_PATH && !ONLY.has(name)) continue;
+    for (let i = 0; i < RUNS; i++) runs.push(await measureRetrying(server.origin, p.path, p.visit));
     const f = median(runs);
     if (p.path === CEILING_PATH) {
       ceiling = f;
@@ -209,7 +257,7 @@ try {
     const c = ceiling as Figures;
     const all = runs.length > 1 ? `  [runs: ${runs.map((r) => r.score).join(', ')}]` : '';
     console.log(
-      `${p.path.padEnd(22)} ${fmt(f)}  | ceiling ${c.score}, ratio ${(f.score / c.score).toFixed(2)}${all}`,
+      `${name.padEnd(22)} ${fmt(f)}  | ceiling ${c.score}, ratio ${(f.score / c.score).toFixed(2)}${all}`,
     );
   }
 } finally {
