@@ -10,7 +10,8 @@ const PIN_WINDOW_MS = 15 * 60_000;
 /**
  * Wrong PINs are limited per employee and station (or manager): after five in 15 minutes the employee is
  * locked there, and while locked every PIN — the right one too — answers 429 without being compared, so the
- * lock really slows a guesser down. Live punches and offline sync share the same counter.
+ * lock really slows a guesser down. Live punches and offline sync share the same counter. See
+ * docs/RULES.md#pin-lock.
  */
 export function pinLock({ appSecret, limiter }: { appSecret: string; limiter: RateLimiter }) {
   return {

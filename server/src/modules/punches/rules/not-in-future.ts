@@ -3,7 +3,8 @@ import type { PunchRule } from './types';
 
 /**
  * No punch ends after now (plus the one tolerance, FUTURE_TOLERANCE_MS in contract/src/punch-rules.ts, for a
- * clock running a little fast). A synced punch is told to check the station's clock.
+ * clock running a little fast). A synced punch is told to check the station's clock. See
+ * docs/RULES.md#not-in-the-future.
  */
 export const notInFuture: PunchRule = (c, f) => {
   const latest = c.deviceTime ?? c.timeOut ?? c.timeIn;

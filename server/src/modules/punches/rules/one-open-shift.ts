@@ -3,7 +3,8 @@ import type { PunchRule } from './types';
 
 /**
  * One open shift per employee: a clock-in while one is open is refused, and a clock-out needs one. (The
- * partial unique index on open punches is the last guard; this rule answers first, with a message.)
+ * partial unique index on open punches is the last guard; this rule answers first, with a message.) See
+ * docs/RULES.md#one-open-shift.
  */
 export const oneOpenShift: PunchRule = (c, f) => {
   if (c.kind === 'in' && f.openShift)
