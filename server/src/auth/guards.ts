@@ -9,7 +9,7 @@ export interface AuthContext extends Caller {
   tokenId: number;
   userId: number;
   stationId: null;
-  /** The account owner's user id: what the spec's user_id fields on account rows carry. */
+  /** The account owner's user id: what the API's user_id fields on account rows carry. */
   ownerUserId: number;
   userType: 'user' | 'employee';
 }
@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/** The spec's clients send the token sometimes as `Bearer <t>`, sometimes raw: both are accepted. */
+/** The old clients send the token sometimes as `Bearer <t>`, sometimes raw: both are accepted. */
 export function tokenFromRequest(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -68,7 +68,7 @@ export function authOf(req: FastifyRequest): AuthContext {
 }
 
 /**
- * The spec's user_id parameters are part of the contract but never widen access: the account comes
+ * The API's user_id parameters are part of the contract but never widen access: the account comes
  * from the token, and a user_id that is neither the caller's nor the account owner's answers 404.
  */
 export function assertOwnUserId(auth: AuthContext, userId: unknown): void {
