@@ -55,7 +55,8 @@ async function enterPin(scope: Page | Locator, pin: string) {
 
 /**
  * The demo is alive (people at work when it is seeded on a weekday): the journey starts these employees out, so
- * what it punches does not depend on the hour it runs at.
+ * what it punches does not depend on the hour it runs at. Not E1004: the demo's forgotten clock-out is theirs,
+ * and reports-demo reads it.
  */
 async function startOut(codes: string[]) {
   const db = createDatabase(inject('databaseUrl'));
@@ -63,7 +64,7 @@ async function startOut(codes: string[]) {
     const refs = db.selectFrom('employees').select('id').where('employee_id', 'in', codes);
     await db
       .updateTable('punches')
-      .set({ time_out: new Date(Date.now() - 60_000).toISOString() })
+      .set({ time_out: new Date().toISOString() })
       .where('employee_ref', 'in', refs)
       .where('time_out', 'is', null)
       .execute();
@@ -75,7 +76,7 @@ async function startOut(codes: string[]) {
 describe('time station', () => {
   it('pairs this browser, asks the PIN before anything, offers the action that fits, and confirms with the time', async () => {
     const { page, context } = await b.newPage();
-    await startOut(['E1001', 'E1004']);
+    await startOut(['E1001']);
     await pairThisBrowser(page, 'Front desk PC');
     await enterEmployee(page, 'E1001');
     // The PIN is asked as a normal step: nothing about the employee (name, status) and no punch button before it.
