@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { session } from '../session/session';
 import { fakeFetch } from '../test/render';
 import { ApiError, fieldErrors, messageOf, request } from './client';
+import { downloadFile } from './download';
 import { fetchEarly } from './early';
 
 describe('API client', () => {
@@ -55,6 +56,17 @@ describe('API client', () => {
     await request('/api/get-user').catch(() => undefined);
     expect(localStorage.getItem('token')).toBeNull();
     expect(session.get().token).toBeNull();
+  });
+
+  it('keeps the error code of a refused download', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ status: 403, body: { message: 'No.', code: 'auth.forbidden' } }).fetch,
+    );
+    const error = await downloadFile('/api/files/1', 'file.pdf').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('auth.forbidden');
+    expect(messageOf(error, 'fallback')).toBe('No.');
   });
 
   it('takes the answer of a GET started early for the same token once, then asks again', async () => {

@@ -2,7 +2,7 @@ import { messages } from '@punchclock/contract';
 import { session } from '../session/session';
 import { earlyKey, takeEarly } from './early-take';
 
-/** A failed call: the server's `{message, errors?}` (empty message when it sent none). */
+/** A failed call: the server's `{message, code?, errors?}` (empty message when it sent none). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -51,9 +51,19 @@ function errorFrom(status: number, body: unknown): ApiError {
 }
 
 /**
+ * The ApiError for a non-2xx answer: the one reader of the server's error body `{message, code?, errors?}`,
+ * used by `request` and the file downloads. A 401 on a call that carried `token` ends the session, so the
+ * guards send the visitor to the login page; only the session that was refused ends: a late answer must not
+ * log out a newer login.
+ */
+export async function failureOf(res: Response, token: string | null): Promise<ApiError> {
+  if (res.status === 401 && token && session.token() === token) session.expire();
+  return errorFrom(res.status, await readBody(res));
+}
+
+/**
  * One call to the API. Answers the parsed JSON body (null when empty); throws ApiError on a
- * non-2xx answer or a network failure. A 401 on a call that carried a token ends the session,
- * so the guards send the visitor to the login page.
+ * non-2xx answer (see failureOf) or a network failure.
  */
 export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
@@ -81,13 +91,8 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, messages.general.networkError);
   }
-  const body = await readBody(res);
-  if (!res.ok) {
-    // Only the session that was refused ends: a late answer must not log out a newer login.
-    if (res.status === 401 && token && session.token() === token) session.expire();
-    throw errorFrom(res.status, body);
-  }
-  return body as T;
+  if (!res.ok) throw await failureOf(res, token);
+  return (await readBody(res)) as T;
 }
 
 /** The message to show for a failure: the server's (or the network one), else the screen's fallback. */

@@ -1,6 +1,6 @@
 import { dataExportFileName, messages } from '@punchclock/contract';
 import { session } from '../session/session';
-import { ApiError } from './client';
+import { ApiError, failureOf } from './client';
 
 export type DataExportFormat = 'pdf' | 'xlsx';
 const PATHS: Record<DataExportFormat, string> = { pdf: '/api/export-pdf', xlsx: '/api/export-excel' };
@@ -21,10 +21,7 @@ export async function downloadYourData(
   } catch {
     throw new ApiError(0, messages.general.networkError);
   }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: unknown };
-    throw new ApiError(res.status, typeof body.message === 'string' ? body.message : '');
-  }
+  if (!res.ok) throw await failureOf(res, token);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
   if (res.body) {

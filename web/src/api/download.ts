@@ -1,5 +1,5 @@
 import { messages } from '@punchclock/contract';
-import { ApiError } from './client';
+import { ApiError, failureOf } from './client';
 import { session } from '../session/session';
 
 /** The file name from a Content-Disposition header, else the fallback. */
@@ -8,15 +8,6 @@ function fileNameOf(res: Response, fallback: string): string {
   const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
   if (star) return decodeURIComponent(star);
   return /filename="?([^";]+)"?/i.exec(cd)?.[1] ?? fallback;
-}
-
-async function errorOf(res: Response): Promise<ApiError> {
-  try {
-    const b = (await res.json()) as { message?: unknown };
-    return new ApiError(res.status, typeof b.message === 'string' ? b.message : '');
-  } catch {
-    return new ApiError(res.status, '');
-  }
 }
 
 /**
@@ -38,7 +29,7 @@ export async function downloadFile(path: string, fallbackName: string, body?: un
   } catch {
     throw new ApiError(0, messages.general.networkError);
   }
-  if (!res.ok) throw await errorOf(res);
+  if (!res.ok) throw await failureOf(res, token);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
