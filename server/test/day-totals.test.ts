@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../src/lib/time';
 import { periodRepository } from '../src/modules/time/period.repository';
-import { RATES_SINCE } from '../src/modules/employees/rates';
+import { RATES_SINCE } from '../src/modules/employees/rates.repository';
 import { addDays } from '../src/modules/time/calendar';
 import {
   BREAK_DAYS_LATER,

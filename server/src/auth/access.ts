@@ -34,20 +34,42 @@ export type DepartmentReach = 'all' | readonly number[];
 export const managerPermissions = (): ReadonlySet<Permission> => new Set(MANAGER_PERMISSIONS);
 export const scopedManagerPermissions = (): ReadonlySet<Permission> => new Set(SCOPED_MANAGER_PERMISSIONS);
 
-/** An administrator's stored department access (users.department_access): null is the whole account. */
-export function reachOf(stored: string | null): DepartmentReach {
-  if (stored === null) return 'all';
+/** An administrator's stored department access (users.department_access) as ids. */
+function storedIds(stored: string): number[] {
   return stored
     .split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
 }
+
+/**
+ * What an administrator reaches, from their stored access: the owner always the whole account, whatever the column
+ * says; anyone else with null the whole account, or the stored departments.
+ */
+export const administratorReach = (stored: string | null, isOwner: boolean): DepartmentReach =>
+  isOwner || stored === null ? 'all' : storedIds(stored);
 export const storedReach = (ids: readonly number[] | null): string | null =>
   ids === null ? null : [...new Set(ids)].sort((a, b) => a - b).join(',');
 
-/** Whether a department is within the caller's reach. */
-export const reaches = (caller: Pick<Caller, 'departments'>, departmentId: number | null | undefined) =>
-  caller.departments === 'all' || (departmentId != null && caller.departments.includes(departmentId));
+/**
+ * The one answer to "which departments does this caller reach": what every repository call that lists or finds
+ * employees takes (db/reach.ts withinReach). Employees, stations and API keys reach the whole account here (their
+ * permissions narrow them instead).
+ */
+export const reachOf = (caller: Pick<Caller, 'departments'>): DepartmentReach => caller.departments;
+
+/** Whether the caller reaches the whole account (not an administrator of chosen departments). */
+export const reachesWholeAccount = (caller: Pick<Caller, 'departments'>): boolean =>
+  reachOf(caller) === 'all';
+
+/** Whether a department is within the caller's reach: the in-memory form of withinReach. */
+export function reaches(
+  caller: Pick<Caller, 'departments'>,
+  departmentId: number | null | undefined,
+): boolean {
+  const reach = reachOf(caller);
+  return reach === 'all' || (departmentId != null && reach.includes(departmentId));
+}
 
 /**
  * For rows found by id: a department-scoped caller gets the same 404 for another department's employee as for
@@ -59,8 +81,18 @@ export async function requireReach(
   departmentOf: () => Promise<number | null | undefined>,
   message: string = messages.employees.notFound,
 ): Promise<void> {
-  if (caller.departments === 'all') return;
+  if (reachesWholeAccount(caller)) return;
   if (!reaches(caller, await departmentOf())) throw notFound(message);
+}
+
+/**
+ * The one "whole account only" guard: account setup and account-wide views (imports, refused punches, the
+ * administrators' and stations' reports) are not for an administrator of chosen departments (403). With
+ * `action`, the caller must also hold it account-wide (an employee's `own` scope is refused too).
+ */
+export function requireWholeAccount(caller: Caller, opts: { action?: Action; message?: string } = {}): void {
+  if (opts.action && requireAccess(caller, opts.action) !== 'all') throw forbidden(opts.message);
+  if (!reachesWholeAccount(caller)) throw forbidden(opts.message);
 }
 export const stationPermissions = (): ReadonlySet<Permission> => new Set(STATION_PERMISSIONS);
 export const employeeAccess = (flags: Partial<PermissionFlags>): ReadonlySet<Permission> =>

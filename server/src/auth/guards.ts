@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from '../lib/errors';
 import { authRepository } from '../modules/auth/auth.repository';
-import { type Caller, employeeAccess, managerPermissions, reachOf, scopedManagerPermissions } from './access';
+import {
+  administratorReach,
+  type Caller,
+  employeeAccess,
+  managerPermissions,
+  scopedManagerPermissions,
+} from './access';
 import { sha256 } from './tokens';
 
 /** A signed-in user (owner or employee): a Caller with a token and a user id. */
@@ -35,7 +41,7 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   if (!row) throw unauthorized();
   // The owner always manages the whole account, whatever the column says.
   const isOwner = row.owner_user_id === null || row.owner_user_id === row.user_id;
-  const departments = row.user_type === 'user' && !isOwner ? reachOf(row.department_access) : 'all';
+  const departments = row.user_type === 'user' ? administratorReach(row.department_access, isOwner) : 'all';
   return {
     tokenId: row.token_id,
     userId: row.user_id,

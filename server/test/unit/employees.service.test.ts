@@ -1,6 +1,6 @@
 import { messages } from '@punchclock/contract';
 import { describe, expect, it, vi } from 'vitest';
-import type { EmployeesRepos } from '../../src/modules/employees/employees.repository';
+import type { EmployeesRepos } from '../../src/modules/employees/employees.repositories';
 import { employeesService, newEmployee, type BatchRow } from '../../src/modules/employees/employees.service';
 
 /** Fake repositories: an account with one department, one employee (E1, a@x.com) and a unique field holding '7'. */

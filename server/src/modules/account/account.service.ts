@@ -7,7 +7,7 @@ import {
   type PlanAnswer,
   type PlanId,
 } from '@punchclock/contract';
-import { reachOf, requireAccess, storedReach } from '../../auth/access';
+import { administratorReach, requireAccess, storedReach } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
 import type { UnitOfWork } from '../unit-of-work';
@@ -52,7 +52,7 @@ export function accountService({
     const nameOf = new Map(departments.map((d) => [d.id, d.dp_name]));
     return users.map((u) => {
       const owner = u.id === u.owner_user_id;
-      const reach = owner ? 'all' : reachOf(u.department_access);
+      const reach = administratorReach(u.department_access, owner);
       // A deleted department drops out of the list (its id stays stored, reaching nothing).
       const ids =
         reach === 'all'

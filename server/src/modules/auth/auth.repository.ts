@@ -208,6 +208,65 @@ export function authRepository(db: Kysely<DB>) {
       await setPassword(accountId, userId, passwordHash, at);
       await revokeOtherTokens(accountId, userId, keepTokenId, at);
     },
+
+    /** The login (user_type employee) behind an employee record, if any. */
+    employeeLoginOf: (accountId: number, employeeRef: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('account_id', '=', accountId)
+        .where('employee_ref', '=', employeeRef)
+        .executeTakeFirst(),
+
+    async insertEmployeeLogin(
+      accountId: number,
+      values: Pick<UsersTable, 'employee_ref' | 'name' | 'email'>,
+    ): Promise<number> {
+      const at = nowIso();
+      const row = await db
+        .insertInto('users')
+        .values({
+          ...values,
+          account_id: accountId,
+          user_type: 'employee',
+          username: values.email,
+          phone_number: null,
+          date_of_birth: null,
+          password_hash: null,
+          profile_image: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateEmployeeLogin(accountId: number, userId: number, values: Pick<UsersTable, 'name' | 'email'>) {
+      await db
+        .updateTable('users')
+        .set({ ...values, username: values.email, updated_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Ends every session of the logins behind the given employee records. */
+    async revokeEmployeeSessions(accountId: number, employeeRefs: number[]) {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .where('user_id', 'in', (eb) =>
+          eb
+            .selectFrom('users')
+            .select('id')
+            .where('account_id', '=', accountId)
+            .where('employee_ref', 'in', employeeRefs),
+        )
+        .execute();
+    },
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DepartmentReach as DepartmentScope } from '../../auth/access';
-import { reachIds as inScope } from '../../db/reach';
+import type { DepartmentReach } from '../../auth/access';
+import { withinReach } from '../../db/reach';
 import type { DB } from '../../db/schema';
 import { periodRepository } from '../time/period.repository';
 
@@ -8,19 +8,19 @@ import { periodRepository } from '../time/period.repository';
 export function dashboardRepository(db: Kysely<DB>) {
   return {
     /** Current (not deleted) employees of the account. */
-    async employeeCount(accountId: number, departments: DepartmentScope): Promise<number> {
+    async employeeCount(accountId: number, reach: DepartmentReach): Promise<number> {
       const row = await db
         .selectFrom('employees')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)
-        .$if(departments !== 'all', (q) => q.where('department_id', 'in', inScope(departments)))
+        .$call((q) => withinReach(q, reach, 'department_id'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** Open work shifts (no time out) of current employees, oldest first. */
-    openShifts: (accountId: number, departments: DepartmentScope) =>
+    openShifts: (accountId: number, reach: DepartmentReach) =>
       db
         .selectFrom('punches as p')
         .innerJoin('employees as e', 'e.id', 'p.employee_ref')
@@ -32,7 +32,7 @@ export function dashboardRepository(db: Kysely<DB>) {
         .where('p.type', '=', 'None')
         .where('e.account_id', '=', accountId)
         .where('e.deleted_at', 'is', null)
-        .$if(departments !== 'all', (q) => q.where('e.department_id', 'in', inScope(departments)))
+        .$call((q) => withinReach(q, reach, 'e.department_id'))
         .orderBy('p.time_in')
         .orderBy('p.id')
         .execute(),
@@ -41,7 +41,7 @@ export function dashboardRepository(db: Kysely<DB>) {
      * Employees whose time counts in reports (deleted ones too: the week keeps people who left during it),
      * with their department.
      */
-    reportedEmployees: (accountId: number, departments: DepartmentScope) =>
+    reportedEmployees: (accountId: number, reach: DepartmentReach) =>
       db
         .selectFrom('employees as e')
         .innerJoin('departments as d', 'd.id', 'e.department_id')
@@ -49,7 +49,7 @@ export function dashboardRepository(db: Kysely<DB>) {
         .where('e.account_id', '=', accountId)
         .where('d.account_id', '=', accountId)
         .where('d.exclude_from_reports', '=', 0)
-        .$if(departments !== 'all', (q) => q.where('e.department_id', 'in', inScope(departments)))
+        .$call((q) => withinReach(q, reach, 'e.department_id'))
         .execute(),
 
     /** A period's punches and the engine's per-day sums (modules/time/period.repository.ts). */

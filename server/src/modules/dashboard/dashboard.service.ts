@@ -1,5 +1,5 @@
 import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, fixClockOutPath } from '@punchclock/contract';
-import { type Caller, requireAccess } from '../../auth/access';
+import { type Caller, reachOf, requireAccess } from '../../auth/access';
 import { forbidden } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
@@ -26,16 +26,17 @@ export function dashboardService(deps: {
       const people = requireAccess(caller, 'employees:read');
       if (reports !== 'all' || people !== 'all' || caller.userId === null) throw forbidden();
 
-      const { accountId, departments } = caller;
+      const { accountId } = caller;
+      const reach = reachOf(caller);
       const rules = await rulesOf(accountId);
       const at = now();
       const today = localDay(at, rules.zone);
       const weekStart = weekStartOf(today, rules.weekStart);
 
       const [employeeCount, open, employees] = await Promise.all([
-        repo.employeeCount(accountId, departments),
-        repo.openShifts(accountId, departments),
-        repo.reportedEmployees(accountId, departments),
+        repo.employeeCount(accountId, reach),
+        repo.openShifts(accountId, reach),
+        repo.reportedEmployees(accountId, reach),
       ]);
 
       // The time engine is the only place hours come from; today's counts are its figures for today too.

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
-import { reachIds } from '../../db/reach';
+import { withinReach } from '../../db/reach';
 import type { DB } from '../../db/schema';
-
-export type { DepartmentReach };
 
 /**
  * What "Your data" reads: the account's rows, account id first, a page at a time by id (keyset), never the
@@ -65,7 +63,7 @@ export function dataExportRepository(db: Kysely<DB>) {
       db
         .selectFrom('departments')
         .where('account_id', '=', accountId)
-        .$if(reach !== 'all', (q) => q.where('id', 'in', reachIds(reach)))
+        .$call((q) => withinReach(q, reach, 'id'))
         .where('id', '>', afterId)
         .select([
           'id',
@@ -91,7 +89,7 @@ export function dataExportRepository(db: Kysely<DB>) {
             .on('departments.account_id', '=', accountId),
         )
         .where('employees.account_id', '=', accountId)
-        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', reachIds(reach)))
+        .$call((q) => withinReach(q, reach, 'employees.department_id'))
         .where('employees.id', '>', afterId)
         .select([
           'employees.id',
@@ -121,7 +119,7 @@ export function dataExportRepository(db: Kysely<DB>) {
             .on('employees.account_id', '=', accountId),
         )
         .where('employee_rates.account_id', '=', accountId)
-        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', reachIds(reach)))
+        .$call((q) => withinReach(q, reach, 'employees.department_id'))
         .where('employee_rates.id', '>', afterId)
         .select([
           'employee_rates.id',
@@ -161,7 +159,7 @@ export function dataExportRepository(db: Kysely<DB>) {
         )
         .where('punches.account_id', '=', accountId)
         .where('punches.deleted_at', 'is', null)
-        .$if(reach !== 'all', (q) => q.where('employees.department_id', 'in', reachIds(reach)))
+        .$call((q) => withinReach(q, reach, 'employees.department_id'))
         .where('punches.id', '>', afterId)
         .select([
           'punches.id',

@@ -1,12 +1,12 @@
 import { type CUSTOM_FIELD_TYPES, DATA_EXPORT_SHEETS, messages, RATES_SINCE } from '@punchclock/contract';
-import { type Caller, requireAccess } from '../../auth/access';
+import { type Caller, reachOf, requireAccess } from '../../auth/access';
 import { forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { formatDate, formatDateTime } from '../reports/renderers/format';
 import type { Cell, ExportMeta, ReportColumn } from '../reports/renderers/types';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { timeRulesFor } from '../time/time-rules';
-import type { DataExportRepository, DepartmentReach } from './data-export.repository';
+import type { DataExportRepository } from './data-export.repository';
 
 /** Rows read from the database per query while a file streams. */
 export const EXPORT_BATCH = 500;
@@ -78,7 +78,7 @@ export function dataExportService({
       requireAccess(auth, 'employees:read');
       if (auth.userId === null || auth.employeeRef !== null) throw forbidden(messages.general.forbidden);
       const accountId = auth.accountId;
-      const reach: DepartmentReach = auth.departments;
+      const reach = reachOf(auth);
       const [profile, rules] = await Promise.all([repo.profile(accountId, auth.userId), rulesOf(accountId)]);
       if (!profile) throw notFound();
       const meta: ExportMeta = {
@@ -284,4 +284,3 @@ export function dataExportService({
     },
   };
 }
-export type DataExportService = ReturnType<typeof dataExportService>;

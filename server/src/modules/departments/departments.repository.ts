@@ -2,8 +2,6 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DepartmentsTable } from '../../db/schema';
 import { nameOrder } from '../../db/keyset';
 import { nowIso } from '../../lib/time';
-import { activityRepository } from '../activity/activity.repository';
-import { employeesRepository } from '../employees/employees.repository';
 
 export function departmentsRepository(db: Kysely<DB>) {
   return {
@@ -77,10 +75,3 @@ export function departmentsRepository(db: Kysely<DB>) {
   };
 }
 export type DepartmentsRepository = ReturnType<typeof departmentsRepository>;
-
-export const departmentsRepositories = (db: Kysely<DB>) => ({
-  departments: departmentsRepository(db),
-  employees: employeesRepository(db),
-  activity: activityRepository(db),
-});
-export type DepartmentsRepos = ReturnType<typeof departmentsRepositories>;

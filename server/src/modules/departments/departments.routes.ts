@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../unit-of-work';
-import { departmentsRepositories } from './departments.repository';
+import { departmentsRepositories } from './departments.repositories';
 import { departmentsService } from './departments.service';
 
 const tags = ['Departments'];

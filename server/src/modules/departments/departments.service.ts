@@ -4,12 +4,13 @@ import {
   type DepartmentBody,
   type DepartmentView,
 } from '@punchclock/contract';
-import { reaches, requireAccess } from '../../auth/access';
+import { reachOf, reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import type { DepartmentsRepos, DepartmentsRepository } from './departments.repository';
+import type { DepartmentsRepository } from './departments.repository';
+import type { DepartmentsRepos } from './departments.repositories';
 
 const FLAGS = ['exclude_from_reports', 'use_company_settings', 'assign_to_all_employees'] as const;
 type Row = Awaited<ReturnType<DepartmentsRepository['views']>>[number];
@@ -102,7 +103,9 @@ export function departmentsService({
     async get(auth: AuthContext, id: number) {
       requireAccess(auth, 'departments:read');
       const data = await mustFind(repos, auth, id);
-      const members = await repos.employees.list(auth.accountId, auth.ownerUserId, { departmentId: id });
+      const members = await repos.employees.list(auth.accountId, auth.ownerUserId, reachOf(auth), {
+        departmentId: id,
+      });
       return { data, members };
     },
 

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../unit-of-work';
 import { badgesService } from './badges.service';
-import { employeesRepositories } from './employees.repository';
+import { employeesRepositories } from './employees.repositories';
 
 const tags = ['Employees'];
 const onRequest = requireAuth;

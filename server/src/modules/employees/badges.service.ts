@@ -1,12 +1,12 @@
 import { messages, PRINT_CARDS_MAX, type PrintCardsBody } from '@punchclock/contract';
-import { requireAccess } from '../../auth/access';
+import { reachOf, requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
 import { signBadge } from '../../lib/badges';
 import { notFound, unprocessable } from '../../lib/errors';
 import { qrSvgDataUrl } from '../../lib/qr';
 import { cardPdf, cardSheetsPdf } from './card.pdf';
-import type { EmployeesRepos } from './employees.repository';
+import type { EmployeesRepos } from './employees.repositories';
 
 /** Badges: the signed token a station scans, as a QR, on a printable card, and replaced on demand. */
 export function badgesService({
@@ -19,7 +19,7 @@ export function badgesService({
   appSecret: string;
 }) {
   async function badge(auth: AuthContext, id: number) {
-    const employee = await repos.employees.badgeOf(auth.accountId, id, auth.departments);
+    const employee = await repos.employees.badgeOf(auth.accountId, id, reachOf(auth));
     if (!employee) throw notFound(messages.employees.notFound);
     const token = signBadge(appSecret, {
       accountId: auth.accountId,
@@ -46,7 +46,7 @@ export function badgesService({
     async regenerate(auth: AuthContext, id: number) {
       requireAccess(auth, 'employees:write');
       await inTransaction(async (r) => {
-        if (!(await r.employees.badgeOf(auth.accountId, id, auth.departments)))
+        if (!(await r.employees.badgeOf(auth.accountId, id, reachOf(auth))))
           throw notFound(messages.employees.notFound);
         await r.employees.bumpBadge(auth.accountId, id);
         await r.activity.record(auth.accountId, {
@@ -68,7 +68,7 @@ export function badgesService({
       const rows = await repos.employees.cardsOf(
         auth.accountId,
         { ids: pick.employee_ids, departmentId: pick.department_id },
-        auth.departments,
+        reachOf(auth),
         PRINT_CARDS_MAX + 1,
       );
       if (rows.length === 0) throw notFound(messages.people.noCardsToPrint);
@@ -95,7 +95,7 @@ export function badgesService({
     async card(auth: AuthContext, id: number) {
       requireAccess(auth, 'employees:read');
       const b = await badge(auth, id);
-      const e = await repos.employees.one(auth.accountId, auth.ownerUserId, id);
+      const e = await repos.employees.one(auth.accountId, auth.ownerUserId, id, reachOf(auth));
       const company = (await repos.settings.read(auth.accountId)).account_company_name;
       const pdf = await cardPdf({
         company,

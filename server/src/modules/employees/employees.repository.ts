@@ -10,17 +10,11 @@ import {
 } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
 import { keysetAfter, nameOrder } from '../../db/keyset';
-import { reachIds } from '../../db/reach';
-import type { DB, EmployeesTable, UsersTable } from '../../db/schema';
+import { withinReach } from '../../db/reach';
+import type { DB, EmployeesTable } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
 import { decimalFromCents } from '../../lib/money';
 import { nowIso } from '../../lib/time';
-import { activityRepository } from '../activity/activity.repository';
-import { authRepository } from '../auth/auth.repository';
-import { customFieldsRepository } from '../custom-fields/custom-fields.repository';
-import { departmentsRepository } from '../departments/departments.repository';
-import { settingsRepository } from '../settings/settings.repository';
-import { ratesRepository } from './rates';
 
 type Scope = DB & { e: DB['employees']; d: DB['departments'] };
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
@@ -118,7 +112,7 @@ function searchFilter<O>(
 }
 
 /** Employees with their department name, whether they hold an open shift, and whether they have a login. */
-function baseQuery(db: Kysely<DB>, accountId: number, reach: DepartmentReach = 'all') {
+function baseQuery(db: Kysely<DB>, accountId: number, reach: DepartmentReach) {
   return db
     .selectFrom('employees as e')
     .innerJoin('departments as d', 'd.id', 'e.department_id')
@@ -132,7 +126,7 @@ function baseQuery(db: Kysely<DB>, accountId: number, reach: DepartmentReach = '
         .as('has_login'),
     ])
     .where('e.account_id', '=', accountId)
-    .$if(reach !== 'all', (q) => q.where('e.department_id', 'in', reachIds(reach)));
+    .$call((q) => withinReach(q, reach, 'e.department_id'));
 }
 
 function toView(r: Row, ownerUserId: number, custom: Map<number, Record<string, string>>): EmployeeView {
@@ -212,12 +206,13 @@ export function employeesRepository(db: Kysely<DB>) {
     list: (
       accountId: number,
       ownerUserId: number,
+      reach: DepartmentReach,
       opts: { includeDeleted?: boolean; departmentId?: number; batchId?: number } = {},
     ) =>
       views(
         accountId,
         ownerUserId,
-        baseQuery(db, accountId)
+        baseQuery(db, accountId, reach)
           .$if(!opts.includeDeleted, (q) => q.where('e.deleted_at', 'is', null))
           .$if(!!opts.departmentId, (q) => q.where('e.department_id', '=', opts.departmentId!))
           .$if(!!opts.batchId, (q) => q.where('e.import_batch_id', '=', opts.batchId!)),
@@ -228,8 +223,8 @@ export function employeesRepository(db: Kysely<DB>) {
       accountId: number,
       ownerUserId: number,
       id: number,
+      reach: DepartmentReach,
       includeDeleted = false,
-      reach: DepartmentReach = 'all',
     ) {
       const q = baseQuery(db, accountId, reach)
         .where('e.id', '=', id)
@@ -246,7 +241,7 @@ export function employeesRepository(db: Kysely<DB>) {
       ownerUserId: number,
       s: SearchBody,
       page: EmployeePage,
-      reach: DepartmentReach = 'all',
+      reach: DepartmentReach,
     ) =>
       viewPage(
         accountId,
@@ -256,7 +251,7 @@ export function employeesRepository(db: Kysely<DB>) {
       ),
 
     /** How many employees the search finds (counted once, for the first page). */
-    searchCount: async (accountId: number, s: SearchBody, reach: DepartmentReach = 'all') =>
+    searchCount: async (accountId: number, s: SearchBody, reach: DepartmentReach) =>
       Number(
         (
           await searchFilter(
@@ -265,7 +260,7 @@ export function employeesRepository(db: Kysely<DB>) {
               .selectFrom('employees as e')
               .innerJoin('departments as d', 'd.id', 'e.department_id')
               .where('e.account_id', '=', accountId)
-              .$if(reach !== 'all', (q) => q.where('e.department_id', 'in', reachIds(reach))),
+              .$call((q) => withinReach(q, reach, 'e.department_id')),
             accountId,
             s,
           )
@@ -275,7 +270,7 @@ export function employeesRepository(db: Kysely<DB>) {
       ),
 
     /** One page of the account's current employees in (name, id) order: one range of employees_account_name. */
-    listPage: (accountId: number, ownerUserId: number, page: EmployeePage, reach: DepartmentReach = 'all') =>
+    listPage: (accountId: number, ownerUserId: number, page: EmployeePage, reach: DepartmentReach) =>
       viewPage(
         accountId,
         ownerUserId,
@@ -284,7 +279,7 @@ export function employeesRepository(db: Kysely<DB>) {
       ),
 
     /** How many current employees the account has. */
-    count: async (accountId: number, reach: DepartmentReach = 'all') =>
+    count: async (accountId: number, reach: DepartmentReach) =>
       Number(
         (
           await db
@@ -292,19 +287,25 @@ export function employeesRepository(db: Kysely<DB>) {
             .select((eb) => eb.fn.countAll().as('n'))
             .where('account_id', '=', accountId)
             .where('deleted_at', 'is', null)
-            .$if(reach !== 'all', (q) => q.where('department_id', 'in', reachIds(reach)))
+            .$call((q) => withinReach(q, reach, 'department_id'))
             .executeTakeFirstOrThrow()
         ).n,
       ),
 
-    /** Whether the employee is one of the account's current ones (or, `withDeleted`, a deleted one too). */
-    async isCurrent(accountId: number, id: number, withDeleted = false): Promise<boolean> {
+    /** Whether the employee is one of the account's current ones within `reach` (or, `withDeleted`, a deleted one too). */
+    async isCurrent(
+      accountId: number,
+      id: number,
+      reach: DepartmentReach,
+      withDeleted = false,
+    ): Promise<boolean> {
       const row = await db
         .selectFrom('employees')
         .select('id')
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .$if(!withDeleted, (q) => q.where('deleted_at', 'is', null))
+        .$call((q) => withinReach(q, reach, 'department_id'))
         .executeTakeFirst();
       return !!row;
     },
@@ -349,14 +350,14 @@ export function employeesRepository(db: Kysely<DB>) {
     },
 
     /** Current employees among `ids` (within `reach`). */
-    current: (accountId: number, ids: number[], reach: DepartmentReach = 'all') =>
+    current: (accountId: number, ids: number[], reach: DepartmentReach) =>
       db
         .selectFrom('employees')
         .select(['id', 'employee_id', 'name'])
         .where('account_id', '=', accountId)
         .where('id', 'in', ids)
         .where('deleted_at', 'is', null)
-        .$if(reach !== 'all', (q) => q.where('department_id', 'in', reachIds(reach)))
+        .$call((q) => withinReach(q, reach, 'department_id'))
         .execute(),
 
     /** New employees in chunks; answers their ids by employee code. */
@@ -424,14 +425,14 @@ export function employeesRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    badgeOf: (accountId: number, id: number, reach: DepartmentReach = 'all') =>
+    badgeOf: (accountId: number, id: number, reach: DepartmentReach) =>
       db
         .selectFrom('employees')
         .select(['id', 'employee_id', 'name', 'badge_version'])
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
-        .$if(reach !== 'all', (q) => q.where('department_id', 'in', reachIds(reach)))
+        .$call((q) => withinReach(q, reach, 'department_id'))
         .executeTakeFirst(),
 
     /**
@@ -452,7 +453,7 @@ export function employeesRepository(db: Kysely<DB>) {
         .where('e.deleted_at', 'is', null)
         .$if(!!pick.ids, (q) => q.where('e.id', 'in', pick.ids!.length ? pick.ids! : [-1]))
         .$if(pick.departmentId !== undefined, (q) => q.where('e.department_id', '=', pick.departmentId!))
-        .$if(reach !== 'all', (q) => q.where('e.department_id', 'in', reachIds(reach)))
+        .$call((q) => withinReach(q, reach, 'e.department_id'))
         .orderBy(nameOrder('e.name'))
         .orderBy('e.id')
         .limit(limit)
@@ -494,76 +495,6 @@ export function employeesRepository(db: Kysely<DB>) {
         .orderBy('id')
         .execute();
     },
-
-    /** The login (user_type employee) behind an employee record, if any. */
-    loginOf: (accountId: number, employeeRef: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'email'])
-        .where('account_id', '=', accountId)
-        .where('employee_ref', '=', employeeRef)
-        .executeTakeFirst(),
-
-    async insertLogin(
-      accountId: number,
-      values: Pick<UsersTable, 'employee_ref' | 'name' | 'email'>,
-    ): Promise<number> {
-      const at = nowIso();
-      const row = await db
-        .insertInto('users')
-        .values({
-          ...values,
-          account_id: accountId,
-          user_type: 'employee',
-          username: values.email,
-          phone_number: null,
-          date_of_birth: null,
-          password_hash: null,
-          profile_image: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async updateLogin(accountId: number, userId: number, values: Pick<UsersTable, 'name' | 'email'>) {
-      await db
-        .updateTable('users')
-        .set({ ...values, username: values.email, updated_at: nowIso() })
-        .where('account_id', '=', accountId)
-        .where('id', '=', userId)
-        .execute();
-    },
-
-    /** Ends every session of the logins behind the given employee records. */
-    async revokeSessions(accountId: number, employeeRefs: number[]) {
-      await db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: nowIso() })
-        .where('account_id', '=', accountId)
-        .where('revoked_at', 'is', null)
-        .where('user_id', 'in', (eb) =>
-          eb
-            .selectFrom('users')
-            .select('id')
-            .where('account_id', '=', accountId)
-            .where('employee_ref', 'in', employeeRefs),
-        )
-        .execute();
-    },
   };
 }
 export type EmployeesRepository = ReturnType<typeof employeesRepository>;
-
-export const employeesRepositories = (db: Kysely<DB>) => ({
-  employees: employeesRepository(db),
-  rates: ratesRepository(db),
-  departments: departmentsRepository(db),
-  fields: customFieldsRepository(db),
-  settings: settingsRepository(db),
-  logins: authRepository(db),
-  activity: activityRepository(db),
-});
-export type EmployeesRepos = ReturnType<typeof employeesRepositories>;

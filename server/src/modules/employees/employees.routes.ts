@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../unit-of-work';
-import { employeesRepositories } from './employees.repository';
+import { employeesRepositories } from './employees.repositories';
 import { employeesService } from './employees.service';
 
 const tags = ['Employees'];

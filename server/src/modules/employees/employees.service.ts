@@ -10,7 +10,7 @@ import {
   type PageQuery,
   type RateChangeBody,
 } from '@punchclock/contract';
-import { reaches, requireAccess } from '../../auth/access';
+import { reachOf, reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
 import type { UnitOfWork } from '../unit-of-work';
@@ -23,7 +23,8 @@ import { localDay, nowIso } from '../../lib/time';
 import type { CustomValue } from '../custom-fields/custom-fields.repository';
 import { normaliseFieldValue } from '../custom-fields/field-values';
 import { namedDepartment } from '../departments/departments.service';
-import type { EmployeesRepos, ViewPage } from './employees.repository';
+import type { ViewPage } from './employees.repository';
+import type { EmployeesRepos } from './employees.repositories';
 
 /** Employee lists are in (folded name, id) order (db/keyset nameOrder); a cursor holds that key. */
 const EMPLOYEE_KEY = ['string', 'number'] as const;
@@ -145,18 +146,18 @@ function refusal(issues: EmployeeIssue[]): AppError {
   return own.length ? conflict(first, errors, TAKEN[own[0].key]) : unprocessable(first, errors);
 }
 
-/** A race past the checks still meets the unique indexes: answered as the conflict the checks would give. */
 /** The code of a conflict by the field whose value is taken (the first of the row's issues). */
 const TAKEN: Record<string, ErrorCode> = { employee_id: 'employee.id_taken', email: 'employee.email_taken' };
 
+/** A race past the checks still meets the unique indexes: answered as the conflict the checks would give. */
 const uniqueToConflict = (e: unknown): never => {
   if (isUniqueViolation(e)) {
     const login = /users/.test(String((e as Error).message));
     throw conflict(
       login ? messages.people.loginEmailTaken : messages.people.employeeIdTaken,
       login ? { email: [messages.people.loginEmailTaken] } : undefined,
-    );
       login ? 'employee.login_email_taken' : 'employee.id_taken',
+    );
   }
   throw e;
 };
@@ -215,7 +216,7 @@ export function employeesService({
   publicUrl,
 }: EmployeesServiceDeps) {
   async function mustFind(r: EmployeesRepos, auth: AuthContext, id: number, includeDeleted = false) {
-    const e = await r.employees.one(auth.accountId, auth.ownerUserId, id, includeDeleted, auth.departments);
+    const e = await r.employees.one(auth.accountId, auth.ownerUserId, id, reachOf(auth), includeDeleted);
     if (!e) throw notFound(messages.employees.notFound);
     return e;
   }
@@ -343,9 +344,9 @@ export function employeesService({
     who: { name: string; email: string | null; site: boolean },
   ): Promise<Invitee | null> {
     const { name, email } = who;
-    const login = await r.employees.loginOf(accountId, employeeRef);
+    const login = await r.logins.employeeLoginOf(accountId, employeeRef);
     if (!who.site || !email) {
-      if (login) await r.employees.revokeSessions(accountId, [employeeRef]);
+      if (login) await r.logins.revokeEmployeeSessions(accountId, [employeeRef]);
       return null;
     }
     // Login e-mails are unique across accounts: whoever holds this one elsewhere blocks it.
@@ -358,10 +359,10 @@ export function employeesService({
       );
     if (login) {
       if (login.email === email) return null;
-      await r.employees.updateLogin(accountId, login.id, { name, email });
+      await r.logins.updateEmployeeLogin(accountId, login.id, { name, email });
       return { userId: login.id, email, name };
     }
-    const userId = await r.employees.insertLogin(accountId, { employee_ref: employeeRef, name, email });
+    const userId = await r.logins.insertEmployeeLogin(accountId, { employee_ref: employeeRef, name, email });
     return { userId, email, name };
   }
 
@@ -490,9 +491,9 @@ export function employeesService({
             back: cursor?.back,
             limit: q.limit + 1,
           },
-          auth.departments,
+          reachOf(auth),
         ),
-        cursor?.total ?? repos.employees.count(auth.accountId, auth.departments),
+        cursor?.total ?? repos.employees.count(auth.accountId, reachOf(auth)),
       ]);
       const page = pageOf('employees', rows.rows, {
         limit: q.limit,
@@ -552,9 +553,9 @@ export function employeesService({
             back: cursor?.back,
             limit: body.limit + 1,
           },
-          auth.departments,
+          reachOf(auth),
         ),
-        cursor?.total ?? repos.employees.searchCount(auth.accountId, body, auth.departments),
+        cursor?.total ?? repos.employees.searchCount(auth.accountId, body, reachOf(auth)),
       ]);
       const page = pageOf('employee-search', rows.rows, {
         limit: body.limit,
@@ -640,11 +641,11 @@ export function employeesService({
       assertOwnUserId(auth, userId);
       if (ids.length === 0) throw unprocessable(messages.people.noIds);
       await inTransaction(async (r) => {
-        const found = await r.employees.current(auth.accountId, ids, auth.departments);
+        const found = await r.employees.current(auth.accountId, ids, reachOf(auth));
         if (found.length !== ids.length)
           throw notFound(ids.length === 1 ? messages.employees.notFound : messages.people.someNotFound);
         await r.employees.softDelete(auth.accountId, ids);
-        await r.employees.revokeSessions(auth.accountId, ids);
+        await r.logins.revokeEmployeeSessions(auth.accountId, ids);
         for (const e of found)
           await r.activity.record(auth.accountId, {
             userId: auth.userId,

@@ -12,7 +12,7 @@ import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../unit-of-work';
 import { badRequest, payloadTooLarge } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
-import { employeesRepositories } from '../employees/employees.repository';
+import { employeesRepositories } from '../employees/employees.repositories';
 import { employeesService } from '../employees/employees.service';
 import { importService } from './import.service';
 

@@ -10,13 +10,13 @@ import {
   type ImportIssue,
 } from '@punchclock/contract';
 import { z } from 'zod';
-import { requireAccess } from '../../auth/access';
+import { reachesWholeAccount, requireAccess, requireWholeAccount } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
-import { forbidden, unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/errors';
 import { decimalFromCents } from '../../lib/money';
 import type { CustomField } from '../custom-fields/custom-fields.repository';
-import type { EmployeesRepos } from '../employees/employees.repository';
+import type { EmployeesRepos } from '../employees/employees.repositories';
 import {
   type BatchRow,
   type EmployeeIssue,
@@ -235,7 +235,7 @@ export function importService({
     async run(auth: AuthContext, file: Buffer, fileName: string, preview: boolean): Promise<ImportAnswer> {
       requireAccess(auth, 'employees:write');
       // An import can name new departments, which only an administrator of the whole account may create.
-      if (auth.departments !== 'all') throw forbidden(messages.account.scopedCannotImport);
+      requireWholeAccount(auth, { message: messages.account.scopedCannotImport });
       const { header, rows } = sheetRows(readWorkbook(file, fileName));
       if (rows.length === 0) throw unprocessable(messages.people.importEmpty);
       if (rows.length > IMPORT_MAX_ROWS)
@@ -283,7 +283,7 @@ export function importService({
     /** 'Uploaded Employees': the current employees of the account's latest import. */
     async uploaded(auth: AuthContext) {
       requireAccess(auth, 'employees:read');
-      if (auth.departments !== 'all') return { data: [] };
+      if (!reachesWholeAccount(auth)) return { data: [] };
       const rows = await repos.employees.latestImported(auth.accountId);
       return {
         data: rows.map(({ hourly_rate_cents, ...r }) => ({

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { EMPLOYEE_FLAGS, messages } from '@punchclock/contract';
-import { requireAccess } from '../../auth/access';
-import type { AuthContext } from '../../auth/guards';
+import { reachesWholeAccount, requireAccess } from '../../auth/access';
+import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { AppConfig } from '../../config';
 import type { UnitOfWork } from '../unit-of-work';
 import { signBadge } from '../../lib/badges';
@@ -73,7 +73,7 @@ export function profileService({
           permissions: await employeePermissions(auth),
           administrator_access:
             auth.userType === 'user'
-              ? auth.departments === 'all'
+              ? reachesWholeAccount(auth)
                 ? ('full' as const)
                 : ('departments' as const)
               : null,
@@ -86,7 +86,8 @@ export function profileService({
      * A manager's QR opens their login page with the e-mail filled in; an employee's is their signed badge (as on
      * the printed card and the QR page), which the stations accept.
      */
-    async generateQr(auth: AuthContext) {
+    async generateQr(auth: AuthContext, userId?: unknown) {
+      assertOwnUserId(auth, userId);
       requireAccess(auth, 'profile:read');
       const u = await currentUser(auth);
       const version =
@@ -100,7 +101,8 @@ export function profileService({
       return { message: messages.qr.generated, qr_code: await qrSvgDataUrl(payload) };
     },
 
-    async getPicture(auth: AuthContext) {
+    async getPicture(auth: AuthContext, userId?: unknown) {
+      assertOwnUserId(auth, userId);
       requireAccess(auth, 'profile:read');
       const u = await currentUser(auth);
       const url = pictureUrl(u.profile_image);
@@ -108,7 +110,8 @@ export function profileService({
     },
 
     /** The image type is read from the bytes, never from the file name or the declared type. */
-    async uploadPicture(auth: AuthContext, bytes: Buffer | null) {
+    async uploadPicture(auth: AuthContext, bytes: Buffer | null, userId?: unknown) {
+      assertOwnUserId(auth, userId);
       requireAccess(auth, 'profile:write');
       if (!bytes || bytes.length === 0) throw badRequest(messages.profile.selectImage);
       const type = await fileTypeFromBuffer(bytes);
@@ -132,4 +135,3 @@ export function profileService({
     },
   };
 }
-export type ProfileService = ReturnType<typeof profileService>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type ManualPunchBody, type PageQuery } from '@punchclock/contract';
-import { type Caller, may, reaches, requireAccess, requireReach } from '../../auth/access';
+import { type Caller, may, reachOf, requireAccess, requireReach } from '../../auth/access';
 import type { UnitOfWork } from '../unit-of-work';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
@@ -37,11 +37,8 @@ export function punchesService(deps: {
    * deleted employee's punches are kept, still paid in reports, and shown (and corrected) on their page.
    */
   async function mustExist(caller: Caller, employeeRef: number, withDeleted = false) {
-    const found =
-      caller.departments === 'all'
-        ? await employees.isCurrent(caller.accountId, employeeRef, withDeleted)
-        : reaches(caller, await employees.departmentOf(caller.accountId, employeeRef, withDeleted));
-    if (!found) throw notFound(noEmployee);
+    if (!(await employees.isCurrent(caller.accountId, employeeRef, reachOf(caller), withDeleted)))
+      throw notFound(noEmployee);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { reachOf } from '../../auth/access';
+import { administratorReach } from '../../auth/access';
 import { type ReportContext, type ReportEntry, type Row, totalsOf } from './report-types';
 
 import { definition } from './time-reports';
@@ -87,7 +87,7 @@ export const administratorList: ReportEntry = {
     ]);
     const nameOf = new Map(departments.map((d) => [d.id, d.dp_name]));
     const rows = users.map((u): Row => {
-      const reach = u.id === u.owner_user_id ? 'all' : reachOf(u.department_access);
+      const reach = administratorReach(u.department_access, u.id === u.owner_user_id);
       return {
         id: u.id,
         name: u.name,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
-import { reachIds } from '../../db/reach';
+import { withinReach } from '../../db/reach';
 import { nameOrder } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { periodRepository } from '../time/period.repository';
@@ -18,8 +18,6 @@ export interface ReportEmployeeFilter {
   /** Leave out departments marked Exclude from Reports (time reports do; lists do not). */
   excludeFromReports: boolean;
 }
-
-const inScope = (scope: ReportScope): number[] => reachIds(scope.departments);
 
 export function reportsRepository(db: Kysely<DB>) {
   return {
@@ -43,7 +41,7 @@ export function reportsRepository(db: Kysely<DB>) {
           'd.dp_name',
         ])
         .where('e.account_id', '=', accountId)
-        .$if(scope.departments !== 'all', (q) => q.where('e.department_id', 'in', inScope(scope)))
+        .$call((q) => withinReach(q, scope.departments, 'e.department_id'))
         .$if(!f.includeDeleted, (q) => q.where('e.deleted_at', 'is', null))
         .$if(f.excludeFromReports, (q) => q.where('d.exclude_from_reports', '=', 0))
         .$if(f.employeeId !== undefined, (q) => q.where('e.id', '=', f.employeeId as number))
@@ -92,7 +90,7 @@ export function reportsRepository(db: Kysely<DB>) {
         ])
         .where('d.account_id', '=', accountId)
         .where('d.deleted_at', 'is', null)
-        .$if(scope.departments !== 'all', (q) => q.where('d.id', 'in', inScope(scope)))
+        .$call((q) => withinReach(q, scope.departments, 'd.id'))
         .groupBy(['d.id', 'd.dp_name', 'd.dp_type', 'd.exclude_from_reports', 'd.created_at'])
         .orderBy(nameOrder('d.dp_name'))
         .execute(),
@@ -142,22 +140,22 @@ export function reportsRepository(db: Kysely<DB>) {
     },
 
     /** A department of the account within the scope (another department is as unknown as a missing one). */
-    departmentExists: async (accountId: number, id: number, scope: ReportScope = { departments: 'all' }) =>
+    departmentExists: async (accountId: number, id: number, scope: ReportScope) =>
       !!(await db
         .selectFrom('departments')
         .select('id')
         .where('account_id', '=', accountId)
         .where('id', '=', id)
-        .$if(scope.departments !== 'all', (q) => q.where('id', 'in', inScope(scope)))
+        .$call((q) => withinReach(q, scope.departments, 'id'))
         .executeTakeFirst()),
 
-    employeeExists: async (accountId: number, id: number, scope: ReportScope = { departments: 'all' }) =>
+    employeeExists: async (accountId: number, id: number, scope: ReportScope) =>
       !!(await db
         .selectFrom('employees')
         .select('id')
         .where('account_id', '=', accountId)
         .where('id', '=', id)
-        .$if(scope.departments !== 'all', (q) => q.where('department_id', 'in', inScope(scope)))
+        .$call((q) => withinReach(q, scope.departments, 'department_id'))
         .executeTakeFirst()),
   };
 }

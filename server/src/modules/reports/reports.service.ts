@@ -6,7 +6,14 @@ import {
   type ReportFormat,
   type ReportParam,
 } from '@punchclock/contract';
-import { type Caller, may, requireAccess, requireReportAccess } from '../../auth/access';
+import {
+  type Caller,
+  may,
+  reachOf,
+  requireAccess,
+  requireReportAccess,
+  requireWholeAccount,
+} from '../../auth/access';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
@@ -60,7 +67,7 @@ export function reportsService(deps: {
           [p]: [messages.reports.paramRequired(LABELS[p])],
         });
     }
-    const scope = { departments: caller.departments };
+    const scope = { departments: reachOf(caller) };
     if (body.employee_id && !(await repo.employeeExists(caller.accountId, body.employee_id, scope)))
       throw notFound(messages.employees.notFound);
     if (body.department_id && !(await repo.departmentExists(caller.accountId, body.department_id, scope)))
@@ -77,11 +84,11 @@ export function reportsService(deps: {
       const entry = reportNamed(body.reportname);
       if (!entry)
         throw badRequest(messages.reports.unknownReport, { reportname: [messages.reports.unknownReport] });
-      if (caller.departments !== 'all' && isAccountWide(entry.definition.name))
-        throw forbidden(messages.reports.accountWide);
+      if (isAccountWide(entry.definition.name))
+        requireWholeAccount(caller, { message: messages.reports.accountWide });
       // An employee runs their own reports only, over themself and their own department (auth/access.ts).
       const own = requireReportAccess(caller, entry.definition.name, { employeeRef: body.employee_id });
-      let scope: ReportScope = { departments: caller.departments };
+      let scope: ReportScope = { departments: reachOf(caller) };
       if (own !== null) {
         const [me] = await repo.employees(caller.accountId, scope, {
           employeeId: own,

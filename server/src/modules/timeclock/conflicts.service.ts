@@ -5,9 +5,9 @@ import {
   type AcceptPunchIssueBody,
   type PunchConflictsAnswer,
 } from '@punchclock/contract';
-import { requireAccess, type Caller } from '../../auth/access';
+import { requireAccess, requireWholeAccount, type Caller } from '../../auth/access';
 import type { UnitOfWork } from '../unit-of-work';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { localDay, localTime, nowIso, zonedToUtc } from '../../lib/time';
 import { savePunch, type SaveRequest } from '../punches/punch-store';
 import { refusalError, validatePunch } from '../punches/rules/validate-punch';
@@ -38,11 +38,6 @@ const badgeRef = (badge?: string) =>
   badge ? Number(/^PC1\.\d+\.(\d+)\./.exec(badge)?.[1] ?? 0) || null : null;
 const distinct = <T>(values: (T | null | undefined)[]): T[] =>
   [...new Set(values)].filter((v): v is T => v !== null && v !== undefined);
-
-/** The account's refusals name every employee: a manager's, not an employee's nor a department administrator's. */
-function requireWholeAccount(caller: Caller) {
-  if (requireAccess(caller, 'punches:read') !== 'all' || caller.departments !== 'all') throw forbidden();
-}
 
 /** The logged punch, if it is one the server can apply: a clock-in or -out with a real device time. */
 function refusedPunch(details: string | null) {
@@ -173,7 +168,8 @@ export function conflictsService({
      * Marking it again changes nothing; an id that is not one of the account's refusals is 404.
      */
     async fix(caller: Caller, logId: number) {
-      requireWholeAccount(caller);
+      // The account's refusals name every employee: a manager's, not an employee's nor a department administrator's.
+      requireWholeAccount(caller, { action: 'punches:read' });
       requireAccess(caller, 'punches:update');
       if (!(await clock.refusal(caller.accountId, logId))) throw notFound(messages.conflicts.notFound);
       await inTransaction(async (r) => {
@@ -194,7 +190,8 @@ export function conflictsService({
      * writes nothing), the punch is written, and one activity entry records both (punch.conflict_accepted).
      */
     async accept(caller: Caller, logId: number, body: AcceptPunchIssueBody): Promise<AcceptPunchIssueAnswer> {
-      requireWholeAccount(caller);
+      // The account's refusals name every employee: a manager's, not an employee's nor a department administrator's.
+      requireWholeAccount(caller, { action: 'punches:read' });
       requireAccess(caller, 'punches:create');
       requireAccess(caller, 'punches:update');
       const accountId = caller.accountId;
@@ -251,7 +248,8 @@ export function conflictsService({
 
     /** The newest refused synced punches of the account, with employee and station names resolved. */
     async list(caller: Caller, limit = 200): Promise<PunchConflictsAnswer> {
-      requireWholeAccount(caller);
+      // The account's refusals name every employee: a manager's, not an employee's nor a department administrator's.
+      requireWholeAccount(caller, { action: 'punches:read' });
       const logs = await clock.refusedPunches(caller.accountId, limit);
       const parsed = logs.map((l) => ({ log: l, d: JSON.parse(l.details ?? '{}') as Logged }));
       const { byCode, byRef, stations } = await clock.namesFor(
