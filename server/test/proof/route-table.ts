@@ -6,9 +6,13 @@ import { multipart, PNG, type World } from './world';
  * Each entry also holds a valid request aimed at account A's rows (path params filled with A's ids),
  * which hostile.test.ts mutates.
  */
-export const CALLERS = ['nobody', 'revoked', 'employee', 'station', 'other'] as const;
+export const CALLERS = ['nobody', 'revoked', 'employee', 'station', 'other', 'scoped'] as const;
 export type Caller = (typeof CALLERS)[number];
-export type Expected = Record<Caller, number>;
+/**
+ * `scoped` is an administrator of account A for another department than the victim's (world.ts): unless the entry
+ * says otherwise, every route refuses them (403/404) or answers with their own department's rows only.
+ */
+export type Expected = Record<Exclude<Caller, 'scoped'>, number> & { scoped?: number };
 export interface Request {
   url?: string;
   payload?: unknown;
@@ -31,7 +35,14 @@ const managerList: Expected = { nobody: 401, revoked: 401, employee: 403, statio
 const managerCreate: Expected = { ...managerList, other: 201 };
 const e = (over: Partial<Expected>, base: Expected = managerRow): Expected => ({ ...base, ...over });
 // A call only an API key opens (X-API-Key): every other caller is refused.
-const apiKeyOnly: Expected = { nobody: 401, revoked: 401, employee: 401, station: 401, other: 401 };
+const apiKeyOnly: Expected = {
+  nobody: 401,
+  revoked: 401,
+  employee: 401,
+  station: 401,
+  other: 401,
+  scoped: 401,
+};
 const now = () => new Date().toISOString();
 let seq = 0;
 const clientId = () => `proofroute${Date.now()}${(seq += 1)}`;
@@ -62,7 +73,8 @@ export const TABLE: Record<string, Entry> = {
 
   'POST /api/logout': { expect: e({ employee: 200 }, managerList) },
   'POST /api/change-password': {
-    expect: e({ employee: 422, other: 404 }),
+    // The owner's user_id names the account's own: a wrong current password (422), as for an employee.
+    expect: e({ employee: 422, other: 404, scoped: 422 }),
     req: (w) => ({
       payload: {
         user_id: w.a.userId,
@@ -217,7 +229,8 @@ export const TABLE: Record<string, Entry> = {
   },
   'POST /api/search': { expect: managerList, req: () => ({ payload: { query: 'Victim' } }) },
   'POST /employees': {
-    expect: e({ other: 422 }),
+    // Another department is as unknown to a scoped administrator as another account's (422, administrator-scope).
+    expect: e({ other: 422, scoped: 422 }),
     req: (w) => ({
       payload: { name: 'Intruder', employee_id: `X${Date.now()}`, department_id: w.ids.departmentId },
     }),

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialect, useTestApp } from '../helper';
 import { CALLERS, type Caller, TABLE } from './route-table';
-import { leaksInternals, MARKER, seedWorld, snapshot, type World } from './world';
+import {
+  leaksInternals,
+  MARKER,
+  OTHER_DEPARTMENT_ROWS,
+  otherDepartmentsSnapshot,
+  seedWorld,
+  snapshot,
+  type World,
+} from './world';
 
 // The app's own route table: every Fastify instance the app builds gets an onRoute hook.
 const seen = vi.hoisted(() => [] as string[]);
@@ -43,6 +51,8 @@ async function headersOf(caller: Caller): Promise<Record<string, string>> {
       return w.station.auth;
     case 'other':
       return w.b.auth;
+    case 'scoped':
+      return w.scoped.auth;
   }
 }
 
@@ -65,6 +75,7 @@ describe('every route, every caller', () => {
   it('answers each caller as the table says, and never shows or changes account A to another', async () => {
     const failures: string[] = [];
     let checks = 0;
+    const scopedAnswered: string[] = [];
     const routes = [...new Set(seen)].filter((r) => r in TABLE).sort();
     for (const route of routes) {
       const entry = TABLE[route];
@@ -75,6 +86,7 @@ describe('every route, every caller', () => {
           caller === 'other' || caller === 'nobody' || caller === 'revoked'
             ? await snapshot(t, w.a.accountId)
             : null;
+        const beforeOthers = caller === 'scoped' ? await otherDepartmentsSnapshot(t, w) : null;
         const res = await t.app.inject({
           method: method as 'GET',
           url: req.url ?? path,
@@ -85,8 +97,20 @@ describe('every route, every caller', () => {
         const where = `${route} as ${caller}: ${res.statusCode} ${res.body.slice(0, 160)}`;
         if (res.statusCode >= 500) failures.push(`5xx: ${where}`);
         if (leaksInternals(res.body)) failures.push(`internals: ${where}`);
-        if (entry.expect && res.statusCode !== entry.expect[caller])
-          failures.push(`expected ${entry.expect[caller]}: ${where}`);
+        const expected = entry.expect?.[caller];
+        if (expected !== undefined && res.statusCode !== expected)
+          failures.push(`expected ${expected}: ${where}`);
+        if (caller === 'scoped') {
+          // Another department's employee, punch, report or export: refused, or answered with their own rows only.
+          const refused = res.statusCode === 403 || res.statusCode === 404;
+          if (!entry.public && res.statusCode < 300) scopedAnswered.push(route);
+          if (!entry.public && expected === undefined && !refused && res.statusCode >= 300)
+            failures.push(`scoped administrator neither refused nor answered: ${where}`);
+          if (res.statusCode < 300 && OTHER_DEPARTMENT_ROWS.some((row) => res.body.includes(row)))
+            failures.push(`scoped administrator sees another department: ${where}`);
+          if ((await otherDepartmentsSnapshot(t, w)) !== beforeOthers)
+            failures.push(`scoped administrator changed another department: ${where}`);
+        }
         if (!entry.public && caller === 'employee' && res.statusCode < 300 && res.body.includes(MARKER))
           failures.push(`employee sees account rows: ${where}`);
         if (caller === 'other' || caller === 'nobody' || caller === 'revoked') {
@@ -99,11 +123,14 @@ describe('every route, every caller', () => {
           w.employee.auth = await login(w.employee.email, w.employeePassword);
         if (route === 'POST /api/logout' && caller === 'other')
           w.b.auth = await login(w.b.email, w.b.password);
+        if (route === 'POST /api/logout' && caller === 'scoped')
+          w.scoped.auth = await login(w.scoped.email, w.scoped.password);
       }
     }
     const publicCount = routes.filter((r) => TABLE[r].public).length;
     console.log(
-      `[proof:routes ${dialect}] ${routes.length} routes (${publicCount} public) × ${CALLERS.length} callers = ${checks} checks`,
+      `[proof:routes ${dialect}] ${routes.length} routes (${publicCount} public) × ${CALLERS.length} callers = ${checks} checks; ` +
+        `the scoped administrator answered with own rows on ${scopedAnswered.length}: ${scopedAnswered.join(', ')}`,
     );
     expect(failures).toEqual([]);
   }, 180_000);

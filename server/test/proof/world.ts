@@ -10,7 +10,7 @@ import {
   createStation,
   insertPunch,
 } from '../factories';
-import { dialect, type TestApp } from '../helper';
+import { dialect, lastLinkTo, type TestApp } from '../helper';
 
 /** Text put in every row of account A that no other caller may ever be shown. */
 export const MARKER = 'Zqxmarker';
@@ -107,6 +107,80 @@ export interface World {
   revoked: { authorization: string };
   /** A revoked station of A (whose unsent punches a re-paired tablet hands over). */
   revokedStationId: number;
+  /** An administrator of A for one other department only (with its own employee and punch): never the victim's. */
+  scoped: { departmentId: number; email: string; password: string; auth: { authorization: string } };
+}
+
+/** What names account A's rows outside the scoped administrator's department: it must never be shown them. */
+export const OTHER_DEPARTMENT_ROWS = [`Victim ${MARKER}`, `Dept ${MARKER}`, `Spare ${MARKER}`];
+
+/**
+ * Row count and a hash of account A's rows outside the scoped administrator's department (departments, their
+ * employees, and those employees' punches, rates and custom values): what the scoped administrator must not change.
+ */
+export async function otherDepartmentsSnapshot(t: TestApp, w: World): Promise<string> {
+  const a = w.a.accountId;
+  const own = w.scoped.departmentId;
+  const employees = t.db
+    .selectFrom('employees')
+    .select('id')
+    .where('account_id', '=', a)
+    .where('department_id', '!=', own);
+  const rows = await Promise.all([
+    t.db.selectFrom('departments').selectAll().where('account_id', '=', a).where('id', '!=', own).execute(),
+    t.db
+      .selectFrom('employees')
+      .selectAll()
+      .where('account_id', '=', a)
+      .where('department_id', '!=', own)
+      .execute(),
+    t.db.selectFrom('punches').selectAll().where('employee_ref', 'in', employees).execute(),
+    t.db.selectFrom('employee_rates').selectAll().where('employee_ref', 'in', employees).execute(),
+    t.db.selectFrom('custom_field_values').selectAll().where('employee_ref', 'in', employees).execute(),
+  ]);
+  const lines = rows.map((table) =>
+    table
+      .map((r) =>
+        JSON.stringify(
+          Object.entries(r as Record<string, unknown>)
+            .sort(([x], [y]) => x.localeCompare(y))
+            .map(([k, v]) => [k, v === null || v === undefined ? null : String(v)]),
+        ),
+      )
+      .sort()
+      .join('\n'),
+  );
+  return createHash('sha256').update(lines.join('\n--\n')).digest('hex');
+}
+
+/** A's owner invites an administrator for `departmentId` only; they set their password by the mailed link. */
+async function scopedAdministrator(t: TestApp, a: Account, departmentId: number) {
+  const plan = await t.app.inject({
+    method: 'PUT',
+    url: '/api/account/plan',
+    headers: a.auth,
+    payload: { plan: 'pro' },
+  });
+  if (plan.statusCode !== 200) throw new Error(`plan: ${plan.body}`);
+  const email = `scopedproof${Date.now()}@example.com`;
+  const invite = await t.app.inject({
+    method: 'POST',
+    url: '/api/administrators',
+    headers: a.auth,
+    payload: { name: 'Scoped Proof', email, access: 'departments', department_ids: [departmentId] },
+  });
+  if (invite.statusCode !== 201) throw new Error(`invite: ${invite.body}`);
+  const link = Object.fromEntries(new URL(lastLinkTo(t, email)).searchParams);
+  const password = 'scoped proof pass 3';
+  const set = await t.app.inject({
+    method: 'POST',
+    url: '/password-update',
+    payload: { ...link, password, password_confirmation: password },
+  });
+  if (set.statusCode !== 200) throw new Error(`password: ${set.body}`);
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+  return { departmentId, email, password, auth: { authorization: `Bearer ${login.json().access_token}` } };
 }
 
 /** Two accounts; A holds a department, a victim employee with a punch, a field, stations, an employee login. */
@@ -185,6 +259,14 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const revoked = { authorization: `Bearer ${login.json().access_token}` };
   const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: revoked });
   if (out.statusCode !== 200) throw new Error(`logout: ${out.body}`);
+  // A department of A beside the victim's, with its own employee and punch, and an administrator of it alone.
+  const ownDept = await createDepartment(t, a, { dp_name: 'Scoped Own' });
+  const ownEmployee = await createEmployee(t, a, { name: 'Own Person', department_id: ownDept.id });
+  await insertPunch(t, a.accountId, ownEmployee.id, {
+    time_in: '2026-01-06T09:00:00.000Z',
+    time_out: '2026-01-06T17:00:00.000Z',
+  });
+  const scoped = await scopedAdministrator(t, a, ownDept.id);
   return {
     a,
     b,
@@ -206,6 +288,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
     station: { ...station, auth: { authorization: `Station ${station.token}` } },
     revoked,
     revokedStationId: gone.id,
+    scoped,
   };
 }
 
