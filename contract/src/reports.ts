@@ -247,10 +247,6 @@ export const REPORTS = [
     aliasOf: 'Department Summary',
   },
 ] as const satisfies readonly ReportDefinition[];
-/** The full Reports screen's dropdown, and the simple one's. */
-export const FULL_REPORTS: readonly ReportDefinition[] = REPORTS.filter((r) => r.list === 'full');
-export const SIMPLE_REPORTS: readonly ReportDefinition[] = REPORTS.filter((r) => r.list === 'simple');
-export type ReportName = (typeof REPORTS)[number]['name'];
 
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

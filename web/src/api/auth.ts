@@ -81,7 +81,6 @@ export const authKeys = {
   picture: ['auth', 'profile-picture'] as const,
 };
 
-export const useLogin = () => useMutation({ mutationFn: login });
 export const useRegister = () => useMutation({ mutationFn: register });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });

@@ -59,7 +59,6 @@ export function apiKeysRepository(db: Kysely<DB>) {
     },
   };
 }
-export type ApiKeysRepository = ReturnType<typeof apiKeysRepository>;
 
 export const apiKeysRepositories = (db: Kysely<DB>) => ({
   keys: apiKeysRepository(db),

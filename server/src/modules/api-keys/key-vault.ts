@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX } from '@punchclock/contract';
 
 const VERSION = 'v1';
 
@@ -40,6 +39,3 @@ export function keyVault(appSecret: string) {
   };
 }
 export type KeyVault = ReturnType<typeof keyVault>;
-
-/** A new key value: the prefix and 32 random bytes (256 bits) in base64url. */
-export const generateApiKey = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;

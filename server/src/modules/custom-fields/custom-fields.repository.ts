@@ -134,7 +134,6 @@ export function customFieldsRepository(db: Kysely<DB>) {
     },
   };
 }
-export type CustomFieldsRepository = ReturnType<typeof customFieldsRepository>;
 
 export const customFieldsRepositories = (db: Kysely<DB>) => ({
   fields: customFieldsRepository(db),

@@ -68,4 +68,3 @@ export function punchBook(rows: BookPunch[]) {
     },
   };
 }
-export type PunchBook = ReturnType<typeof punchBook>;

@@ -612,4 +612,3 @@ export function punchesRepository(db: Kysely<DB>) {
   };
   return repo;
 }
-export type PunchesRepository = ReturnType<typeof punchesRepository>;

@@ -92,7 +92,6 @@ export function stationsRepository(db: Kysely<DB>) {
     },
   };
 }
-export type StationsRepository = ReturnType<typeof stationsRepository>;
 
 export const stationsRepositories = (db: Kysely<DB>) => ({
   stations: stationsRepository(db),

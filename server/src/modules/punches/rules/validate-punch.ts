@@ -63,13 +63,6 @@ export async function validatePunch(
   return refusal ? { ok: false, refusal } : { ok: true, punch: c };
 }
 
-/** The same, for live paths: a refusal becomes the error the caller answers. */
-export async function assertPunch(...args: Parameters<typeof validatePunch>): Promise<PunchCandidate> {
-  const result = await validatePunch(...args);
-  if (!result.ok) throw refusalError(result.refusal);
-  return result.punch;
-}
-
 export const refusalError = (r: Refusal) => new AppError(r.status, r.message, undefined, r.code);
 
 /** How offline sync answers a refusal: a clock the server cannot believe is 'rejected'; a contradiction of the
