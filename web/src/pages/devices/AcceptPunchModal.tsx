@@ -1,13 +1,9 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  messages,
-  type AcceptPunchIssueAnswer,
-  type AcceptPunchIssueBody,
-  type PunchIssue,
-} from '@punchclock/contract';
+import { messages, type AcceptPunchIssueBody, type PunchIssue } from '@punchclock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageOf, request } from '../../api/client';
+import { messageOf } from '../../api/client';
+import { acceptPunchIssue } from '../../api/punch-issues';
 import { useAccountInstant, useSettings } from '../../api/settings';
 import { notifySuccess } from '../../components/notify';
 import { useSingleSubmit } from '../../forms/single-submit';
@@ -21,8 +17,7 @@ export const punchKindLabel = (kind: string | null) =>
 function useAcceptPunch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AcceptPunchIssueBody }) =>
-      request<AcceptPunchIssueAnswer>(`/api/punch-conflicts/${id}/accept`, { method: 'POST', body }),
+    mutationFn: ({ id, body }: { id: number; body: AcceptPunchIssueBody }) => acceptPunchIssue(id, body),
     onSuccess: () =>
       Promise.all(
         [['punch-conflicts'], ['punches'], ['dashboard']].map((queryKey) =>

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
-import { messages, type PunchConflictsAnswer, type PunchIssue } from '@punchclock/contract';
+import { messages, type PunchIssue } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messageOf, request } from '../../api/client';
+import { messageOf } from '../../api/client';
+import { fetchPunchIssues, fixPunchIssue } from '../../api/punch-issues';
 import { useAccountInstant } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AcceptPunchModal, punchKindLabel } from './AcceptPunchModal';
@@ -17,15 +18,14 @@ import { AcceptPunchModal, punchKindLabel } from './AcceptPunchModal';
 export function PunchIssues() {
   const issues = useQuery({
     queryKey: ['punch-conflicts'],
-    queryFn: () => request<PunchConflictsAnswer>('/api/punch-conflicts').then((a) => a.data),
+    queryFn: fetchPunchIssues,
   });
   // Times on the account's clock and in its formats; shown once the settings are known, so they never jump.
   const { when, loading } = useAccountInstant();
   const queryClient = useQueryClient();
   // Once the employee's time is right (or nothing needed doing), the punch leaves the list.
   const fix = useMutation({
-    mutationFn: (id: number) =>
-      request<{ message: string }>(`/api/punch-conflicts/${id}/fix`, { method: 'POST' }),
+    mutationFn: fixPunchIssue,
     onSuccess: (answer) => {
       notifySuccess(answer.message);
       void queryClient.invalidateQueries({ queryKey: ['punch-conflicts'] });

@@ -3,7 +3,8 @@ import { messages, qrResponse } from '@punchclock/contract';
 import { IconDownload, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, messageOf, request } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
+import { fetchOwnBadge } from '../../api/self-service';
 import { AppPage } from '../../components/AppPage';
 import { notifyError } from '../../components/notify';
 import { session } from '../../session/session';
@@ -30,7 +31,7 @@ async function fetchBadge(): Promise<Badge> {
   if (!session.token()) throw new ApiError(401, messages.qr.noToken);
   const ref = ownEmployeeRef();
   if (!ref) throw new ApiError(400, messages.qr.noUserId);
-  const parsed = badgeAnswer.safeParse(await request(`/api/employee/${ref}/generate-qr`));
+  const parsed = badgeAnswer.safeParse(await fetchOwnBadge(ref));
   if (!parsed.success) throw new ApiError(200, messages.qr.failed);
   return parsed.data;
 }

@@ -1,14 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import {
-  type CheckEmployeeAnswer,
-  type ClockInAnswer,
-  type ClockOutAnswer,
-  messages,
-} from '@punchclock/contract';
+import { messages } from '@punchclock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth';
-import { ApiError, messageOf, request } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
+import { checkOwnEmployee, clockOwn } from '../../api/self-service';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { elapsedText, getPosition, totalText } from '../../station/clock-text';
 import { ScreeningModal } from '../../station/ScreeningModal';
@@ -30,7 +26,7 @@ export function SelfClock() {
   const qc = useQueryClient();
   const state = useQuery({
     queryKey: ['self-clock'],
-    queryFn: () => request<CheckEmployeeAnswer>('/api/check-employee', { body: { employee_id: code } }),
+    queryFn: () => checkOwnEmployee(code),
     enabled: allowed && !!code,
   });
   const [busy, setBusy] = useState(false);
@@ -53,7 +49,7 @@ export function SelfClock() {
         ...(position ?? {}),
         ...(screening ? { screening } : {}),
       };
-      const answer = await request<ClockInAnswer | ClockOutAnswer>(`/api/clock-${kind}`, { body });
+      const answer = await clockOwn(kind, body);
       notifySuccess(answer.message);
       const out = 'total_minutes' in answer ? answer : null;
       setTotal(

@@ -1,0 +1,18 @@
+import type {
+  AcceptPunchIssueAnswer,
+  AcceptPunchIssueBody,
+  PunchConflictsAnswer,
+} from '@punchclock/contract';
+import { request } from './client';
+
+/** GET /api/punch-conflicts: the synced punches the server did not apply. */
+export const fetchPunchIssues = () =>
+  request<PunchConflictsAnswer>('/api/punch-conflicts').then((a) => a.data);
+
+/** POST /api/punch-conflicts/{id}/fix: the employee's time is right, the punch leaves the list. */
+export const fixPunchIssue = (id: number) =>
+  request<{ message: string }>(`/api/punch-conflicts/${id}/fix`, { method: 'POST' });
+
+/** POST /api/punch-conflicts/{id}/accept: applies the refused punch (at its time or a corrected one). */
+export const acceptPunchIssue = (id: number, body: AcceptPunchIssueBody) =>
+  request<AcceptPunchIssueAnswer>(`/api/punch-conflicts/${id}/accept`, { method: 'POST', body });
