@@ -23,3 +23,4 @@ export * from './api-keys';
 export * from './earnings';
 export * from './data-export';
 export * from './fold';
+export * from './display';

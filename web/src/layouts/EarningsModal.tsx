@@ -14,7 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { DATE_FORMATS, EARNINGS_PERIODS, messages } from '@punchclock/contract';
+import { DATE_FORMATS, EARNINGS_PERIODS, messages, moneyFromCents as money } from '@punchclock/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -39,9 +39,6 @@ const PRESETS = [
 ] as const;
 type Preset = (typeof PRESETS)[number]['value'] | 'custom';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** Cents as dollars with 2 decimals (docs/RULES.md#display-formats). */
-export const money = (cents: number) => usd.format(cents / 100);
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
 /** A period key as people read it: a day or a week's first day (its weekday and the account's Date Format), or a month. */

@@ -1,4 +1,4 @@
-import { messages, type ReportColumnView } from '@punchclock/contract';
+import { messages, moneyFromCents, type ReportColumnView } from '@punchclock/contract';
 
 export type Cell = string | number | null | undefined;
 
@@ -7,8 +7,6 @@ export interface CellFormats {
   date: (isoDate: string) => string;
   when: (iso: string) => string;
 }
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Kinds whose cells are numbers: right-aligned, sorted as numbers. */
 export const isNumeric = (kind: ReportColumnView['kind']) =>
@@ -22,7 +20,7 @@ export function formatCell(value: Cell, kind: ReportColumnView['kind'], f: CellF
   if (value === null || value === undefined || value === '') return messages.reports.emptyCell;
   if (typeof value === 'number') {
     if (kind === 'hours') return (value / 60).toFixed(2);
-    if (kind === 'money') return money.format(value / 100);
+    if (kind === 'money') return moneyFromCents(value);
     return String(value);
   }
   if (kind === 'date') return f.date(value);

@@ -1,3 +1,4 @@
+import { moneyFromCents } from '@punchclock/contract';
 import { decimalFromCents } from '../../../lib/money';
 import { localDay, localTime } from '../../../lib/time';
 import type { Cell, ColumnKind, DateFormat, ExportMeta, TimeFormat } from './types';
@@ -22,13 +23,8 @@ export const hoursText = (minutes: number): string => hoursFromMinutes(minutes).
 /** 123450 cents → 1234.5: the number a spreadsheet sums. */
 export const moneyNumber = (cents: number): number => Math.round(cents) / 100;
 
-/** 123450 cents → "$1,234.50"; -5 → "-$0.05". */
-export function moneyText(cents: number): string {
-  const plain = decimalFromCents(cents);
-  const negative = plain.startsWith('-');
-  const [whole, frac] = (negative ? plain.slice(1) : plain).split('.');
-  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
+/** 123450 cents → "$1,234.50": the one money formatter, under the name the renderers use. */
+export const moneyText = (cents: number): string => moneyFromCents(cents);
 
 /** '2026-11-23' → '11/23/26' (MM/DD/YY) or '23/11/26' (DD/MM/YY); anything else unchanged. */
 export function formatDate(isoDate: string, format: DateFormat): string {

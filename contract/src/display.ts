@@ -1,0 +1,24 @@
+/**
+ * How figures read, on the server (reports, exports) and in the web app alike, so a figure on screen is the
+ * figure in the PDF (docs/RULES.md, "Display formats"). Pure functions over the API's units: money in integer
+ * cents, hours in whole minutes.
+ */
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per currency: building an Intl.NumberFormat is costly, and a report formats thousands of cells. */
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+/**
+ * 123450 cents → "$1,234.50"; -5 → "-$0.05". `currency` is an ISO 4217 code, ready for an account currency
+ * setting; USD until there is one.
+ */
+export const moneyFromCents = (cents: number, currency = 'USD'): string =>
+  moneyFormat(currency).format(Math.round(cents) / 100 || 0); // || 0: no "-$0.00"
