@@ -1,10 +1,6 @@
-import type {
-  AdministratorAccessBody,
-  AdministratorBody,
-  AdministratorView,
-  PlanAnswer,
-  PlanId,
-} from '@punchclock/contract';
+import type { administratorInvitedAnswer, administratorsAnswer, messageResponse } from '@punchclock/contract';
+import type { z } from 'zod';
+import type { AdministratorAccessBody, AdministratorBody, PlanAnswer, PlanId } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
@@ -14,7 +10,7 @@ const PLAN = ['account', 'plan'];
 export const useAdministrators = () =>
   useQuery({
     queryKey: ['account', 'administrators'],
-    queryFn: () => request<{ data: AdministratorView[] }>('/api/administrators').then((a) => a.data),
+    queryFn: () => request<z.infer<typeof administratorsAnswer>>('/api/administrators').then((a) => a.data),
   });
 
 /** The plan the account is on and its administrator seats. */
@@ -37,12 +33,12 @@ export function useAdministratorMutations() {
   return {
     invite: useMutation({
       mutationFn: (body: AdministratorBody) =>
-        request<{ message: string; data: AdministratorView }>('/api/administrators', { body }),
+        request<z.infer<typeof administratorInvitedAnswer>>('/api/administrators', { body }),
       onSuccess: done,
     }),
     changeAccess: useMutation({
       mutationFn: ({ id, ...body }: AdministratorAccessBody & { id: number }) =>
-        request<{ message: string; data: AdministratorView }>(`/api/administrators/${id}`, {
+        request<z.infer<typeof administratorInvitedAnswer>>(`/api/administrators/${id}`, {
           method: 'PUT',
           body,
         }),
@@ -50,7 +46,7 @@ export function useAdministratorMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: number) =>
-        request<{ message: string }>(`/api/administrators/${id}`, { method: 'DELETE' }),
+        request<z.infer<typeof messageResponse>>(`/api/administrators/${id}`, { method: 'DELETE' }),
       onSuccess: done,
     }),
   };

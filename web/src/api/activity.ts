@@ -1,3 +1,5 @@
+import type { activityCountAnswer } from '@punchclock/contract';
+import type { z } from 'zod';
 import type { ActivityLogPage } from '@punchclock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from './client';
@@ -36,7 +38,8 @@ export const useActivityLogs = (filters: ActivityFilters, cursor: string | null)
 export const useActivityCount = (filters: ActivityFilters) =>
   useQuery({
     queryKey: ['activity-logs', 'count', filters],
-    queryFn: () => request<{ total: number }>(`/api/activity-logs/count${queryOf(filters)}`),
+    queryFn: () =>
+      request<z.infer<typeof activityCountAnswer>>(`/api/activity-logs/count${queryOf(filters)}`),
   });
 
 export const exportActivityCsv = (filters: ActivityFilters) =>

@@ -1,3 +1,5 @@
+import type { apiKeyRevealAnswer, apiKeysAnswer, messageResponse } from '@punchclock/contract';
+import type { z } from 'zod';
 import {
   API_KEY_PREFIX,
   type ApiKeySavedAnswer,
@@ -14,12 +16,12 @@ const KEY = ['api-keys'];
 export const useApiKeys = () =>
   useQuery({
     queryKey: KEY,
-    queryFn: () => request<{ all_keys: ApiKeyView[] }>('/api/apikeys').then((a) => a.all_keys),
+    queryFn: () => request<z.infer<typeof apiKeysAnswer>>('/api/apikeys').then((a) => a.all_keys),
   });
 
 /** A key's value (the Reveal button): asked when pressed, never kept in the list's cache. */
 export const revealApiKey = (id: number) =>
-  request<{ id: number; key_value: string }>(`/api/apikeys/${id}/reveal`).then((a) => a.key_value);
+  request<z.infer<typeof apiKeyRevealAnswer>>(`/api/apikeys/${id}/reveal`).then((a) => a.key_value);
 
 /** A strong new value: the prefix and 32 random bytes (256 bits) from the browser's CSPRNG, base64url. */
 export function generateApiKeyValue(): string {
@@ -49,7 +51,8 @@ export function useApiKeyMutations() {
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<{ message: string }>(`/api/apikeys/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) =>
+        request<z.infer<typeof messageResponse>>(`/api/apikeys/${id}`, { method: 'DELETE' }),
       onSuccess: done,
     }),
   };

@@ -1,3 +1,5 @@
+import type { faqsAnswer, messageResponse } from '@punchclock/contract';
+import type { z } from 'zod';
 import type { FaqBody, FaqSavedAnswer, FaqView } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
@@ -9,7 +11,10 @@ const KEY = ['faqs'];
 
 /** The account's FAQs (managers and employees read them). */
 export const useFaqs = () =>
-  useQuery({ queryKey: KEY, queryFn: () => request<{ data: FaqView[] }>('/api/faqs').then((a) => a.data) });
+  useQuery({
+    queryKey: KEY,
+    queryFn: () => request<z.infer<typeof faqsAnswer>>('/api/faqs').then((a) => a.data),
+  });
 
 export function useFaqMutations() {
   const qc = useQueryClient();
@@ -26,7 +31,8 @@ export function useFaqMutations() {
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<{ message: string }>(`/api/faqs/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) =>
+        request<z.infer<typeof messageResponse>>(`/api/faqs/${id}`, { method: 'DELETE' }),
       onSuccess: done,
     }),
   };

@@ -1,4 +1,11 @@
 import type {
+  customFieldsAnswer,
+  employeeAnswer,
+  employeeQrStatusAnswer,
+  messageResponse,
+  uploadedEmployeesAnswer,
+} from '@punchclock/contract';
+import type {
   BadgeRegeneratedAnswer,
   customFieldBody,
   CustomFieldSavedAnswer,
@@ -9,7 +16,6 @@ import type {
   DepartmentSavedAnswer,
   DepartmentView,
   employeeBody,
-  EmployeeQrAnswer,
   EmployeeRatesAnswer,
   EmployeeSavedAnswer,
   EmployeeView,
@@ -95,7 +101,7 @@ export const useEmployees = () =>
 export const useEmployee = (id: number) =>
   useQuery({
     queryKey: [...K.employees, id],
-    queryFn: () => request<{ data: EmployeeView }>(`/api/employees/${id}`).then((a) => a.data),
+    queryFn: () => request<z.infer<typeof employeeAnswer>>(`/api/employees/${id}`).then((a) => a.data),
     enabled: id > 0,
   });
 /**
@@ -145,16 +151,17 @@ export const useDepartment = (id: number) =>
 export const useCustomFields = () =>
   useQuery({
     queryKey: K.fields,
-    queryFn: () => request<{ data: CustomFieldView[] }>('/api/fields').then((a) => a.data),
+    queryFn: () => request<z.infer<typeof customFieldsAnswer>>('/api/fields').then((a) => a.data),
   });
 export const useUploadedEmployees = () =>
   useQuery({
     queryKey: K.imported,
-    queryFn: () => request<{ data: UploadedEmployee[] }>('/employees/imported').then((a) => a.data),
+    queryFn: () =>
+      request<z.infer<typeof uploadedEmployeesAnswer>>('/employees/imported').then((a) => a.data),
   });
 
 export const employeeQr = (id: number) =>
-  request<{ status: 'success'; data: EmployeeQrAnswer }>(`/api/employees/qr/${id}`).then((a) => a.data);
+  request<z.infer<typeof employeeQrStatusAnswer>>(`/api/employees/qr/${id}`).then((a) => a.data);
 
 /** Every write invalidates the lists it can change, so screens reload after create, update or delete. */
 export function usePeopleMutations() {
@@ -202,9 +209,12 @@ export function usePeopleMutations() {
       request<DepartmentSavedAnswer>(`/departments/${b.id}`, { method: 'PUT', body: b }),
     ),
     deleteDepartment: useWrite((b: { id: number; moveTo?: number }) =>
-      request<{ message: string }>(`/departments/${b.id}${b.moveTo ? `?move_to=${b.moveTo}` : ''}`, {
-        method: 'DELETE',
-      }),
+      request<z.infer<typeof messageResponse>>(
+        `/departments/${b.id}${b.moveTo ? `?move_to=${b.moveTo}` : ''}`,
+        {
+          method: 'DELETE',
+        },
+      ),
     ),
     deleteDepartments: useWrite((ids: number[]) =>
       request<DeletedAnswer>(`/alldepartments${bulkQuery('dep_id', ids)}`, {
@@ -218,7 +228,7 @@ export function usePeopleMutations() {
       request<CustomFieldSavedAnswer>(`/api/fields/${b.id}`, { method: 'PUT', body: b }),
     ),
     deleteField: useWrite((id: number) =>
-      request<{ message: string }>(`/fields/${id}`, { method: 'DELETE' }),
+      request<z.infer<typeof messageResponse>>(`/fields/${id}`, { method: 'DELETE' }),
     ),
     importEmployees: useWrite((b: { file: File; preview: boolean }) => {
       const form = new FormData();

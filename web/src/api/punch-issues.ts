@@ -1,3 +1,5 @@
+import type { messageResponse } from '@punchclock/contract';
+import type { z } from 'zod';
 import type {
   AcceptPunchIssueAnswer,
   AcceptPunchIssueBody,
@@ -11,7 +13,7 @@ export const fetchPunchIssues = () =>
 
 /** POST /api/punch-conflicts/{id}/fix: the employee's time is right, the punch leaves the list. */
 export const fixPunchIssue = (id: number) =>
-  request<{ message: string }>(`/api/punch-conflicts/${id}/fix`, { method: 'POST' });
+  request<z.infer<typeof messageResponse>>(`/api/punch-conflicts/${id}/fix`, { method: 'POST' });
 
 /** POST /api/punch-conflicts/{id}/accept: applies the refused punch (at its time or a corrected one). */
 export const acceptPunchIssue = (id: number, body: AcceptPunchIssueBody) =>

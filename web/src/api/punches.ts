@@ -1,3 +1,5 @@
+import type { messageResponse } from '@punchclock/contract';
+import type { z } from 'zod';
 import type { DEDUCTIONS, PUNCH_TYPES, PunchAnswer, PunchListAnswer, PunchRow } from '@punchclock/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
@@ -63,7 +65,7 @@ export function usePunchMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: number) =>
-        request<{ message: string }>(`/api/manual-punches/${id}`, { method: 'DELETE' }),
+        request<z.infer<typeof messageResponse>>(`/api/manual-punches/${id}`, { method: 'DELETE' }),
       onSuccess: refresh,
     }),
   };
