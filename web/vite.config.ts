@@ -66,11 +66,12 @@ const SHARED_UI = anyOf(
 );
 // What the signed-in areas (and the public pages that call the API) need to talk to the server: TanStack
 // Query (not QueryClientProvider: the entry's query context), zod and the contract's schemas, the API client,
-// the account's settings and date formats.
+// the account's settings. Not the date formats (pages/punches/display-format.ts): the time station shows a date
+// with them, and would otherwise load all of this (~40 kB gzip) on its first load.
 const APP_DATA = anyOf(
   /node_modules[\\/]@tanstack[\\/](query-core[\\/]|react-query[\\/]build[\\/]modern[\\/](?!QueryClientProvider))/,
   /node_modules[\\/]zod[\\/]/,
-  /src[\\/](api[\\/](auth|client|early-take|queryClient|react-query|settings|dashboard)|pages[\\/]punches[\\/]display-format)\.ts$/,
+  /src[\\/]api[\\/](auth|client|early-take|queryClient|react-query|settings|dashboard)\.ts$/,
   /contract[\\/]src[\\/](auth|fields|account|dashboard|errors)\.ts$/,
 );
 // The rest of the signed-in frame: the confirm dialogs and their host, the notifications (not their CSS: the

@@ -1,8 +1,7 @@
 import { Alert, Badge, Box, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages, type StationMeAnswer } from '@punchclock/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatInstant } from '../pages/punches/display-format';
-import { BadgeScanner } from './BadgeScanner';
 import { ClockPanel } from './ClockPanel';
 import { wallClockText } from './clock-text';
 import { PairStation } from './PairStation';
@@ -11,6 +10,10 @@ import { handOverUnsent } from './sync';
 import { StationApiError, stationCall } from './station-api';
 import { forgetStation, readStation } from './station-session';
 import { useSyncStatus } from './useSyncStatus';
+
+// The camera scanner and its QR decoder (jsQR, ~45 kB gzip) load when a scan starts, not with the station's
+// first load (docs/PERFORMANCE.md); the service worker still precaches them for a station started offline.
+const BadgeScanner = lazy(() => import('./BadgeScanner').then((m) => ({ default: m.BadgeScanner })));
 
 const INFO_KEY = 'stationInfo';
 
@@ -168,7 +171,11 @@ export default function StationPage() {
             <Button variant="light" onClick={() => setScanning((s) => !s)}>
               {scanning ? 'Type Employee ID instead' : 'Scan badge'}
             </Button>
-            {scanning && <BadgeScanner onScan={(text) => setScanned(text)} />}
+            {scanning && (
+              <Suspense fallback={null}>
+                <BadgeScanner onScan={(text) => setScanned(text)} />
+              </Suspense>
+            )}
             <ClockPanel
               settings={info?.settings ?? null}
               scanned={scanned}
