@@ -10,7 +10,7 @@ import {
   registerResponse,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../unit-of-work';
 import { authRepositories } from './auth.repository';
 import { authService } from './auth.service';
@@ -100,10 +100,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponse, ...errors },
       },
     },
-    async (req) => {
-      const auth = authOf(req);
-      assertOwnUserId(auth, req.body.user_id);
-      return service.changePassword(auth, req.body);
-    },
+    async (req) => service.changePassword(authOf(req), req.body),
   );
 };

@@ -7,7 +7,7 @@ import {
 } from '@punchclock/contract';
 import type { z } from 'zod';
 import { requireAccess } from '../../auth/access';
-import type { AuthContext } from '../../auth/guards';
+import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import { createPasswordLink, verifyPasswordLink } from '../../auth/password-links';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/passwords';
 import { newOpaqueToken } from '../../auth/tokens';
@@ -201,6 +201,7 @@ export function authService({ repos, inTransaction, config, mailer, limiter }: A
     },
 
     async changePassword(auth: AuthContext, body: z.output<typeof changePasswordBody>) {
+      assertOwnUserId(auth, body.user_id);
       requireAccess(auth, 'profile:write');
       const user = await repo.findUser(auth.accountId, auth.userId);
       if (!user) throw notFound();
@@ -227,4 +228,3 @@ export function authService({ repos, inTransaction, config, mailer, limiter }: A
       passwordLink(repo, opts),
   };
 }
-export type AuthService = ReturnType<typeof authService>;

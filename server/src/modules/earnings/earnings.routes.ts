@@ -6,7 +6,7 @@ import {
   withDeductionsBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { authOf, requireAuth } from '../../auth/guards';
 import { settingsRepository } from '../settings/settings.repository';
 import { earningsRepository } from './earnings.repository';
 import { earningsService } from './earnings.service';
@@ -31,11 +31,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: withDeductionsAnswer, ...errors },
       },
     },
-    async (req) => {
-      const auth = authOf(req);
-      assertOwnUserId(auth, req.body.user_id);
-      return service.withDeductions(auth, req.body);
-    },
+    async (req) => service.withDeductions(authOf(req), req.body),
   );
   app.get(
     '/api/employee-hours',

@@ -5,6 +5,7 @@ import {
   type WithDeductionsBody,
 } from '@punchclock/contract';
 import { type Caller, reaches, requireAccess } from '../../auth/access';
+import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import { badRequest, notFound } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
@@ -110,7 +111,8 @@ export function earningsService(deps: {
 
   return {
     /** POST /api/with-deductions: one employee's earnings and deductions by day, week and month. */
-    async withDeductions(caller: Caller, body: WithDeductionsBody): Promise<WithDeductionsAnswer> {
+    async withDeductions(caller: AuthContext, body: WithDeductionsBody): Promise<WithDeductionsAnswer> {
+      assertOwnUserId(caller, body.user_id);
       const e = await employeeOf(caller, 'earnings:read', body.employee_id);
       const rules = await rulesOf(caller.accountId);
       const month = monthOf(localDay(now(), rules.zone));

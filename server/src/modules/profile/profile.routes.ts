@@ -12,7 +12,7 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../unit-of-work';
 import { badRequest, notFound, payloadTooLarge } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
@@ -46,11 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: qrResponse, ...errors },
       },
     },
-    async (req) => {
-      const auth = authOf(req);
-      assertOwnUserId(auth, req.body?.user_id);
-      return service.generateQr(auth);
-    },
+    async (req) => service.generateQr(authOf(req), req.body?.user_id),
   );
 
   app.post(
@@ -64,11 +60,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profilePictureResponse, ...errors },
       },
     },
-    async (req) => {
-      const auth = authOf(req);
-      assertOwnUserId(auth, req.body?.user_id);
-      return service.getPicture(auth);
-    },
+    async (req) => service.getPicture(authOf(req), req.body?.user_id),
   );
 
   app.post(
@@ -88,8 +80,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!req.isMultipart()) throw badRequest(messages.profile.selectImage);
       const upload = await readUpload(req, 'profile_picture', PROFILE_IMAGE_MAX_BYTES);
       if (upload.truncated) throw payloadTooLarge(messages.profile.tooLarge);
-      assertOwnUserId(auth, upload.fields.user_id);
-      return service.uploadPicture(auth, upload.file);
+      return service.uploadPicture(auth, upload.file, upload.fields.user_id);
     },
   );
 

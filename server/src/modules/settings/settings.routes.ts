@@ -1,7 +1,7 @@
 import { errorAnswers, settingsBody, settingsView } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertOwnUserId, authOf, requireAuth } from '../../auth/guards';
+import { authOf, requireAuth } from '../../auth/guards';
 import { repositories } from '../unit-of-work';
 import { settingsRepositories } from './settings.repository';
 import { settingsService } from './settings.service';
@@ -36,11 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.object({ message: z.string(), data: settingsView }), ...errors },
         },
       },
-      async (req) => {
-        const auth = authOf(req);
-        assertOwnUserId(auth, req.body.user_id);
-        return service.save(auth, req.body);
-      },
+      async (req) => service.save(authOf(req), req.body),
     );
   }
 };

@@ -1,6 +1,6 @@
 import { messages, type SettingsBody } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
-import type { AuthContext } from '../../auth/guards';
+import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
 import { badRequest } from '../../lib/errors';
 import { isValidTimeZone } from '../../lib/time';
@@ -38,6 +38,7 @@ export function settingsService({
 
     /** A new time zone moves each punch's work_date to its local day there (modules/time/time-rules.ts). */
     async save(auth: AuthContext, body: SettingsBody) {
+      assertOwnUserId(auth, body.user_id);
       requireAccess(auth, 'settings:write');
       if (body.time_zone !== undefined && !isValidTimeZone(body.time_zone))
         throw badRequest(messages.settings.badTimeZone, { time_zone: [messages.settings.badTimeZone] });
