@@ -22,3 +22,16 @@ function moneyFormat(currency: string): Intl.NumberFormat {
  */
 export const moneyFromCents = (cents: number, currency = 'USD'): string =>
   moneyFormat(currency).format(Math.round(cents) / 100 || 0); // || 0: no "-$0.00"
+
+/**
+ * 510 minutes → 8.5 hours, rounded half away from zero to `decimals` places (hours are shown with 2 decimals).
+ * Whole minutes never fall on a tie at 2 decimals, so every rounding the copies used agrees with this one.
+ */
+export function hoursFromMinutes(minutes: number, decimals = 2): number {
+  const scale = 10 ** decimals;
+  return (Math.sign(minutes) * Math.round((Math.abs(minutes) * scale) / 60)) / scale || 0;
+}
+
+/** 510 → "8.50". */
+export const hoursText = (minutes: number, decimals = 2): string =>
+  hoursFromMinutes(minutes, decimals).toFixed(decimals);

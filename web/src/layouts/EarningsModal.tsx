@@ -14,7 +14,13 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { DATE_FORMATS, EARNINGS_PERIODS, messages, moneyFromCents as money } from '@punchclock/contract';
+import {
+  DATE_FORMATS,
+  EARNINGS_PERIODS,
+  messages,
+  moneyFromCents as money,
+  hoursText as hours,
+} from '@punchclock/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -38,8 +44,6 @@ const PRESETS = [
   { value: 'this_year', label: 'This year' },
 ] as const;
 type Preset = (typeof PRESETS)[number]['value'] | 'custom';
-
-const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
 /** A period key as people read it: a day or a week's first day (its weekday and the account's Date Format), or a month. */
 function keyLabel(tab: Tab, key: string, dateFormat: string): string {

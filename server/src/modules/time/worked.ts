@@ -39,8 +39,8 @@ export const splitMinutes = (total: number) => ({
   total_minutes: total,
 });
 
-/** Hours to 2 decimals, as every screen shows them: 90 → 1.5. */
-export const hoursFromMinutes = (minutes: number): number => Math.round((minutes / 60) * 100) / 100;
+/** Hours to 2 decimals, as every screen shows them (90 → 1.5): the contract's, re-exported for the time engine. */
+export { hoursFromMinutes } from '@punchclock/contract';
 
 /** Seconds and minutes since a clock-in, for the employee status list. */
 export function elapsedSince(timeIn: string, now: string): { seconds: number; minutes: number } {

@@ -13,7 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { hoursText as hours, messages } from '@punchclock/contract';
 import { IconClockPause, IconClockPlay, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -29,7 +29,6 @@ import { PunchCardList } from './PunchCards';
 import { SelfClock } from './SelfClock';
 
 const WeekChart = lazy(() => import('./WeekChart'));
-const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const dayLabel = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 

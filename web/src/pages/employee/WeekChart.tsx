@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { hoursFromMinutes } from '@punchclock/contract';
 import type { EmployeeHoursAnswer } from '../../api/earnings';
 
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
@@ -8,8 +9,8 @@ const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC'
 export default function WeekChart({ days }: { days: EmployeeHoursAnswer['days'] }) {
   const rows = days.map((d) => ({
     day: DAY.format(new Date(`${d.date}T00:00:00Z`)),
-    worked: Math.round(d.worked_minutes / 0.6) / 100,
-    paid: Math.round(d.paid_minutes / 0.6) / 100,
+    worked: hoursFromMinutes(d.worked_minutes),
+    paid: hoursFromMinutes(d.paid_minutes),
   }));
   return (
     <BarChart

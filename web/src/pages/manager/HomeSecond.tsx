@@ -1,4 +1,4 @@
-import { DATE_FORMATS } from '@punchclock/contract';
+import { DATE_FORMATS, hoursText } from '@punchclock/contract';
 import {
   Alert,
   Anchor,
@@ -204,7 +204,7 @@ function HoursThisWeek({ data }: { data: DashboardAnswer }) {
     >
       <Text c="dimmed" fz="sm">
         Paid hours since {formatDate(data.week_start, settings.data?.date_format ?? DATE_FORMATS[0])}:{' '}
-        {(total / 60).toFixed(2)}
+        {hoursText(total)}
       </Text>
       {data.hours_by_department.length === 0 ? (
         <Text fz="sm">No departments in reports yet.</Text>

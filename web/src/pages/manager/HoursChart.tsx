@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { hoursFromMinutes } from '@punchclock/contract';
 import type { DashboardAnswer } from '../../api/dashboard';
 
 /** Paid hours this week by department, as horizontal bars (long department names stay readable on phones). */
 export default function HoursChart({ data }: { data: DashboardAnswer['hours_by_department'] }) {
-  const rows = data.map((d) => ({ department: d.department, hours: Math.round(d.paid_minutes / 0.6) / 100 }));
+  const rows = data.map((d) => ({ department: d.department, hours: hoursFromMinutes(d.paid_minutes) }));
   return (
     <BarChart
       h={Math.max(120, 40 * rows.length + 50)}

@@ -1,4 +1,4 @@
-import { messages, moneyFromCents, type ReportColumnView } from '@punchclock/contract';
+import { hoursText, messages, moneyFromCents, type ReportColumnView } from '@punchclock/contract';
 
 export type Cell = string | number | null | undefined;
 
@@ -19,7 +19,7 @@ export const isNumeric = (kind: ReportColumnView['kind']) =>
 export function formatCell(value: Cell, kind: ReportColumnView['kind'], f: CellFormats): string {
   if (value === null || value === undefined || value === '') return messages.reports.emptyCell;
   if (typeof value === 'number') {
-    if (kind === 'hours') return (value / 60).toFixed(2);
+    if (kind === 'hours') return hoursText(value);
     if (kind === 'money') return moneyFromCents(value);
     return String(value);
   }

@@ -1,4 +1,4 @@
-import { moneyFromCents } from '@punchclock/contract';
+import { hoursFromMinutes, hoursText, moneyFromCents } from '@punchclock/contract';
 import { decimalFromCents } from '../../../lib/money';
 import { localDay, localTime } from '../../../lib/time';
 import type { Cell, ColumnKind, DateFormat, ExportMeta, TimeFormat } from './types';
@@ -8,17 +8,8 @@ import type { Cell, ColumnKind, DateFormat, ExportMeta, TimeFormat } from './typ
  * figure in the spreadsheet. Pure functions over the values the report query produces (types.ts: Cell).
  */
 
-/**
- * 510 minutes → 8.5 hours, rounded half away from zero to 2 decimals (hours are shown with 2 decimals:
- * docs/RULES.md#display-formats).
- */
-export function hoursFromMinutes(minutes: number): number {
-  const hundredths = Math.round((Math.abs(minutes) * 100) / 60);
-  return (Math.sign(minutes) * hundredths) / 100 || 0;
-}
-
-/** 510 → "8.50". */
-export const hoursText = (minutes: number): string => hoursFromMinutes(minutes).toFixed(2);
+// Hours from minutes live in the contract, shared with the web app; re-exported for the renderers.
+export { hoursFromMinutes, hoursText };
 
 /** 123450 cents → 1234.5: the number a spreadsheet sums. */
 export const moneyNumber = (cents: number): number => Math.round(cents) / 100;
