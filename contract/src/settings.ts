@@ -66,3 +66,5 @@ export const settingsView = z.object({
   updated_at: z.string(),
 });
 export type SettingsView = z.infer<typeof settingsView>;
+/** POST /settings: the saved row. */
+export const settingsSavedAnswer = z.object({ message: z.string(), data: settingsView });

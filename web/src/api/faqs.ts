@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
 export type { FaqView };
-export type FaqInput = { question: string; answer: string; topic: string };
+/** The FAQ form's values: the contract's body fields, each as text (an empty topic is sent as null). */
+export type FaqInput = Record<keyof FaqBody, string>;
 
 const KEY = ['faqs'];
 

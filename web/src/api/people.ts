@@ -1,6 +1,8 @@
 import type {
   customFieldsAnswer,
   employeeAnswer,
+  employeesAnswer,
+  searchAnswer,
   employeeQrStatusAnswer,
   messageResponse,
   uploadedEmployeesAnswer,
@@ -52,13 +54,8 @@ export const bulkQuery = (name: string, ids: number[]) =>
   `?${encodeURIComponent(`${name}[]`)}=${encodeURIComponent(`[${ids.join(',')}]`)}`;
 
 /** A page of GET /api/employees or POST /api/search (keyset paging: contract/src/paging.ts). */
-interface Paged {
-  next_cursor: string | null;
-  prev_cursor: string | null;
-  total?: number;
-}
-export type EmployeesPage = Paged & { data: EmployeeView[] };
-export type SearchPage = Paged & { employees: EmployeeView[] };
+export type EmployeesPage = z.infer<typeof employeesAnswer>;
+export type SearchPage = z.infer<typeof searchAnswer>;
 
 /** Rows per page of the Employees list and the search results. */
 export const EMPLOYEE_PAGE_SIZE = 50;

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DATE_FORMATS, TIME_FORMATS, type SettingsView } from '@punchclock/contract';
+import {
+  DATE_FORMATS,
+  TIME_FORMATS,
+  type settingsSavedAnswer,
+  type SettingsView,
+} from '@punchclock/contract';
+import type { z } from 'zod';
 import { type DisplayFormats, formatInstant } from '../pages/punches/display-format';
 import { request } from './client';
 
@@ -19,8 +25,7 @@ export const useSettings = () =>
 export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: SettingsInput) =>
-      request<{ message: string; data: SettingsView }>('/settings', { body: b }),
+    mutationFn: (b: SettingsInput) => request<z.infer<typeof settingsSavedAnswer>>('/settings', { body: b }),
     // The answer is the saved row: show it at once; the current user (company name, zone) may change
     // too, and punch lists carry the rounding and the Date Format and Time Format they are shown in.
     onSuccess: (a) => {
