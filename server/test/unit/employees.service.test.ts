@@ -1,7 +1,8 @@
 import { messages } from '@punchclock/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmployeesRepos } from '../../src/modules/employees/employees.repositories';
-import { employeesService, newEmployee, type BatchRow } from '../../src/modules/employees/employees.service';
+import { newEmployee, type BatchRow } from '../../src/modules/employees/employee-admission';
+import { employeesService } from '../../src/modules/employees/employees.service';
 
 /** Fake repositories: an account with one department, one employee (E1, a@x.com) and a unique field holding '7'. */
 function fakeRepos() {

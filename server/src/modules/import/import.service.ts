@@ -17,12 +17,8 @@ import { unprocessable } from '../../lib/errors';
 import { decimalFromCents } from '../../lib/money';
 import type { CustomField } from '../custom-fields/custom-fields.repository';
 import type { EmployeesRepos } from '../employees/employees.repositories';
-import {
-  type BatchRow,
-  type EmployeeIssue,
-  type EmployeesService,
-  newEmployee,
-} from '../employees/employees.service';
+import { type BatchRow, type EmployeeIssue, newEmployee } from '../employees/employee-admission';
+import type { EmployeesService } from '../employees/employees.service';
 
 /** One row's fields, checked by the same rules as the create form (contract `employeeBody`). */
 const rowSchema = employeeBody
