@@ -205,6 +205,8 @@ export type EmployeeStatusAnswer = z.infer<typeof employeeStatusAnswer>;
 export type SyncAnswer = z.infer<typeof syncAnswer>;
 export type SyncResult = SyncAnswer['results'][number];
 export type StationView = z.infer<typeof stationView>;
+/** GET /api/stations: the account's time stations. */
+export const stationsAnswer = z.object({ data: z.array(stationView) });
 export type CreateStationAnswer = z.infer<typeof createStationAnswer>;
 export type PairStationAnswer = z.infer<typeof pairStationAnswer>;
 export type StationMeAnswer = z.infer<typeof stationMeAnswer>;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateStationAnswer, StationView } from '@punchclock/contract';
+import type { CreateStationAnswer, StationView, stationsAnswer } from '@punchclock/contract';
+import type { z } from 'zod';
 import { request } from './client';
 
 export type Station = StationView;
@@ -10,8 +11,7 @@ const KEY = ['stations'];
 export const useStations = () =>
   useQuery({
     queryKey: KEY,
-    queryFn: () =>
-      request<{ data: Station[] } | Station[]>('/api/stations').then((a) => (Array.isArray(a) ? a : a.data)),
+    queryFn: () => request<z.infer<typeof stationsAnswer>>('/api/stations').then((a) => a.data),
   });
 
 export function useStationMutations() {
