@@ -1,24 +1,17 @@
 import type { messageResponse } from '@punchclock/contract';
 import type { z } from 'zod';
-import type { DEDUCTIONS, PUNCH_TYPES, PunchAnswer, PunchListAnswer, PunchRow } from '@punchclock/contract';
+import type { ManualPunchBody, PunchAnswer, PunchListAnswer, PunchRow } from '@punchclock/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
 export type { PunchRow };
 
-/** The body of POST /api/manual-punches and PUT /api/manual-punches/{id}. */
-export interface PunchInput {
-  employee_id: number;
-  date?: string;
-  time_in: string;
-  /** null keeps an open shift open (editing one whose employee has not clocked out yet). */
-  time_out: string | null;
-  /** Time Out is on the day after `date` (a night shift). */
-  out_next_day: boolean;
-  deduction: (typeof DEDUCTIONS)[number];
-  type: (typeof PUNCH_TYPES)[number];
-  notes: string;
-}
+/**
+ * The body of POST /api/manual-punches and PUT /api/manual-punches/{id}, as the contract's manualPunchBody
+ * takes it, with every field the form always sends (an employee id number, notes as text).
+ */
+export type PunchInput = Required<Omit<ManualPunchBody, 'date' | 'notes'>> &
+  Pick<ManualPunchBody, 'date'> & { notes: string };
 
 export const punchKeys = {
   of: (employeeId: number) => ['punches', employeeId] as const,
