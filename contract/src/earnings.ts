@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEDUCTIONS } from './constants';
 import { isoDate, userIdField } from './fields';
 import { messages } from './messages';
-import { MAX_REPORT_DAYS } from './reports';
+import { checkPeriod } from './period';
 
 /**
  * Earnings and deductions (POST /api/with-deductions; docs/RULES.md#earnings-rounding). Every figure comes
@@ -13,7 +13,6 @@ import { MAX_REPORT_DAYS } from './reports';
  * record id (`emp_id`) as a number; an employee may only name themself (anyone else: 404). The period is days
  * in the account's time zone, at most 366; without dates it is the current month.
  */
-const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
 
 export const withDeductionsBody = z
   .object({
@@ -29,14 +28,7 @@ export const withDeductionsBody = z
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
-  .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, {
-    message: messages.reports.startAfterEnd,
-    path: ['end_date'],
-  })
-  .refine((b) => !b.start_date || !b.end_date || days(b.start_date, b.end_date) <= MAX_REPORT_DAYS, {
-    message: messages.reports.rangeTooLong(MAX_REPORT_DAYS),
-    path: ['end_date'],
-  });
+  .superRefine(checkPeriod);
 export type WithDeductionsBody = z.output<typeof withDeductionsBody>;
 
 /**

@@ -24,3 +24,4 @@ export * from './earnings';
 export * from './data-export';
 export * from './fold';
 export * from './display';
+export * from './period';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, userIdField } from './fields';
 import { messages } from './messages';
+import { checkPeriod } from './period';
 import { flag, positiveId } from './people';
 
 /**
@@ -251,11 +252,9 @@ export const REPORTS = [
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** The longest period one run may cover. */
-export const MAX_REPORT_DAYS = 366;
 export const REPORT_PAGE_SIZE = 100;
 export const MAX_REPORT_PAGE_SIZE = 1000;
 
-const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
 /** An empty select in the old client sends ''. */
 const optionalId = (label: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), positiveId(label).optional());
@@ -278,14 +277,7 @@ export const getDataBody = z
     page: z.coerce.number().int().min(1).max(1_000_000).optional(),
     page_size: z.coerce.number().int().min(1).max(MAX_REPORT_PAGE_SIZE).optional(),
   })
-  .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, {
-    message: messages.reports.startAfterEnd,
-    path: ['end_date'],
-  })
-  .refine((b) => !b.start_date || !b.end_date || days(b.start_date, b.end_date) <= MAX_REPORT_DAYS, {
-    message: messages.reports.rangeTooLong(MAX_REPORT_DAYS),
-    path: ['end_date'],
-  });
+  .superRefine(checkPeriod);
 export type GetDataBody = z.output<typeof getDataBody>;
 
 export const REPORT_COLUMN_KINDS = ['text', 'integer', 'hours', 'money', 'date', 'datetime'] as const;
