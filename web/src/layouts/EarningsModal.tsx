@@ -20,6 +20,7 @@ import {
   messages,
   moneyFromCents as money,
   hoursText as hours,
+  periodProblem,
 } from '@punchclock/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
@@ -287,11 +288,7 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
               size="xs"
               value={draft.end_date}
               onChange={(e) => setDraft((d) => ({ ...d, end_date: e.currentTarget.value }))}
-              error={
-                draft.start_date && draft.end_date && draft.start_date > draft.end_date
-                  ? messages.reports.startAfterEnd
-                  : undefined
-              }
+              error={periodProblem(draft.start_date, draft.end_date)}
             />
             <Button type="submit" size="xs" variant="light" disabled={!customValid}>
               Show

@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DATE_FORMATS, messages, OWN_REPORTS, REPORTS, TIME_FORMATS } from '@punchclock/contract';
+import {
+  DATE_FORMATS,
+  messages,
+  OWN_REPORTS,
+  periodProblem,
+  REPORTS,
+  TIME_FORMATS,
+} from '@punchclock/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useCurrentUser, useOwnPermissions } from '../../api/auth';
@@ -73,10 +80,8 @@ export default function UserReport() {
     }
     runner.start({ reportname: reportName, ...period });
   };
-  const periodError =
-    period.start_date && period.end_date && period.start_date > period.end_date
-      ? messages.reports.startAfterEnd
-      : undefined;
+  // The server's own check and message (contract checkPeriod), shown before the request is sent.
+  const periodError = periodProblem(period.start_date, period.end_date);
 
   return (
     <AppPage
