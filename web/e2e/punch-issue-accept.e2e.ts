@@ -151,7 +151,10 @@ describe('accepting a refused punch', () => {
     await page.goto('/HomeSecond');
     const whoIsIn = page.getByTestId('who-is-in');
     await whoIsIn.getByText('Ada Accepted').waitFor();
-    expect(await whoIsIn.textContent()).toContain(`since ${shown(corrected)}`);
+    // Polled: the tile's times follow the account's zone once its settings have loaded.
+    await expect
+      .poll(() => whoIsIn.textContent(), { timeout: 15_000 })
+      .toContain(`since ${shown(corrected)}`);
 
     // On a phone, the other punch (she is already in) is refused by the server, and the modal says why.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -100,7 +100,9 @@ describe('reports and logs read as people read them (demo account)', () => {
       'GET',
       `/api/manual-punches/${me!.id}`,
     );
-    const day = punches.data.find((p) => p.time_out !== null)!.date;
+    // A day before today on the demo's clock (New York): the demo is alive, so today's lunch may not have ended yet.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    const day = punches.data.find((p) => p.time_out !== null && p.date < today)!.date;
     // Their lunch that day, recorded as a Lunch punch (Auto: taken off the paid time); removed at the end.
     const lunch = await api<{ data: { id: number } }>('POST', '/api/manual-punches', {
       employee_id: me!.id,
