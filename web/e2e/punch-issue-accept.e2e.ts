@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, logIn, uniqueUser, useBrowser, wordsSplitAcrossLines } from './support';
+import { apiCall, logIn, registerOwner, useBrowser, wordsSplitAcrossLines } from './support';
 
 const b = useBrowser();
 // The account's clock is New York's; the browser's is Tokyo's: the modal must show and take New York times.
@@ -10,26 +10,7 @@ const ZONE = 'America/New_York';
 const SHOTS = '/tmp/shots';
 
 /** A new account in New York, logged in over the API. */
-async function newAccount() {
-  const u = uniqueUser('accept');
-  const reg = await apiCall(b.baseUrl, null, 'POST', '/api/register', {
-    name: u.name,
-    email: u.email,
-    password: u.password,
-    password_confirmation: u.password,
-    phone_number: u.phone,
-    username: u.username,
-    date_of_birth: u.dob,
-    terms: true,
-    time_zone: ZONE,
-  });
-  expect(reg.status).toBe(201);
-  const login = await apiCall(b.baseUrl, null, 'POST', '/api/login', {
-    email: u.email,
-    password: u.password,
-  });
-  return { ...u, token: (login.body as { access_token: string }).access_token };
-}
+const newAccount = () => registerOwner(b.baseUrl, 'accept', { time_zone: ZONE });
 
 /** A station's offline punches as it syncs them when it is back online (here with a wrong PIN). */
 async function syncFromStation(stationToken: string, punches: object[]) {

@@ -149,7 +149,11 @@ export async function apiCall(
 }
 
 /** A brand-new account signed up and logged in over the API, so a journey sees only what it creates. */
-export async function registerOwner(baseUrl: string, prefix: string): Promise<Owner> {
+export async function registerOwner(
+  baseUrl: string,
+  prefix: string,
+  extra: Record<string, unknown> = {},
+): Promise<Owner> {
   const u = uniqueUser(prefix);
   const reg = await apiCall(baseUrl, null, 'POST', '/api/register', {
     name: u.name,
@@ -160,6 +164,7 @@ export async function registerOwner(baseUrl: string, prefix: string): Promise<Ow
     username: u.username,
     date_of_birth: u.dob,
     terms: true,
+    ...extra,
   });
   if (reg.status !== 201) throw new Error(`sign-up answered ${reg.status}: ${JSON.stringify(reg.body)}`);
   const login = await apiCall(baseUrl, null, 'POST', '/api/login', { email: u.email, password: u.password });
