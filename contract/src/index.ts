@@ -25,3 +25,4 @@ export * from './data-export';
 export * from './fold';
 export * from './display';
 export * from './period';
+export * from './pay-rules';

@@ -332,6 +332,24 @@ export const messages = {
     scopedCannotImport:
       'Importing can create departments, so it needs full access. Ask an administrator with full access.',
   },
+  payRules: {
+    unknownPreset: (presets: readonly string[]) => `Preset must be one of: ${presets.join(', ')}.`,
+    minutes: (field: string) =>
+      `${field} must be a whole number of minutes from 0 to 10080 (a week), or null where it may be off.`,
+    multiplier: (field: string) => `${field} must be a number from 1 to 10 with at most 3 decimals.`,
+    boolean: (field: string) => `${field} must be true or false.`,
+    doubleBelowOvertime:
+      'The double-time threshold (daily_double_after) must not be below the overtime threshold (daily_overtime_after).',
+    doubleMultiplierBelow: 'The double-time multiplier must not be below the overtime multiplier.',
+    autoBreakShape: 'Each automatic break must be an object with after_minutes and break_minutes only.',
+    autoBreaksTooMany: (max: number) => `At most ${max} automatic breaks.`,
+    unknownFields: (fields: readonly string[], known: readonly string[]) =>
+      `Unknown rule field${fields.length === 1 ? '' : 's'}: ${fields.join(', ')}. Rules have: ${known.join(', ')}.`,
+    overridesShape: 'overrides must be an object of rule fields.',
+    bodyUnknownFields: (fields: readonly string[]) =>
+      `Only effective_from, preset and overrides are taken, not ${fields.join(', ')}.`,
+    bodyShape: 'The body must be an object with effective_from, preset and optional overrides.',
+  },
   general: {
     noLogs: 'No activity logs found.',
     noLogsRow: 'No activity logs available.',
