@@ -1,4 +1,9 @@
-import type { administratorInvitedAnswer, administratorsAnswer, messageResponse } from '@punchclock/contract';
+import type {
+  administratorInvitedAnswer,
+  administratorsAnswer,
+  messageResponse,
+  planChangedAnswer,
+} from '@punchclock/contract';
 import type { z } from 'zod';
 import type { AdministratorAccessBody, AdministratorBody, PlanAnswer, PlanId } from '@punchclock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +26,7 @@ export function useChangePlan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (plan: PlanId) =>
-      request<PlanAnswer & { message: string }>('/api/account/plan', { method: 'PUT', body: { plan } }),
+      request<z.infer<typeof planChangedAnswer>>('/api/account/plan', { method: 'PUT', body: { plan } }),
     onSuccess: (answer) => qc.setQueryData(PLAN, answer),
   });
 }

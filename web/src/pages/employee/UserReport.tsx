@@ -1,13 +1,5 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  DATE_FORMATS,
-  messages,
-  OWN_REPORTS,
-  periodProblem,
-  REPORTS,
-  TIME_FORMATS,
-} from '@punchclock/contract';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, SimpleGrid, TextInput } from '@mantine/core';
+import { DATE_FORMATS, OWN_REPORTS, periodProblem, REPORTS, TIME_FORMATS } from '@punchclock/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useCurrentUser, useOwnPermissions } from '../../api/auth';
 import { useWeekHours } from '../../api/earnings';
@@ -15,7 +7,9 @@ import { AppPage } from '../../components/AppPage';
 import { formatDate, formatInstant } from '../punches/display-format';
 import type { CellFormats } from '../reports/cells';
 import { type PeriodPreset, PERIOD_PRESETS, presetPeriod, todayIn, weekStartIndex } from '../reports/periods';
-import { ExportButtons, ReportOutcome, useReportRunner } from '../reports/report-runner';
+import { useReportRunner } from '../reports/report-runner';
+import { ReportView } from '../reports/ReportView';
+import { PresetButtons } from '../../components/PresetButtons';
 
 const OPTIONS = OWN_REPORTS.map((name) => ({
   value: name,
@@ -84,79 +78,51 @@ export default function UserReport() {
   const periodError = periodProblem(period.start_date, period.end_date);
 
   return (
-    <AppPage
+    <ReportView
       title="Reports"
       description="Your own time over a period; export it as CSV, Excel or PDF."
-      size="xl"
-      actions={<ExportButtons runner={runner} current={current} />}
+      runner={runner}
+      current={current}
+      formats={formats}
+      picker={{
+        data: OPTIONS,
+        value: reportName,
+        onChange: (v) => {
+          setReportName(v);
+          setNotChosen(false);
+          runner.clear();
+        },
+        notChosen,
+      }}
+      onSubmit={submit}
+      runDisabled={!period.start_date || !period.end_date || !!periodError}
     >
-      <Paper withBorder p="md" mb="md" component="form" onSubmit={submit} aria-label="Report parameters">
-        <Stack gap="md">
-          <Select
-            label="Report"
-            placeholder="Select a report"
-            data={OPTIONS}
-            value={reportName}
-            onChange={(v) => {
-              setReportName(v);
-              setNotChosen(false);
-              runner.clear();
-            }}
-            w={{ base: '100%', sm: 360 }}
-            error={notChosen ? messages.reports.selectReport : undefined}
-          />
-          <Group gap={6} role="group" aria-label="Period">
-            {PERIOD_PRESETS.map((p) => (
-              <Button
-                key={p.value}
-                size="xs"
-                variant={preset === p.value ? 'filled' : 'default'}
-                aria-pressed={preset === p.value}
-                onClick={() => pickPreset(p.value)}
-              >
-                {p.label}
-              </Button>
-            ))}
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-            <TextInput
-              type="date"
-              label="Start Date"
-              withAsterisk
-              value={period.start_date}
-              onChange={(e) => {
-                const start_date = e.currentTarget.value;
-                setPreset('custom');
-                setPeriod((p) => ({ ...p, start_date }));
-              }}
-            />
-            <TextInput
-              type="date"
-              label="End Date"
-              withAsterisk
-              value={period.end_date}
-              error={periodError}
-              onChange={(e) => {
-                const end_date = e.currentTarget.value;
-                setPreset('custom');
-                setPeriod((p) => ({ ...p, end_date }));
-              }}
-            />
-          </SimpleGrid>
-          <Group>
-            <Button
-              type="submit"
-              leftSection={<IconPlayerPlay size={16} />}
-              loading={runner.result.isFetching}
-              disabled={!period.start_date || !period.end_date || !!periodError}
-            >
-              Run
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-
-      <ReportOutcome runner={runner} formats={formats} current={current} />
-    </AppPage>
+      <PresetButtons presets={PERIOD_PRESETS} chosen={preset} onPick={pickPreset} />
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+        <TextInput
+          type="date"
+          label="Start Date"
+          withAsterisk
+          value={period.start_date}
+          onChange={(e) => {
+            const start_date = e.currentTarget.value;
+            setPreset('custom');
+            setPeriod((p) => ({ ...p, start_date }));
+          }}
+        />
+        <TextInput
+          type="date"
+          label="End Date"
+          withAsterisk
+          value={period.end_date}
+          error={periodError}
+          onChange={(e) => {
+            const end_date = e.currentTarget.value;
+            setPreset('custom');
+            setPeriod((p) => ({ ...p, end_date }));
+          }}
+        />
+      </SimpleGrid>
+    </ReportView>
   );
 }
