@@ -8,15 +8,14 @@ import { addDays } from '../src/modules/time/calendar';
 import {
   BREAK_DAYS_LATER,
   computeDays,
-  daysFromTotals,
   figuresSql,
   type PeriodSums,
   PIPELINE,
-  roundsLikeUtc,
   type SqlFigures,
   type SqlOps,
   sumByEmployee,
 } from '../src/modules/time/engine';
+import { daysFromTotals, roundsLikeUtc } from '../src/modules/time/day-totals';
 import type { TimeRules } from '../src/modules/time/time-rules';
 import { createAccount, createEmployee } from './factories';
 import { useTestApp } from './helper';

@@ -1,9 +1,16 @@
 import type { Deduction, PunchType } from '@punchclock/contract';
-import { earningsCents, earningsCentsSql } from '../../lib/money';
-import { type RawBuilder, sql } from 'kysely';
-import { localDay, zoneOffsetMinutes } from '../../lib/time';
+import { localDay } from '../../lib/time';
 import { addDays } from './calendar';
 import { roundToStep } from './rounding';
+import {
+  attendanceOnlyStep,
+  deductionStep,
+  earningsStep,
+  type FigureStep,
+  type SqlFigures,
+  type SqlOps,
+} from './figure-steps';
+import { type EngineEmployee, rateOn } from './rates';
 import type { TimeRules } from './time-rules';
 import { workedMinutes } from './worked';
 
@@ -39,37 +46,9 @@ export interface EnginePunch {
   work_date?: string;
 }
 
-export interface EngineEmployee {
-  id: number;
-  /** The current hourly rate: every day's, unless `rates` says otherwise. */
-  rateCents: number;
-  /** The employee's rate changes (employee_rates), oldest first; none: one rate all along. */
-  rates?: readonly RateChange[];
-}
-
-/** An hourly rate from a local day on (YYYY-MM-DD, account zone, like work_date). */
-export interface RateChange {
-  from: string;
-  cents: number;
-}
-
-/**
- * The one hourly rate of [start, end], or null when it changed inside it (then no single rate times the hours
- * gives the pay): the rate Payroll Summary shows beside a period's gross.
- */
-export function periodRate(e: EngineEmployee, start: string, end: string): number | null {
-  const changed = e.rates?.some((r) => r.from > start && r.from <= end);
-  return changed ? null : rateOn(e, end);
-}
-
-/** The hourly rate of a day: the newest change on or before it, else (no changes) the current rate. */
-export function rateOn(e: EngineEmployee, day: string): number {
-  const rates = e.rates;
-  if (!rates?.length) return e.rateCents;
-  for (let i = rates.length - 1; i >= 0; i--) if (rates[i].from <= day) return rates[i].cents;
-  // Before the first change: cannot be (the first row is RATES_SINCE), but that rate is the oldest known.
-  return rates[0].cents;
-}
+// Rates and the figure steps live in their own files; callers keep importing them from the engine.
+export * from './rates';
+export * from './figure-steps';
 
 export interface DayFigures {
   employeeRef: number;
@@ -173,83 +152,8 @@ export const breakStep: DayStep = (d, rules) => {
 };
 
 /**
- * The steps after a day's punches are summed: they see only the figures, so the database can do the
- * punch steps' sums instead (period.repository.ts) and these run the same either way. Each answers the
- * figures it changes. A step may also carry `sql`: the same rule over SQL expressions of the figures, so
- * the database can apply it while it sums a period (period totals and per-employee sums of a big account
- * without reading every day). A step without `sql` makes those sums fall back to running the steps here.
- * server/test/day-totals.test.ts checks both forms against each other on random days, on both databases.
- */
-export type FigureStep = ((f: Readonly<DayFigures>, rules: TimeRules) => Partial<DayFigures>) & {
-  sql?: (f: Readonly<SqlFigures>, rules: TimeRules, ops: SqlOps) => Partial<SqlFigures>;
-};
-
-/** The figures a figure step reads and writes, as SQL expressions over one day's row. */
-export type SqlFigures = Record<SqlFigure, RawBuilder<number>>;
-export type SqlFigure =
-  | 'workedMinutes'
-  | 'deductedMinutes'
-  | 'manualBreakMinutes'
-  | 'paidMinutes'
-  | 'rateCents'
-  | 'earningsCents'
-  | 'grossCents';
-/** The dialect's two-argument minimum and maximum (least/greatest on PostgreSQL, min/max on SQLite). */
-export interface SqlOps {
-  least(a: RawBuilder<number>, b: RawBuilder<number>): RawBuilder<number>;
-  greatest(a: RawBuilder<number>, b: RawBuilder<number>): RawBuilder<number>;
-}
-
-/** Auto Lunch/Break minutes are taken off the paid minutes, never more than were worked. */
-export const deductionStep: FigureStep = Object.assign(
-  (f: Readonly<DayFigures>) => {
-    const deducted = Math.min(f.deductedMinutes, f.workedMinutes);
-    return { deductedMinutes: deducted, paidMinutes: f.workedMinutes - deducted };
-  },
-  {
-    sql: (f: Readonly<SqlFigures>, _rules: TimeRules, ops: SqlOps) => {
-      const deducted = ops.least(f.deductedMinutes, f.workedMinutes);
-      return { deductedMinutes: deducted, paidMinutes: sql<number>`(${f.workedMinutes} - ${deducted})` };
-    },
-  },
-);
-
-/** Attendance Only: presence without hours or pay. */
-export const attendanceOnlyStep: FigureStep = Object.assign(
-  (_f: Readonly<DayFigures>, rules: TimeRules) =>
-    rules.attendanceOnly
-      ? { workedMinutes: 0, deductedMinutes: 0, manualBreakMinutes: 0, paidMinutes: 0 }
-      : {},
-  {
-    sql: (_f: Readonly<SqlFigures>, rules: TimeRules) => {
-      const zero = sql<number>`0`;
-      return rules.attendanceOnly
-        ? { workedMinutes: zero, deductedMinutes: zero, manualBreakMinutes: zero, paidMinutes: zero }
-        : {};
-    },
-  },
-);
-
-/**
- * Earnings: paid minutes × hourly rate in whole cents, rounded once per day; gross is the same for the worked
- * minutes (before Auto deductions).
- */
-export const earningsStep: FigureStep = Object.assign(
-  (f: Readonly<DayFigures>) => ({
-    earningsCents: earningsCents(f.paidMinutes, f.rateCents),
-    grossCents: earningsCents(f.workedMinutes, f.rateCents),
-  }),
-  {
-    sql: (f: Readonly<SqlFigures>) => ({
-      earningsCents: earningsCentsSql(f.paidMinutes, f.rateCents),
-      grossCents: earningsCentsSql(f.workedMinutes, f.rateCents),
-    }),
-  },
-);
-
-/**
- * The steps, in order: those over one day's punches, then those over its figures. Overtime and automatic
- * breaks go here later.
+ * The steps, in order: those over one day's punches, then those over its figures. Pay rules (overtime,
+ * automatic breaks, premiums) run after these, over a period of days, in ./pay/pipeline.ts.
  */
 export const PIPELINE: { punches: readonly DayStep[]; figures: readonly FigureStep[] } = {
   punches: [workStep, breakStep],
@@ -407,81 +311,5 @@ export function computeDays(
 }
 
 /** Plain comparison: ISO days sort as text, and localeCompare costs ~1 µs a call over 200,000 rows. */
-const byEmployeeAndDay = (a: DayFigures, b: DayFigures) =>
+export const byEmployeeAndDay = (a: DayFigures, b: DayFigures) =>
   a.employeeRef - b.employeeRef || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
-
-/**
- * One employee's day summed by the database (day-totals.repository.ts): the punch steps' figures (workStep,
- * breakStep) as SQL aggregates, for big periods where reading every punch into the engine costs more than
- * the report. Instants are ISO text; the rounded ones come as epoch milliseconds (null without rounding).
- * server/test/day-totals.test.ts checks on both databases that both ways give the same figures.
- */
-export interface DayTotals {
-  employee_ref: number;
-  work_date: string;
-  raw_first_in: string | null;
-  raw_last_out: string | null;
-  first_in_ms: number | null;
-  last_out_ms: number | null;
-  worked: number;
-  auto_break: number;
-  manual_break: number;
-  open_shifts: number;
-  late_syncs: number;
-  punches: number;
-}
-
-/**
- * Whether rounding to the step on the local wall clock is the same as rounding the UTC instant, over the
- * period (with a margin for shifts that end after it): true without rounding, or when every offset the zone
- * has in that time is a whole number of steps (any whole-hour zone with a 5, 10, 15 or 30 minute step). The
- * database rounds UTC instants, so it can only sum the punches when this holds; otherwise the engine does.
- */
-export function roundsLikeUtc(rules: Pick<TimeRules, 'step' | 'zone'>, start: string, end: string): boolean {
-  if (!rules.step) return true;
-  const last = Date.parse(`${end}T12:00:00Z`) + 2 * 86_400_000;
-  for (let t = Date.parse(`${start}T12:00:00Z`) - 86_400_000; t <= last; t += 43_200_000)
-    if (zoneOffsetMinutes(rules.zone, new Date(t)) % rules.step !== 0) return false;
-  return true;
-}
-
-/**
- * The engine's day figures from the database's sums, sorted by employee and day like computeDays': the figure
- * steps run on them exactly as on computeDays'.
- */
-export function daysFromTotals(
-  totals: readonly DayTotals[],
-  employees: readonly EngineEmployee[],
-  rules: TimeRules,
-  steps = PIPELINE.figures,
-): DayFigures[] {
-  const byId = new Map(employees.map((e) => [e.id, e]));
-  const instant = (ms: number | null, raw: string | null) =>
-    rules.step ? (ms === null ? null : new Date(ms).toISOString()) : raw;
-  const out: DayFigures[] = [];
-  for (const t of totals) {
-    const employee = byId.get(t.employee_ref);
-    if (!employee) continue;
-    const rateCents = rateOn(employee, t.work_date);
-    const figures: DayFigures = {
-      employeeRef: t.employee_ref,
-      day: t.work_date,
-      firstIn: instant(t.first_in_ms, t.raw_first_in),
-      lastOut: instant(t.last_out_ms, t.raw_last_out),
-      rawFirstIn: t.raw_first_in,
-      rawLastOut: t.raw_last_out,
-      workedMinutes: t.worked,
-      deductedMinutes: t.auto_break,
-      manualBreakMinutes: t.manual_break,
-      paidMinutes: t.worked,
-      openShifts: t.open_shifts,
-      lateSyncs: t.late_syncs,
-      punches: t.punches,
-      rateCents,
-      earningsCents: 0,
-      grossCents: 0,
-    };
-    out.push(finishDay(figures, rules, steps));
-  }
-  return out.sort(byEmployeeAndDay);
-}

@@ -1,7 +1,8 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { addDays } from './calendar';
-import { BREAK_DAYS_LATER, type DayTotals, type PeriodSums, type SqlFigures, type SqlOps } from './engine';
+import type { DayTotals } from './day-totals';
+import { BREAK_DAYS_LATER, type PeriodSums, type SqlFigures, type SqlOps } from './engine';
 
 /** Which punches a period's sums read: the Time Rounding step, and optionally only some employees' punches. */
 export interface DayTotalsOptions {

@@ -3,16 +3,15 @@ import {
   BREAK_DAYS_LATER,
   computeDays,
   type DayFigures,
-  daysFromTotals,
   type EngineEmployee,
   figuresSql,
   figureStepsInSql,
   type PeriodSums,
   PIPELINE,
   type RateChange,
-  roundsLikeUtc,
   sumByEmployee,
 } from './engine';
+import { daysFromTotals, roundsLikeUtc } from './day-totals';
 import type { PeriodRepository } from './period.repository';
 import type { TimeRules } from './time-rules';
 
