@@ -25,4 +25,5 @@ export * from './data-export';
 export * from './fold';
 export * from './display';
 export * from './period';
+export * from './roll-call';
 export * from './pay-rules';

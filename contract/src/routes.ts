@@ -65,6 +65,7 @@ export const MANAGER_ROUTES = [
   '/PricingUser',
   '/ActivityLogs',
   '/PunchDetails',
+  '/RollCall',
 ] as const;
 
 export const PAGE_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...EMPLOYEE_ROUTES, ...MANAGER_ROUTES];

@@ -27,6 +27,7 @@ import { integrationRoutes } from './modules/integration/integration.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { rollCallRoutes } from './modules/roll-call/roll-call.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { timeclockRoutes } from './modules/timeclock/timeclock.routes';
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(integrationRoutes);
   await app.register(earningsRoutes);
   await app.register(dataExportRoutes);
+  await app.register(rollCallRoutes);
 
   await webApp(app, config.webDist);
   return app;

@@ -153,6 +153,8 @@ export const TABLE: Record<string, Entry> = {
     req: (w) => ({ url: `/api/stations/${w.ids.spareStationId}` }),
   },
   'GET /api/station/me': { expect: e({ station: 200 }, managerList) },
+  // The emergency roll call: a manager (a scoped one sees their departments) and the account's stations.
+  'GET /api/roll-call': { expect: e({ station: 200 }, managerList) },
 
   'GET /settings': { expect: managerList },
   'GET /api/settings': { expect: managerList },

@@ -154,7 +154,7 @@ export async function otherDepartmentsSnapshot(t: TestApp, w: World): Promise<st
 }
 
 /** A's owner invites an administrator for `departmentId` only; they set their password by the mailed link. */
-async function scopedAdministrator(t: TestApp, a: Account, departmentId: number) {
+export async function scopedAdministrator(t: TestApp, a: Account, departmentId: number) {
   const plan = await t.app.inject({
     method: 'PUT',
     url: '/api/account/plan',
