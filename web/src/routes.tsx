@@ -117,7 +117,12 @@ const MANAGER_PAGES: PageDef[] = [
     title: 'Create Custom Field',
     load: () => import('./pages/fields/CreateCustomField'),
   },
-  { path: '/CustomFieldDetail', title: 'Custom Field', load: () => import('./pages/fields/CustomFiledList') },
+  // The old client's "Custom Filed" list showed the departments: it is the departments page.
+  {
+    path: '/CustomFieldDetail',
+    title: 'Departments',
+    load: () => import('./pages/departments/DepartmentsPage'),
+  },
   { path: '/CreateApiKey', title: 'Create API Key', load: () => import('./pages/api-keys/CreateApiKey') },
   { path: '/APIKeys', title: 'API Keys', load: () => import('./pages/api-keys/ApiKeysPage') },
   { path: '/UserProfile', title: 'Your Profile', load: () => import('./pages/account/ProfilePage') },
@@ -138,6 +143,7 @@ const MANAGER_PAGES: PageDef[] = [
   },
   { path: '/ActivityLogs', title: 'Activity Logs', load: () => import('./pages/activity/ActivityLogs') },
   { path: '/PunchDetails', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },
+  { path: '/RollCall', title: 'Roll Call', load: () => import('./pages/roll-call/RollCallPage') },
 ];
 
 /**

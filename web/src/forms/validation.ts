@@ -30,3 +30,8 @@ export function requiredErrors(values: Record<string, unknown>, labels: Record<s
 export function firstErrors(...maps: Errors[]): Errors {
   return maps.reduceRight<Errors>((acc, m) => ({ ...acc, ...m }), {});
 }
+
+/** A form's own checks as an error map: each field's problem, or null where it has none. */
+export function problemErrors(problems: Record<string, string | null | undefined>): Errors {
+  return Object.fromEntries(Object.entries(problems).filter((p): p is [string, string] => !!p[1]));
+}

@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Table, Text } from '@mantine/core';
-import { messages } from '@punchclock/contract';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Table, Text, TextInput } from '@mantine/core';
+import { foldText, messages } from '@punchclock/contract';
+import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useScopedAdministrator } from '../../api/auth';
@@ -187,11 +187,21 @@ function DepartmentTable({ rows, readOnly }: { rows: DepartmentView[]; readOnly:
   );
 }
 
-/** /Departments and /DepartmentsDetail: the account's departments — select, edit, delete (moving members), open one. */
+/** Any letter case or accent, as every search here ("cafe" finds "Café"). */
+const matches = (d: DepartmentView, q: string) =>
+  !q || foldText(d.dp_name).includes(q) || foldText(d.dp_type).includes(q);
+
+/**
+ * /Departments, /DepartmentsDetail and /CustomFieldDetail (the old client's "Custom Filed" list of departments):
+ * the account's departments — search, select, edit, delete (moving members), open one.
+ */
 export default function DepartmentsPage() {
   const departments = useDepartments();
   const navigate = useNavigate();
   const scoped = useScopedAdministrator();
+  const [query, setQuery] = useState('');
+  const q = foldText(query.trim());
+  const rows = (departments.data ?? []).filter((d) => matches(d, q));
   return (
     <AppPage
       title="Departments"
@@ -206,12 +216,24 @@ export default function DepartmentsPage() {
           {messages.departments.error(messageOf(departments.error, messages.general.genericError))}
         </Alert>
       )}
-      {departments.data?.length === 0 && (
+      {!!departments.data?.length && (
+        <TextInput
+          mb="md"
+          placeholder="Search by Department Name, Type"
+          aria-label="Search by Department Name, Type"
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          w={360}
+          maw="100%"
+        />
+      )}
+      {departments.data && rows.length === 0 && (
         <Text ta="center" py="xl" c="dimmed">
-          {messages.departments.empty}
+          {departments.data.length ? 'No departments found' : messages.departments.empty}
         </Text>
       )}
-      {!!departments.data?.length && <DepartmentTable rows={departments.data} readOnly={scoped} />}
+      {rows.length > 0 && <DepartmentTable rows={rows} readOnly={scoped} />}
     </AppPage>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { messages } from '@punchclock/contract';
-import { fieldErrors, messageOf } from '../../api/client';
 import { type DepartmentView, usePeopleMutations } from '../../api/people';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { FormActions } from '../../components/FormActions';
+import { saveCallbacks } from '../../forms/save-callbacks';
 import { DepartmentFields, departmentInput, useDepartmentForm } from './DepartmentForm';
 
 function EditForm({ dept, onClose }: { dept: DepartmentView; onClose: () => void }) {
@@ -11,29 +11,13 @@ function EditForm({ dept, onClose }: { dept: DepartmentView; onClose: () => void
   const submit = form.onSubmit((values) =>
     updateDepartment.mutate(
       { ...values, dp_name: values.dp_name.trim(), id: dept.id },
-      {
-        onSuccess: () => {
-          notifySuccess(messages.departments.updated);
-          onClose();
-        },
-        onError: (e) => {
-          form.setErrors(fieldErrors(e));
-          notifyError(messageOf(e, messages.departments.updateFailed));
-        },
-      },
+      saveCallbacks(form, messages.departments.updated, messages.departments.updateFailed, onClose),
     ),
   );
   return (
     <form onSubmit={submit} noValidate>
       <DepartmentFields form={form} />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={updateDepartment.isPending}>
-          Save Changes
-        </Button>
-      </Group>
+      <FormActions onCancel={onClose} busy={updateDepartment.isPending} submitLabel="Save Changes" mt="lg" />
     </form>
   );
 }

@@ -1,12 +1,19 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages, type AcceptPunchIssueBody, type PunchIssue } from '@punchclock/contract';
+import {
+  acceptPunchIssueBody,
+  messages,
+  type AcceptPunchIssueBody,
+  type PunchIssue,
+} from '@punchclock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../api/client';
 import { acceptPunchIssue } from '../../api/punch-issues';
 import { useAccountInstant, useSettings } from '../../api/settings';
+import { FormActions } from '../../components/FormActions';
 import { notifySuccess } from '../../components/notify';
 import { useSingleSubmit } from '../../forms/single-submit';
+import { firstErrors, problemErrors, schemaErrors } from '../../forms/validation';
 import { wallClock } from '../punches/display-format';
 import { todayIn } from '../reports/periods';
 
@@ -49,10 +56,14 @@ function AcceptPunchForm({ issue, onDone }: { issue: PunchIssue; onDone: () => v
   const once = useSingleSubmit(accept.isPending);
   const form = useForm({
     initialValues: { date: punched?.date ?? today, time: punched?.time ?? '' },
-    validate: {
-      date: (v) => (v ? null : 'Date is required.'),
-      time: (v) => (v ? null : 'Time is required.'),
-    },
+    validate: (v) =>
+      firstErrors(
+        problemErrors({
+          date: v.date ? null : 'Date is required.',
+          time: v.time ? null : 'Time is required.',
+        }),
+        schemaErrors(acceptPunchIssueBody, v),
+      ),
   });
   const submit = form.onSubmit((body) =>
     once(() =>
@@ -109,14 +120,7 @@ function AcceptPunchForm({ issue, onDone }: { issue: PunchIssue; onDone: () => v
             {messageOf(accept.error, messages.general.serverError)}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={accept.isPending}>
-            Accept punch
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={accept.isPending} submitLabel="Accept punch" />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CUSTOM_FIELD_TYPES, messages } from '@punchclock/contract';
+import { CUSTOM_FIELD_TYPES, customFieldBody, messages } from '@punchclock/contract';
 import { fieldErrors, messageOf } from '../../api/client';
 import { type CustomFieldInput, type CustomFieldView, usePeopleMutations } from '../../api/people';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { SubmitButton } from '../../components/SubmitButton';
+import { FormActions } from '../../components/FormActions';
+import { firstErrors, problemErrors, schemaErrors } from '../../forms/validation';
 
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));
 
@@ -40,15 +41,19 @@ export function CustomFieldForm({ field, onDone, onClose }: Props) {
   const submit = form.onSubmit((v) => {
     const { field_type } = v;
     const field_name = v.field_name.trim();
-    // Both name and type are needed; say so once instead of sending a request the server would refuse.
-    if (!field_name || !field_type) {
-      form.setErrors({
-        ...(field_name ? {} : { field_name: 'Field name is required.' }),
-        ...(field_type ? {} : { field_type: 'Type is required.' }),
-      });
-      notifyError(messages.customFields.requiredFields);
+    // Both name and type are needed, then the contract's checks (the server's words): say so once instead of
+    // sending a request the server would refuse.
+    const required = problemErrors({
+      field_name: field_name ? null : 'Field name is required.',
+      field_type: field_type ? null : 'Type is required.',
+    });
+    const errors = firstErrors(required, schemaErrors(customFieldBody, v));
+    if (Object.keys(errors).length) {
+      form.setErrors(errors);
+      if (Object.keys(required).length) notifyError(messages.customFields.requiredFields);
       return;
     }
+    if (!field_type) return;
     const body = { ...v, field_name, field_type };
     if (field) updateField.mutate({ ...body, id: field.id }, { onSuccess: done, onError: fail });
     else createField.mutate(body, { onSuccess: done, onError: fail });
@@ -73,14 +78,13 @@ export function CustomFieldForm({ field, onDone, onClose }: Props) {
           {...form.getInputProps('field_type')}
         />
         <Checkbox label="Allow Duplicates" {...form.getInputProps('field_options', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <SubmitButton busy={busy} busyLabel="Saving...">
-            Submit
-          </SubmitButton>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel="Close"
+          busy={busy}
+          busyLabel="Saving..."
+          submitLabel="Submit"
+        />
       </Stack>
     </form>
   );

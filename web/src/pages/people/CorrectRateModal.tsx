@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages } from '@punchclock/contract';
+import { messages, rateChangeBody } from '@punchclock/contract';
 import { useCurrentUser } from '../../api/auth';
-import { fieldErrors, messageOf } from '../../api/client';
 import { type EmployeeView, usePeopleMutations } from '../../api/people';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { FormActions } from '../../components/FormActions';
+import { saveCallbacks } from '../../forms/save-callbacks';
+import { firstErrors, problemErrors, schemaErrors } from '../../forms/validation';
 import { todayIn } from '../reports/periods';
 import { HourlyRateInput, RateFromInput, rateFromProblem } from './rate-fields';
 
@@ -28,24 +29,21 @@ export function CorrectRateModal({
       hourly_rate: number | string;
       rate_effective_from: string;
     },
-    validate: {
-      hourly_rate: (v) => (v === '' || Number(v) < 0 ? 'Enter an hourly rate of 0 or more.' : null),
-      rate_effective_from: (v) => rateFromProblem(v, today),
-    },
+    // The form's own checks first (a blank rate, a day after today), then the contract's, as the server says them.
+    validate: (v) =>
+      firstErrors(
+        problemErrors({
+          hourly_rate:
+            v.hourly_rate === '' || Number(v.hourly_rate) < 0 ? 'Enter an hourly rate of 0 or more.' : null,
+          rate_effective_from: rateFromProblem(v.rate_effective_from, today),
+        }),
+        schemaErrors(rateChangeBody, v),
+      ),
   });
   const submit = form.onSubmit((v) =>
     changeRate.mutate(
       { id: employee.id, hourly_rate: Number(v.hourly_rate), rate_effective_from: v.rate_effective_from },
-      {
-        onSuccess: () => {
-          notifySuccess(messages.employees.rateCorrected);
-          onClose();
-        },
-        onError: (e) => {
-          form.setErrors(fieldErrors(e));
-          notifyError(messageOf(e, messages.employees.updateFailed));
-        },
-      },
+      saveCallbacks(form, messages.employees.rateCorrected, messages.employees.updateFailed, onClose),
     ),
   );
   return (
@@ -57,14 +55,7 @@ export function CorrectRateModal({
           </Text>
           <HourlyRateInput data-autofocus {...form.getInputProps('hourly_rate')} />
           <RateFromInput today={today} {...form.getInputProps('rate_effective_from')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={changeRate.isPending}>
-              Save Rate
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={changeRate.isPending} submitLabel="Save Rate" />
         </Stack>
       </form>
     </Modal>

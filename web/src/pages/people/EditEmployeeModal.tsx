@@ -1,8 +1,7 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages } from '@punchclock/contract';
+import { employeeBody, messages } from '@punchclock/contract';
 import { useState } from 'react';
-import { fieldErrors, messageOf } from '../../api/client';
 import {
   type EmployeeView,
   useCustomFields,
@@ -10,7 +9,9 @@ import {
   useEmployeeRates,
   usePeopleMutations,
 } from '../../api/people';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { FormActions } from '../../components/FormActions';
+import { saveCallbacks } from '../../forms/save-callbacks';
+import { firstErrors, problemErrors, schemaErrors } from '../../forms/validation';
 import { useCurrentUser } from '../../api/auth';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
 import { todayIn } from '../reports/periods';
@@ -43,13 +44,19 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
   const today = todayIn(useCurrentUser().data?.time_zone);
   const form = useForm<EditValues>({
     initialValues: valuesOf(employee, today),
-    validate: {
-      name: (v) => (v.trim() ? null : 'Name is required.'),
-      department_id: (v) => (v ? null : 'Department is required.'),
-      employee_id: (v) => (v.trim() ? null : 'Employee ID is required.'),
-      rate_effective_from: (v, all) =>
-        rateChanged(employee, all.hourly_rate) ? rateFromProblem(v, today) : null,
-    },
+    // Blank fields and the rate's day first, then the contract's checks, in the words the server would use.
+    validate: (v) =>
+      firstErrors(
+        problemErrors({
+          name: v.name.trim() ? null : 'Name is required.',
+          department_id: v.department_id ? null : 'Department is required.',
+          employee_id: v.employee_id.trim() ? null : 'Employee ID is required.',
+          rate_effective_from: rateChanged(employee, v.hourly_rate)
+            ? rateFromProblem(v.rate_effective_from, today)
+            : null,
+        }),
+        schemaErrors(employeeBody, v),
+      ),
   });
   const changed = rateChanged(employee, form.values.hourly_rate);
   // With a rate history, the day the current rate started can be corrected (the same rate sent with a day).
@@ -78,16 +85,7 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
             : {}),
         custom_fields: custom,
       },
-      {
-        onSuccess: () => {
-          notifySuccess(messages.employees.updated);
-          onClose();
-        },
-        onError: (e) => {
-          form.setErrors(fieldErrors(e));
-          notifyError(messageOf(e, messages.employees.updateFailed));
-        },
-      },
+      saveCallbacks(form, messages.employees.updated, messages.employees.updateFailed, onClose),
     );
   });
   return (
@@ -123,14 +121,7 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
           onChange={setCustom}
           errors={form.errors as Record<string, string>}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={updateEmployee.isPending}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} busy={updateEmployee.isPending} submitLabel="Save Changes" />
       </Stack>
     </form>
   );
