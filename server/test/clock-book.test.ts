@@ -1,7 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { statementObserver } from '../src/db/database';
-import { closeShiftsStatement, punchesRepository } from '../src/modules/punches/punches.repository';
+import { closeShiftsStatement } from '../src/modules/punches/punch-bulk';
+import { punchesRepository } from '../src/modules/punches/punches.repository';
 import { createAccount, createDepartment, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
 

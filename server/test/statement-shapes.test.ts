@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { statementObserver } from '../src/db/database';
 import { groupCommitUnitOfWork, laneCount } from '../src/db/unit-of-work';
 import { punchRepositories } from '../src/modules/punches/punch-store';
-import { closeShiftsStatement, punchesRepository } from '../src/modules/punches/punches.repository';
+import { closeShiftsStatement } from '../src/modules/punches/punch-bulk';
+import { punchesRepository } from '../src/modules/punches/punches.repository';
 import { createAccount, createDepartment, createEmployee } from './factories';
 import { dialect, useTestApp } from './helper';
 

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, DepartmentsTable } from '../../db/schema';
+import { softDeleteRows, updateRow } from '../../db/account-rows';
 import { nameOrder } from '../../db/keyset';
-import { nowIso } from '../../lib/time';
 
 export function departmentsRepository(db: Kysely<DB>) {
   return {
@@ -54,24 +54,11 @@ export function departmentsRepository(db: Kysely<DB>) {
           .executeTakeFirstOrThrow()
       ).id,
 
-    async update(accountId: number, id: number, values: Updateable<DepartmentsTable>) {
-      await db
-        .updateTable('departments')
-        .set({ ...values, updated_at: nowIso() })
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .execute();
-    },
+    update: (accountId: number, id: number, values: Updateable<DepartmentsTable>) =>
+      updateRow(db, 'departments', accountId, id, values),
 
-    async softDelete(accountId: number, ids: number[]) {
-      const at = nowIso();
-      await db
-        .updateTable('departments')
-        .set({ deleted_at: at, updated_at: at })
-        .where('account_id', '=', accountId)
-        .where('id', 'in', ids)
-        .execute();
-    },
+    /** Soft delete: the rows stay, marked deleted (db/account-rows.ts). */
+    softDelete: (accountId: number, ids: number[]) => softDeleteRows(db, 'departments', accountId, ids),
   };
 }
 export type DepartmentsRepository = ReturnType<typeof departmentsRepository>;

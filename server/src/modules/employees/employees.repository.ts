@@ -9,6 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
+import { softDeleteRows, updateRow } from '../../db/account-rows';
 import { keysetAfter, nameOrder } from '../../db/keyset';
 import { withinReach } from '../../db/reach';
 import type { DB, EmployeesTable } from '../../db/schema';
@@ -374,14 +375,8 @@ export function employeesRepository(db: Kysely<DB>) {
       return ids;
     },
 
-    async update(accountId: number, id: number, values: Updateable<EmployeesTable>) {
-      await db
-        .updateTable('employees')
-        .set({ ...values, updated_at: nowIso() })
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .execute();
-    },
+    update: (accountId: number, id: number, values: Updateable<EmployeesTable>) =>
+      updateRow(db, 'employees', accountId, id, values),
 
     /** PIN hashes of new rows (a hash is bound to its row id), one statement per chunk. */
     async setPins(accountId: number, pins: { id: number; pin: string }[]) {
@@ -405,15 +400,7 @@ export function employeesRepository(db: Kysely<DB>) {
     },
 
     /** Soft delete: the rows stay for payroll and reports; the code and e-mail become free. */
-    async softDelete(accountId: number, ids: number[]) {
-      const at = nowIso();
-      await db
-        .updateTable('employees')
-        .set({ deleted_at: at, updated_at: at })
-        .where('account_id', '=', accountId)
-        .where('id', 'in', ids)
-        .execute();
-    },
+    softDelete: (accountId: number, ids: number[]) => softDeleteRows(db, 'employees', accountId, ids),
 
     async moveDepartment(accountId: number, fromIds: number[], toId: number) {
       await db
