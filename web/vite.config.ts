@@ -55,11 +55,11 @@ const MANTINE_UTILS = anyOf(
   ),
   /@mantine[\\/]hooks[\\/]esm[\\/](utils[\\/]use-callback-ref|use-merged-ref|use-uncontrolled|use-click-outside|use-long-press|use-force-update|use-drag|use-debounced-callback|use-window-event)[\\/]/,
 );
-// The overlay machinery of the signed-in areas and the time station: Modal, ScrollArea, focus trap,
-// floating-ui, scroll lock.
+// The overlay machinery of the signed-in areas: Modal, ScrollArea, focus trap, floating-ui, scroll lock. Not
+// Alert: the time station shows alerts but no overlay on its first load, and would load all of this with it.
 const SHARED_UI = anyOf(
   new RegExp(
-    `${MANTINE}components[\\\\/](FocusTrap|Modal|ModalBase|Overlay|Portal|ScrollArea|VisuallyHidden|Alert)[\\\\/]`,
+    `${MANTINE}components[\\\\/](FocusTrap|Modal|ModalBase|Overlay|Portal|ScrollArea|VisuallyHidden)[\\\\/]`,
   ),
   /@mantine[\\/]hooks[\\/]esm[\\/](use-focus-return|use-focus-trap)[\\/]/,
   /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,

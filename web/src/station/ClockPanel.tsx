@@ -1,15 +1,21 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { StationMeAnswer } from '@punchclock/contract';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type ClockState, elapsedText } from './clock-controller';
 import { wallClockText } from './clock-text';
 import { PinPad } from './PinPad';
-import { ScreeningModal } from './ScreeningModal';
 import { type Confirmation, useClockFlow } from './useClockFlow';
 import { useTick } from './useTick';
 
 export { STATION_IDLE_RESET_MS, CONFIRMATION_CLEAR_MS } from './useClockFlow';
 
 type Settings = StationMeAnswer['settings'] | null;
+
+// The health screening's dialog (Mantine's Modal, focus trap, scroll lock, radios: ~30 kB gzip) loads when an
+// account that asks it has a station open, not with every station's first load (docs/PERFORMANCE.md); the service
+// worker precaches it with the station's other chunks, so it opens offline too.
+const loadScreening = () => import('./ScreeningModal');
+const ScreeningModal = lazy(() => loadScreening().then((m) => ({ default: m.ScreeningModal })));
 
 /** A punch's time on the account's clock and Time Format, as the station's wall clock shows time. */
 const punchTime = (iso: string, settings: Settings) =>
@@ -78,6 +84,14 @@ export function ClockPanel({
 }) {
   const flow = useClockFlow({ settings, scanned, onPunched, synced });
   const { phase, state, busy, notice } = flow;
+  // Mounted from the first time it is needed on (so its closing transition still plays).
+  const [screeningUsed, setScreeningUsed] = useState(false);
+  if (flow.screening && !screeningUsed) setScreeningUsed(true);
+  // Fetched ahead once the account is known to ask it: the dialog opens without a wait at the clock-in.
+  const asksScreening = !!settings?.enable_covid_screening;
+  useEffect(() => {
+    if (asksScreening) void loadScreening().catch(() => undefined);
+  }, [asksScreening]);
   return (
     <Stack gap="sm">
       <TextInput
@@ -140,7 +154,15 @@ export function ClockPanel({
           {notice.text}
         </Alert>
       )}
-      <ScreeningModal opened={flow.screening} onCancel={flow.cancelScreening} onDone={flow.answerScreening} />
+      {(flow.screening || screeningUsed) && (
+        <Suspense fallback={null}>
+          <ScreeningModal
+            opened={flow.screening}
+            onCancel={flow.cancelScreening}
+            onDone={flow.answerScreening}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages, type StationMeAnswer } from '@punchclock/contract';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatInstant } from '../pages/punches/display-format';
@@ -14,6 +14,8 @@ import { useSyncStatus } from './useSyncStatus';
 // The camera scanner and its QR decoder (jsQR, ~45 kB gzip) load when a scan starts, not with the station's
 // first load (docs/PERFORMANCE.md); the service worker still precaches them for a station started offline.
 const BadgeScanner = lazy(() => import('./BadgeScanner').then((m) => ({ default: m.BadgeScanner })));
+// The Emergency roll call loads when it is opened (its copy of the roll call is kept after each sync).
+const EmergencyScreen = lazy(() => import('./emergency/EmergencyScreen'));
 
 const INFO_KEY = 'stationInfo';
 
@@ -60,14 +62,18 @@ function RevokedNotice({ lost }: { lost: LostPunches }) {
               ? 'This punch was made here but not sent before the station was revoked. Pairing this tablet again hands it to your manager, who enters it by hand if it is right:'
               : `These ${lost.punches.length} punches were made here but not sent before the station was revoked. Pairing this tablet again hands them to your manager, who enters them by hand if they are right:`}
           </Text>
-          <List size="sm" data-testid="lost-punches">
+          {/* A plain list: Mantine's List brings ~5 kB gzip of shared helpers to the station's first load. */}
+          <ul
+            data-testid="lost-punches"
+            style={{ margin: 0, paddingInlineStart: 'var(--mantine-spacing-lg)' }}
+          >
             {lost.punches.map((p) => (
-              <List.Item key={p.client_id}>
+              <li key={p.client_id} style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
                 {p.employee_id ?? 'Badge'} · {p.kind === 'in' ? 'Clock In' : 'Clock Out'} ·{' '}
                 {syncedText(p.device_time, lost.settings)}
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </ul>
         </Stack>
       )}
     </Alert>
@@ -107,6 +113,11 @@ export default function StationPage() {
   const sync = useSyncStatus();
   const [scanning, setScanning] = useState(false);
   const [scanned, setScanned] = useState<string | null>(null);
+  const [emergency, setEmergency] = useState(false);
+  useEffect(() => {
+    if (paired && sync.online)
+      void import('./emergency/roll-call-store').then((m) => m.refreshRollCall()).catch(() => undefined);
+  }, [paired, sync.online, sync.lastSync]);
   useEffect(() => {
     if (sync.revoked && paired) revoked();
   }, [sync.revoked, paired, revoked]);
@@ -148,10 +159,24 @@ export default function StationPage() {
               {readStation()?.name}
             </Text>
           </div>
-          <Badge color={sync.online ? 'teal' : 'orange'} size="lg">
-            {sync.online ? 'Online' : 'Offline'}
-          </Badge>
+          <Group gap="xs">
+            <Button
+              color="red"
+              variant={emergency ? 'filled' : 'light'}
+              onClick={() => setEmergency((o) => !o)}
+            >
+              Emergency
+            </Button>
+            <Badge color={sync.online ? 'teal' : 'orange'} size="lg">
+              {sync.online ? 'Online' : 'Offline'}
+            </Badge>
+          </Group>
         </Group>
+        {emergency && (
+          <Suspense fallback={null}>
+            <EmergencyScreen onClose={() => setEmergency(false)} />
+          </Suspense>
+        )}
         {handedOver > 0 && (
           <Alert
             color="blue"

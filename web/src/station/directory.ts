@@ -24,11 +24,11 @@ export async function refreshDirectory(): Promise<number> {
     cursor = page.next_cursor;
   } while (cursor);
 
-  await stationDb.transaction('rw', stationDb.employees, stationDb.punches, async () => {
-    const waiting = await stationDb.punches.where('state').equals('pending').toArray();
+  await stationDb.transaction(['employees', 'punches'], async ({ employees, punches }) => {
+    const waiting = await punches.where('state').equals('pending').toArray();
     const waitingCodes = new Set(waiting.map((p) => p.employee_id).filter(Boolean));
     const waitingRefs = new Set(waiting.map((p) => (p.badge ? badgeEmployeeRef(p.badge) : null)));
-    const old = new Map((await stationDb.employees.toArray()).map((e) => [e.key, e]));
+    const old = new Map((await employees.toArray()).map((e) => [e.key, e]));
     const rows: CachedEmployee[] = listed.map((e) => {
       const mine = old.get(e.employee_id);
       const keepLocal = mine && (waitingCodes.has(e.employee_id) || waitingRefs.has(e.id));
@@ -48,8 +48,8 @@ export async function refreshDirectory(): Promise<number> {
     const gone = [...old.values()]
       .filter((e) => !keys.has(e.key) && !waitingCodes.has(e.employee_id) && !waitingRefs.has(e.ref))
       .map((e) => e.key);
-    await stationDb.employees.bulkDelete(gone);
-    await stationDb.employees.bulkPut(rows);
+    await employees.bulkDelete(gone);
+    await employees.bulkPut(rows);
   });
   await setRosterReadAt(new Date().toISOString());
   if ((await pendingCount()) === 0) await setLastSyncAt(new Date().toISOString());

@@ -1,5 +1,5 @@
 import { messages } from '@punchclock/contract';
-import Dexie, { type Table } from 'dexie';
+import { openDatabase, type Run, Store } from './idb';
 
 /**
  * The station's offline store (IndexedDB). Every punch is written here with a client-generated id
@@ -40,18 +40,32 @@ export interface CachedEmployee {
   badgeVersion?: number;
 }
 
-class StationDb extends Dexie {
-  punches!: Table<QueuedPunch, string>;
-  employees!: Table<CachedEmployee, string>;
-  meta!: Table<{ key: string; value: string }, string>;
-
-  constructor() {
-    super('punchclock-station');
-    this.version(1).stores({ punches: 'client_id, state, device_time', employees: 'key, ref', meta: 'key' });
-  }
+interface StationStores {
+  punches: Store<QueuedPunch, string>;
+  employees: Store<CachedEmployee, string>;
+  meta: Store<{ key: string; value: string }, string>;
 }
 
-export const stationDb = new StationDb();
+// The stores and indexes Dexie's `version(1)` made (IndexedDB version 10): a tablet that queued punches with an
+// earlier release keeps them.
+const db = openDatabase('punchclock-station', 10, {
+  punches: { key: 'client_id', indexes: ['state', 'device_time'] },
+  employees: { key: 'key', indexes: ['ref'] },
+  meta: { key: 'key' },
+});
+
+const storesOf = (run: (name: keyof StationStores) => Run): StationStores => ({
+  punches: new Store(run('punches')),
+  employees: new Store(run('employees')),
+  meta: new Store(run('meta')),
+});
+
+export const stationDb = {
+  ...storesOf(db.standalone),
+  /** `work` in one transaction over `names` (all of it is kept, or none): it must use the stores it is given. */
+  transaction: <R>(names: (keyof StationStores)[], work: (stores: StationStores) => Promise<R>) =>
+    db.transaction(names, (run) => work(storesOf(run))),
+};
 
 export const pendingCount = () => stationDb.punches.where('state').equals('pending').count();
 
@@ -109,10 +123,10 @@ export async function abandonedPunches(): Promise<QueuedPunch[]> {
  * they are marked failed with `reason` and answered, for the station to show them for a manager to enter by hand.
  */
 export async function abandonPending(reason: string, stationId?: number): Promise<QueuedPunch[]> {
-  return stationDb.transaction('rw', stationDb.punches, async () => {
-    const waiting = await stationDb.punches.where('state').equals('pending').sortBy('device_time');
+  return stationDb.transaction(['punches'], async ({ punches }) => {
+    const waiting = await punches.where('state').equals('pending').sortBy('device_time');
     for (const p of waiting)
-      await stationDb.punches.update(p.client_id, {
+      await punches.update(p.client_id, {
         state: 'failed',
         message: reason,
         ...(stationId ? { revoked_station_id: stationId } : {}),
@@ -123,7 +137,7 @@ export async function abandonPending(reason: string, stationId?: number): Promis
 
 /** Abandoned punches a new pairing handed over to the server (for a manager): they leave the pairing screen's list. */
 export async function markHandedOver(clientIds: string[], message: string): Promise<void> {
-  await stationDb.transaction('rw', stationDb.punches, async () => {
-    for (const id of clientIds) await stationDb.punches.update(id, { state: 'done', message });
+  await stationDb.transaction(['punches'], async ({ punches }) => {
+    for (const id of clientIds) await punches.update(id, { state: 'done', message });
   });
 }

@@ -32,10 +32,10 @@ async function drain(): Promise<number> {
       if (isNetworkError(e)) return batch.length;
       throw e;
     }
-    await stationDb.transaction('rw', stationDb.punches, async () => {
+    await stationDb.transaction(['punches'], async ({ punches }) => {
       for (const r of answer.results) {
         const failed = r.status === 'conflict' || r.status === 'rejected';
-        await stationDb.punches.update(r.client_id, {
+        await punches.update(r.client_id, {
           state: failed ? 'failed' : 'done',
           message: r.message,
         });
