@@ -132,19 +132,27 @@ function minutesInside(a: number, b: number, intervals: readonly [number, number
 }
 
 /**
- * Lunch and Break: a break counts only where it falls inside the day's closed work shifts (rounded times),
- * floored once per break and day. It records the Auto minutes (in deductedMinutes, before deductionStep caps
- * them) and the Manual ones.
+ * Each closed Lunch or Break of the day with the minutes of it that fall inside the day's closed work shifts
+ * (rounded times), floored once per break: what breakStep sums, and what the pay rules count breaks from.
  */
-export const breakStep: DayStep = (d, rules) => {
+export function breaksInside(d: DayState, rules: TimeRules): { deduction: Deduction; minutes: number }[] {
   const at = (iso: string | null) => Date.parse(rounded(iso, rules) as string);
   const work = d.work
     .filter((p) => p.time_out)
     .map((p) => [at(p.time_in), at(p.time_out)] as [number, number]);
+  return d.breaks
+    .filter((p) => p.time_out)
+    .map((p) => ({ deduction: p.deduction, minutes: minutesInside(at(p.time_in), at(p.time_out), work) }));
+}
+
+/**
+ * Lunch and Break: a break counts only where it falls inside the day's closed work shifts (breaksInside). It
+ * records the Auto minutes (in deductedMinutes, before deductionStep caps them) and the Manual ones.
+ */
+export const breakStep: DayStep = (d, rules) => {
+  const each = breaksInside(d, rules);
   const inside = (deduction: Deduction) =>
-    d.breaks
-      .filter((p) => p.time_out && p.deduction === deduction)
-      .reduce((n, p) => n + minutesInside(at(p.time_in), at(p.time_out), work), 0);
+    each.filter((b) => b.deduction === deduction).reduce((n, b) => n + b.minutes, 0);
   return {
     ...d,
     figures: { ...d.figures, deductedMinutes: inside('Auto'), manualBreakMinutes: inside('Manual') },
@@ -247,18 +255,19 @@ export function groupByDay(punches: readonly EnginePunch[], zone: string): Map<s
 }
 
 /**
- * Figures per employee and local day, sorted by employee and day. Punches of employees not in `employees`
- * (e.g. of departments excluded from reports) are left out; deleted employees are included when the caller
- * passes them (a period's reports keep people who left during it). With `within`, only its days are answered:
- * the punches may then include the BREAK_DAYS_LATER days after it, whose breaks can lie in the period's shifts.
+ * One employee's punches of each local day after the punch steps (DayState, figures not finished yet), in no
+ * particular order. Punches of employees not in `employees` (e.g. of departments excluded from reports) are left
+ * out; deleted employees are included when the caller passes them (a period's reports keep people who left
+ * during it). With `within`, only its days are answered: the punches may then include the BREAK_DAYS_LATER days
+ * after it, whose breaks can lie in the period's shifts.
  */
-export function computeDays(
+export function dayStates(
   punches: readonly EnginePunch[],
   employees: readonly EngineEmployee[],
   rules: TimeRules,
-  steps = PIPELINE,
+  steps: readonly DayStep[] = PIPELINE.punches,
   within?: { start: string; end: string },
-): DayFigures[] {
+): DayState[] {
   const byId = new Map(employees.map((e) => [e.id, e]));
   const days = groupByDay(
     punches.filter((p) => byId.has(p.employee_ref)),
@@ -270,7 +279,7 @@ export function computeDays(
       key,
       list.filter((p) => p.type !== 'None'),
     );
-  const out: DayFigures[] = [];
+  const out: DayState[] = [];
   for (const [key, list] of days) {
     const [ref, day] = key.split('|');
     if (within && (day < within.start || day > within.end)) continue;
@@ -304,10 +313,23 @@ export function computeDays(
         grossCents: 0,
       },
     };
-    for (const step of steps.punches) state = step(state, rules);
-    out.push(finishDay(state.figures, rules, steps.figures));
+    for (const step of steps) state = step(state, rules);
+    out.push(state);
   }
-  return out.sort(byEmployeeAndDay);
+  return out;
+}
+
+/** Figures per employee and local day, sorted by employee and day (dayStates, then the figure steps). */
+export function computeDays(
+  punches: readonly EnginePunch[],
+  employees: readonly EngineEmployee[],
+  rules: TimeRules,
+  steps = PIPELINE,
+  within?: { start: string; end: string },
+): DayFigures[] {
+  return dayStates(punches, employees, rules, steps.punches, within)
+    .map((state) => finishDay(state.figures, rules, steps.figures))
+    .sort(byEmployeeAndDay);
 }
 
 /** Plain comparison: ISO days sort as text, and localeCompare costs ~1 µs a call over 200,000 rows. */

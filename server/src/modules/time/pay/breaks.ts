@@ -1,0 +1,17 @@
+import { payRuleTexts } from '@punchclock/contract';
+import { eachDay, withWhy } from './types';
+
+/**
+ * Breaks (docs/RULES.md#lunch-and-break-deduction): the engine takes the Auto Lunch and Break minutes off the
+ * paid minutes (breakStep, deductionStep); this step says so in the why.
+ */
+export const breaksWhy = eachDay((d) => {
+  const deducted = d.figures.deductedMinutes;
+  if (!deducted) return d;
+  return withWhy(d, {
+    step: 'breaks',
+    rule: payRuleTexts.breaksAuto,
+    minutes: deducted,
+    detail: `${deducted} min of Lunch and Break (Auto) taken off: ${d.figures.workedMinutes} min worked, ${d.figures.paidMinutes} min paid.`,
+  });
+});

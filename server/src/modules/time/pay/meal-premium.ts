@@ -1,0 +1,29 @@
+import { payRuleTexts } from '@punchclock/contract';
+import { eachDay, withWhy, workWithoutBreaks } from './types';
+
+/** California Labor Code §512(a): a meal period is due after more than 5 hours of work, a second after more than 10. */
+export const MEAL_PERIOD_AFTER = [5 * 60, 10 * 60] as const;
+/** §512(a): a meal period of not less than 30 minutes. */
+export const MEAL_PERIOD_MINUTES = 30;
+
+/**
+ * Meal premiums (docs/RULES.md#meal-premium; California Labor Code §512(a), §226.7(c)): a day that is missing a
+ * meal period it needed earns one hour of pay at the regular rate, at most one a day. A meal period is a Lunch or
+ * Break of at least 30 minutes inside the day's work; the work counted is without breaks.
+ */
+export const mealPremium = eachDay((d) => {
+  if (!d.set.meal_premium || d.paid === 0) return d;
+  const work = workWithoutBreaks(d);
+  const required = MEAL_PERIOD_AFTER.filter((after) => work > after).length;
+  const meals = d.breaks.filter((m) => m >= MEAL_PERIOD_MINUTES).length;
+  if (meals >= required) return d;
+  return withWhy(
+    { ...d, premiumHours: 1 },
+    {
+      step: 'meal_premium',
+      rule: payRuleTexts.mealPremium(d.preset),
+      minutes: 60,
+      detail: `${work} min of work needs ${required} meal period${required === 1 ? '' : 's'} of ${MEAL_PERIOD_MINUTES} min; ${meals} taken: one hour at the regular rate.`,
+    },
+  );
+});

@@ -1,0 +1,40 @@
+import { payRuleTexts } from '@punchclock/contract';
+import { addDays, weekStartOf } from '../calendar';
+import { type PayStepFn, withWhy } from './types';
+
+/** California Labor Code §510(a): the first 8 hours of the seventh day are overtime, the rest double time. */
+export const SEVENTH_DAY_OVERTIME_UPTO = 8 * 60;
+
+/**
+ * The seventh-day rule (docs/RULES.md#seventh-day): when an employee works on all seven days of one workweek,
+ * the seventh day's first 8 h are overtime and the hours after 8 double time. Rates do not stack: a minute
+ * already double time stays so, and no minute drops to a lower rate.
+ */
+export const seventhDay: PayStepFn = (days, { time }) => {
+  const workedDays = new Map<string, number>();
+  for (const d of days)
+    if (d.paid > 0) {
+      const week = weekStartOf(d.day, time.weekStart);
+      workedDays.set(week, (workedDays.get(week) ?? 0) + 1);
+    }
+  return days.map((d) => {
+    if (!d.set.seventh_day || d.paid === 0) return d;
+    const week = weekStartOf(d.day, time.weekStart);
+    if (addDays(week, 6) !== d.day || workedDays.get(week) !== 7) return d;
+    const double = Math.max(d.double_time, d.paid - SEVENTH_DAY_OVERTIME_UPTO);
+    const overtime = d.paid - double;
+    // Regular minutes come first in the day: those past the 8th hour go to double time, the others to overtime.
+    const regularToDouble = Math.max(0, d.regular - SEVENTH_DAY_OVERTIME_UPTO);
+    const moved = d.regular + (double - d.double_time - regularToDouble);
+    if (moved === 0) return d;
+    return withWhy(
+      { ...d, regular: 0, overtime, double_time: double },
+      {
+        step: 'seventh_day',
+        rule: payRuleTexts.seventhDay(d.preset),
+        minutes: moved,
+        detail: `Seventh day of work in the workweek from ${week}: ${overtime} min overtime and ${double} min double time (were ${d.regular} regular, ${d.overtime} overtime, ${d.double_time} double).`,
+      },
+    );
+  });
+};

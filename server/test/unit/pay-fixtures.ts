@@ -1,0 +1,99 @@
+import { PAY_PRESETS, type PayPresetName, type PayRuleOverrides, resolveRuleSet } from '@punchclock/contract';
+import type { DayFigures, EnginePunch } from '../../src/modules/time/engine';
+import type { PayDayState, RuleVersion } from '../../src/modules/time/pay/types';
+import type { TimeRules } from '../../src/modules/time/time-rules';
+
+/** Shared builders of the pay tests: every expected figure is worked out by hand in the tests themselves. */
+export const timeRules = (r: Partial<TimeRules> = {}): TimeRules => ({
+  zone: 'UTC',
+  step: null,
+  displayRounded: false,
+  attendanceOnly: false,
+  dateFormat: 'MM/DD/YY',
+  timeFormat: '24 Hours',
+  weekStart: 'Monday',
+  ...r,
+});
+
+export const work = (time_in: string, time_out: string | null): EnginePunch => ({
+  employee_ref: 1,
+  time_in,
+  time_out,
+  type: 'None',
+  deduction: 'Auto',
+  late_sync: 0,
+});
+
+export const lunch = (
+  time_in: string,
+  time_out: string,
+  deduction: 'Auto' | 'Manual' = 'Auto',
+): EnginePunch => ({
+  ...work(time_in, time_out),
+  type: 'Lunch',
+  deduction,
+});
+
+/** A version of the rules from `from` on. */
+export const version = (
+  preset: PayPresetName,
+  from = '2000-01-01',
+  overrides?: PayRuleOverrides,
+): RuleVersion => ({ effective_from: from, preset, rules: resolveRuleSet(preset, overrides) });
+
+/** $20.00 an hour: 1.5× is $30.00 and 2× $40.00, easy to check by hand. */
+export const employee = { id: 1, rateCents: 2000 };
+
+/** A pay day as the steps see it, before any pay step: `paid` minutes all regular. */
+export function payDay(
+  day: string,
+  paid: number,
+  preset: PayPresetName = 'none',
+  extra: Omit<Partial<PayDayState>, 'figures'> & { figures?: Partial<DayFigures> } = {},
+): PayDayState {
+  const { figures, ...rest } = extra;
+  return {
+    day,
+    figures: {
+      employeeRef: 1,
+      day,
+      firstIn: null,
+      lastOut: null,
+      rawFirstIn: null,
+      rawLastOut: null,
+      workedMinutes: paid,
+      deductedMinutes: 0,
+      manualBreakMinutes: 0,
+      paidMinutes: paid,
+      openShifts: 0,
+      lateSyncs: 0,
+      punches: 1,
+      rateCents: 2000,
+      earningsCents: 0,
+      grossCents: 0,
+      ...figures,
+    },
+    preset,
+    set: PAY_PRESETS[preset],
+    rawWorked: figures?.workedMinutes ?? paid,
+    breaks: [],
+    autoDeducted: 0,
+    paid,
+    regular: paid,
+    overtime: 0,
+    double_time: 0,
+    premiumHours: 0,
+    cents: { regular: 0, overtime: 0, double_time: 0, premium: 0 },
+    steps: [],
+    flags: [],
+    ...rest,
+  };
+}
+
+export const ctx = (r: Partial<TimeRules> = {}) => ({ time: timeRules(r) });
+
+/** The seven days from `monday` (YYYY-MM-DD). */
+export const weekFrom = (monday: string): string[] =>
+  Array.from({ length: 7 }, (_, i) =>
+    new Date(Date.parse(`${monday}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+  );
