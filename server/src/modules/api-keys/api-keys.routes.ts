@@ -11,16 +11,14 @@ import {
 } from '@punchclock/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../auth/guards';
+import { authOf } from '../../auth/guards';
+import { routeKit } from '../routes-kit';
 import { repositories } from '../unit-of-work';
 import { badRequest, type FieldErrors } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { apiKeysRepositories } from './api-keys.repository';
 import { apiKeysService } from './api-keys.service';
 import { keyVault } from './key-vault';
-
-const tags = ['API keys'];
-const onRequest = requireAuth;
 
 /** The old client sends the new key as multipart {key_name, key_value}; JSON is taken too. */
 async function createBody(req: FastifyRequest) {
@@ -33,76 +31,40 @@ async function createBody(req: FastifyRequest) {
 }
 
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeKit(app, { tags: ['API keys'], errors });
   const keys = apiKeysService({
     ...repositories(app.deps.db, apiKeysRepositories),
     vault: keyVault(app.deps.config.appSecret),
   });
 
-  app.post(
+  route.post(
     '/api/apikeys',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary:
-          'Create an API key (managers): multipart or JSON {key_name, key_value, scopes?}. key_value is 32 to 200 characters without spaces; it is stored encrypted (AES-256-GCM) and looked up by its SHA-256. scopes: employees:read, departments:read, punches:read, reports:read (a list, or comma-separated in a form); all four when left out. A key only ever reads.',
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: apiKeySavedAnswer, ...errors },
-      },
-    },
+    'Create an API key (managers): multipart or JSON {key_name, key_value, scopes?}. key_value is 32 to 200 characters without spaces; it is stored encrypted (AES-256-GCM) and looked up by its SHA-256. scopes: employees:read, departments:read, punches:read, reports:read (a list, or comma-separated in a form); all four when left out. A key only ever reads.',
+    { consumes: ['multipart/form-data', 'application/json'], 201: apiKeySavedAnswer },
     async (req, reply) => reply.code(201).send(await keys.create(authOf(req), await createBody(req))),
   );
-  app.get(
+  route.get(
     '/api/apikeys',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary:
-          "The account's API keys (managers) as all_keys; key_value is masked (its last 4 characters): GET /api/apikeys/{id}/reveal answers the value",
-        response: { 200: apiKeysAnswer, ...errors },
-      },
-    },
+    "The account's API keys (managers) as all_keys; key_value is masked (its last 4 characters): GET /api/apikeys/{id}/reveal answers the value",
+    { 200: apiKeysAnswer },
     async (req) => keys.list(authOf(req)),
   );
-  app.get(
+  route.get(
     '/api/apikeys/:id/reveal',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: "An API key's value (managers; the Reveal button), written to the activity log",
-        params: idParams,
-        response: { 200: apiKeyRevealAnswer, ...errors },
-      },
-    },
+    "An API key's value (managers; the Reveal button), written to the activity log",
+    { params: idParams, 200: apiKeyRevealAnswer },
     async (req) => keys.reveal(authOf(req), req.params.id),
   );
-  app.put(
+  route.put(
     '/api/apikeys/:id',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Rename an API key (managers): {key_name}; answers the updated key',
-        params: idParams,
-        body: apiKeyRenameBody,
-        response: { 200: apiKeySavedAnswer, ...errors },
-      },
-    },
+    'Rename an API key (managers): {key_name}; answers the updated key',
+    { params: idParams, body: apiKeyRenameBody, 200: apiKeySavedAnswer },
     async (req) => keys.rename(authOf(req), req.params.id, req.body.key_name),
   );
-  app.delete(
+  route.delete(
     '/api/apikeys/:id',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Delete an API key (managers): calls made with it are refused from now on',
-        params: idParams,
-        response: { 200: messageResponse, ...errors },
-      },
-    },
+    'Delete an API key (managers): calls made with it are refused from now on',
+    { params: idParams, 200: messageResponse },
     async (req) => keys.remove(authOf(req), req.params.id),
   );
 };

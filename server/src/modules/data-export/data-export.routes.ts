@@ -2,35 +2,27 @@ import { dataExportFileName, errorAnswers } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
-import { authOf, requireAuth } from '../../auth/guards';
+import { authOf } from '../../auth/guards';
+import { routeKit } from '../routes-kit';
 import { renderXlsxSheets } from '../reports/renderers/xlsx';
 import { settingsRepository } from '../settings/settings.repository';
 import { renderDataPdf } from './data-export.pdf';
 import { dataExportRepository } from './data-export.repository';
 import { dataExportService } from './data-export.service';
 
-const errors = errorAnswers(401, 403, 404);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeKit(app, { tags: ['Your data'], errors: errorAnswers(401, 403, 404) });
   const { db } = app.deps;
   const service = dataExportService({ repo: dataExportRepository(db), settings: settingsRepository(db) });
-  const tags = ['Your data'];
   const description =
     "The signed-in manager's account: profile, settings, departments, employees with their custom fields, and punches, one section each; instants on the account's wall clock in its Date and Time formats. Streamed: rows are read a page at a time while the file is written. Bearer only: an employee's login is answered 403 (API keys are not taken).";
 
-  app.get(
+  route.get(
     '/api/export-pdf',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary: 'Your data as a PDF, saved as user_data_{userId}.pdf',
-        description,
-        produces: ['application/pdf'],
-        response: { 200: z.string(), ...errors },
-      },
-    },
+    'Your data as a PDF, saved as user_data_{userId}.pdf',
+    { description, produces: ['application/pdf'], 200: z.string() },
     async (req, reply) => {
       const auth = authOf(req);
       const data = await service.build(auth);
@@ -44,18 +36,10 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  route.get(
     '/api/export-excel',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary: 'Your data as an Excel workbook, saved as user_data_{userId}.xlsx (one sheet each)',
-        description,
-        produces: [XLSX_TYPE],
-        response: { 200: z.string(), ...errors },
-      },
-    },
+    'Your data as an Excel workbook, saved as user_data_{userId}.xlsx (one sheet each)',
+    { description, produces: [XLSX_TYPE], 200: z.string() },
     async (req, reply) => {
       const auth = authOf(req);
       const data = await service.build(auth);

@@ -6,45 +6,34 @@ import {
   withDeductionsBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../auth/guards';
+import { authOf } from '../../auth/guards';
+import { routeKit } from '../routes-kit';
 import { settingsRepository } from '../settings/settings.repository';
 import { earningsRepository } from './earnings.repository';
 import { earningsService } from './earnings.service';
 
-const errors = errorAnswers(400, 401, 403, 404);
-
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeKit(app, {
+    tags: ['Time punches and clocking'],
+    errors: errorAnswers(400, 401, 403, 404),
+  });
   const { db } = app.deps;
   const service = earningsService({ repo: earningsRepository(db), settings: settingsRepository(db) });
-  const tags = ['Time punches and clocking'];
-  app.post(
+  route.post(
     '/api/with-deductions',
+    "An employee's earnings and Lunch/Break deductions by day, week and month (employees: their own, with view_pay_information)",
     {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary:
-          "An employee's earnings and Lunch/Break deductions by day, week and month (employees: their own, with view_pay_information)",
-        description:
-          '`employee_id` is the Employee ID (or the record id as a number). The period is days in the account zone, at most 366 (default: the current month). Money is integer cents, from the time engine: paid minutes × hourly rate, rounded half up once per day. Auto Lunch/Break minutes are taken off the paid time (their pay is the deduction); Manual ones are listed with deduction_amount 0.',
-        body: withDeductionsBody,
-        response: { 200: withDeductionsAnswer, ...errors },
-      },
+      description:
+        '`employee_id` is the Employee ID (or the record id as a number). The period is days in the account zone, at most 366 (default: the current month). Money is integer cents, from the time engine: paid minutes × hourly rate, rounded half up once per day. Auto Lunch/Break minutes are taken off the paid time (their pay is the deduction); Manual ones are listed with deduction_amount 0.',
+      body: withDeductionsBody,
+      200: withDeductionsAnswer,
     },
     async (req) => service.withDeductions(authOf(req), req.body),
   );
-  app.get(
+  route.get(
     '/api/employee-hours',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary:
-          "One employee's worked and paid minutes for each day of a week (employees: their own; managers: employee_id)",
-        querystring: employeeHoursQuery,
-        response: { 200: employeeHoursAnswer, ...errors },
-      },
-    },
+    "One employee's worked and paid minutes for each day of a week (employees: their own; managers: employee_id)",
+    { querystring: employeeHoursQuery, 200: employeeHoursAnswer },
     async (req) => service.hours(authOf(req), req.query),
   );
 };

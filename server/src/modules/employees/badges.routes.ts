@@ -8,83 +8,41 @@ import {
   printCardsBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAuth } from '../../auth/guards';
+import { authOf } from '../../auth/guards';
+import { routeKit } from '../routes-kit';
 import { repositories } from '../unit-of-work';
 import { badgesService } from './badges.service';
 import { employeesRepositories } from './employees.repositories';
 
-const tags = ['Employees'];
-const onRequest = requireAuth;
-
-const printCard = {
-  onRequest,
-  schema: {
-    tags,
-    summary: 'The print-ready card PDF (employee-card-{employee_id}.pdf)',
-    params: idParams,
-    produces: ['application/pdf'],
-    response: { 200: fileAnswer, ...errors },
-  },
-};
-
 export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeKit(app, { tags: ['Employees'], errors });
   const badges = badgesService({
     ...repositories(app.deps.db, employeesRepositories),
     appSecret: app.deps.config.appSecret,
   });
 
-  app.get(
+  route.get(
     '/api/employees/qr/:id',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: "The employee's badge QR (a signed badge token, not the bare employee ID)",
-        params: idParams,
-        response: { 200: employeeQrStatusAnswer, ...errors },
-      },
-    },
+    "The employee's badge QR (a signed badge token, not the bare employee ID)",
+    { params: idParams, 200: employeeQrStatusAnswer },
     async (req) => ({ status: 'success' as const, data: await badges.qr(authOf(req), req.params.id) }),
   );
-  app.get(
+  route.get(
     '/api/employee/:id/generate-qr',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'The badge QR as qr_code, employee_id, name, message',
-        params: idParams,
-        response: { 200: employeeQrAnswer, ...errors },
-      },
-    },
+    'The badge QR as qr_code, employee_id, name, message',
+    { params: idParams, 200: employeeQrAnswer },
     async (req) => badges.qr(authOf(req), req.params.id),
   );
-  app.post(
+  route.post(
     '/api/employees/:id/regenerate-badge',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'A new badge: cards printed before stop working',
-        params: idParams,
-        response: { 200: badgeRegeneratedAnswer, ...errors },
-      },
-    },
+    'A new badge: cards printed before stop working',
+    { params: idParams, 200: badgeRegeneratedAnswer },
     async (req) => badges.regenerate(authOf(req), req.params.id),
   );
-  app.post(
+  route.post(
     '/api/employees/print-cards',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary:
-          'Cards for many employees as Letter sheets of eight (employee-cards.pdf): employee_ids, or department_id, or neither for everyone in reach; at most 1,000',
-        body: printCardsBody,
-        produces: ['application/pdf'],
-        response: { 200: fileAnswer, ...errors },
-      },
-    },
+    'Cards for many employees as Letter sheets of eight (employee-cards.pdf): employee_ids, or department_id, or neither for everyone in reach; at most 1,000',
+    { body: printCardsBody, produces: ['application/pdf'], 200: fileAnswer },
     async (req, reply) => {
       const sheets = await badges.cardSheets(authOf(req), req.body);
       return reply
@@ -93,11 +51,16 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(sheets.pdf);
     },
   );
-  app.get('/api/employees/print/:id', printCard, async (req, reply) => {
-    const card = await badges.card(authOf(req), req.params.id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${card.fileName}"`)
-      .send(card.pdf);
-  });
+  route.get(
+    '/api/employees/print/:id',
+    'The print-ready card PDF (employee-card-{employee_id}.pdf)',
+    { params: idParams, produces: ['application/pdf'], 200: fileAnswer },
+    async (req, reply) => {
+      const card = await badges.card(authOf(req), req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${card.fileName}"`)
+        .send(card.pdf);
+    },
+  );
 };

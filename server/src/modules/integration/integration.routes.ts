@@ -18,10 +18,9 @@ import { reportsRepository } from '../reports/reports.repository';
 import { reportsService } from '../reports/reports.service';
 import { integrationRepository } from './integration.repository';
 import { integrationService } from './integration.service';
+import { routeKit } from '../routes-kit';
 
 const errors = errorAnswers(400, 401, 403, 404, 422, 429);
-const tags = ['Integration (API key)'];
-const security = [{ apiKey: [] }];
 const note =
   ' Read-only: send the key in the X-API-Key header; the key needs the scope named, and a missing, unknown or deleted key answers 401. Each call is written to the activity log; past 600 calls a minute a key is answered 429.';
 
@@ -128,74 +127,44 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: integrationRepository(db),
     reports: reportsService({ repo: reportsRepository(db), settings: settingsRepository(db) }),
   });
-  const onRequest = requireApiKey;
+  const route = routeKit(app, {
+    tags: ['Integration (API key)'],
+    errors,
+    onRequest: requireApiKey,
+    security: [{ apiKey: [] }],
+  });
 
-  app.get(
+  route.get(
     '/api/integration/employees',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: `The account's current employees in id order, a page at a time (scope employees:read): send next_cursor back as cursor; limit 1..200 (default 100).${note}`,
-        querystring: integrationPageQuery,
-        response: { 200: withExample(integrationEmployeesAnswer, employeesExample), ...errors },
-      },
-    },
+    `The account's current employees in id order, a page at a time (scope employees:read): send next_cursor back as cursor; limit 1..200 (default 100).${note}`,
+    { querystring: integrationPageQuery, 200: withExample(integrationEmployeesAnswer, employeesExample) },
     async (req) => service.employees(apiKeyCallerOf(req), req.query),
   );
-  app.get(
+  route.get(
     '/api/integration/departments',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: `The account's departments by name (scope departments:read).${note}`,
-        response: { 200: withExample(integrationDepartmentsAnswer, departmentsExample), ...errors },
-      },
-    },
+    `The account's departments by name (scope departments:read).${note}`,
+    { 200: withExample(integrationDepartmentsAnswer, departmentsExample) },
     async (req) => service.departments(apiKeyCallerOf(req)),
   );
-  app.get(
+  route.get(
     '/api/integration/punches',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: `Punches whose day (in the account's time zone) is from start_date to end_date (YYYY-MM-DD), optionally of one employee_id, in (work_date, id) order, a page at a time (scope punches:read). Instants are ISO UTC.${note}`,
-        querystring: integrationPunchesQuery,
-        response: { 200: withExample(integrationPunchesAnswer, punchesExample), ...errors },
-      },
-    },
+    `Punches whose day (in the account's time zone) is from start_date to end_date (YYYY-MM-DD), optionally of one employee_id, in (work_date, id) order, a page at a time (scope punches:read). Instants are ISO UTC.${note}`,
+    { querystring: integrationPunchesQuery, 200: withExample(integrationPunchesAnswer, punchesExample) },
     async (req) => service.punches(apiKeyCallerOf(req), req.query),
   );
-  app.get(
+  route.get(
     '/api/integration/reports',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: `The reports GET /api/integration/reports/{name} runs, with their parameters (scope reports:read).${note}`,
-        response: { 200: withExample(integrationReportsAnswer, reportsExample), ...errors },
-      },
-    },
+    `The reports GET /api/integration/reports/{name} runs, with their parameters (scope reports:read).${note}`,
+    { 200: withExample(integrationReportsAnswer, reportsExample) },
     async (req) => service.reportList(apiKeyCallerOf(req)),
   );
-  app.get(
+  route.get(
     '/api/integration/reports/:name',
+    `Run a report (scope reports:read), named as in the list (any letter case; hyphens for spaces, e.g. daily-summary), with the parameters of POST /getdata in the query: employee_id and department_id (record ids), start_date, end_date, show_deleted_employees, page, page_size. The answer is POST /getdata's: hours as minutes, money as cents.${note}`,
     {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: `Run a report (scope reports:read), named as in the list (any letter case; hyphens for spaces, e.g. daily-summary), with the parameters of POST /getdata in the query: employee_id and department_id (record ids), start_date, end_date, show_deleted_employees, page, page_size. The answer is POST /getdata's: hours as minutes, money as cents.${note}`,
-        params: integrationReportParams,
-        querystring: integrationReportQuery,
-        response: { 200: withExample(getDataAnswer, reportExample), ...errors },
-      },
+      params: integrationReportParams,
+      querystring: integrationReportQuery,
+      200: withExample(getDataAnswer, reportExample),
     },
     async (req) => service.report(apiKeyCallerOf(req), req.params.name, req.query),
   );

@@ -12,69 +12,44 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, requireAuth } from '../../auth/guards';
+import { authOf } from '../../auth/guards';
+import { routeKit } from '../routes-kit';
 import { repositories } from '../unit-of-work';
 import { badRequest, notFound, payloadTooLarge } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { profileRepositories } from './profile.repository';
 import { PROFILE_PICTURE_ROUTE, profileService } from './profile.service';
 
-const errors = errorAnswers(400, 401, 404, 413, 422);
-
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeKit(app, {
+    tags: ['Authentication and account'],
+    errors: errorAnswers(400, 401, 404, 413, 422),
+  });
   const { db, config } = app.deps;
   const service = profileService({ ...repositories(db, profileRepositories), config });
-  const tags = ['Authentication and account'];
 
-  app.get(
-    '/api/get-user',
-    {
-      onRequest: requireAuth,
-      schema: { tags, summary: "The caller's profile", response: { 200: getUserResponse, ...errors } },
-    },
-    async (req) => service.getUser(authOf(req)),
+  route.get('/api/get-user', "The caller's profile", { 200: getUserResponse }, async (req) =>
+    service.getUser(authOf(req)),
   );
 
-  app.post(
+  route.post(
     '/api/generate-qr-code',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary: "The caller's QR code as a base64 SVG data URL",
-        body: userIdBody.nullish(),
-        response: { 200: qrResponse, ...errors },
-      },
-    },
+    "The caller's QR code as a base64 SVG data URL",
+    { body: userIdBody.nullish(), 200: qrResponse },
     async (req) => service.generateQr(authOf(req), req.body?.user_id),
   );
 
-  app.post(
+  route.post(
     '/api/get-profile-picture',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary: "URL of the caller's profile picture (null when none)",
-        body: userIdBody.nullish(),
-        response: { 200: profilePictureResponse, ...errors },
-      },
-    },
+    "URL of the caller's profile picture (null when none)",
+    { body: userIdBody.nullish(), 200: profilePictureResponse },
     async (req) => service.getPicture(authOf(req), req.body?.user_id),
   );
 
-  app.post(
+  route.post(
     '/api/upload-profile',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary:
-          'Upload a profile picture: multipart profile_picture (PNG, JPEG, GIF or WebP by content, at most 2 MB) and user_id',
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadProfileResponse, ...errors },
-      },
-    },
+    'Upload a profile picture: multipart profile_picture (PNG, JPEG, GIF or WebP by content, at most 2 MB) and user_id',
+    { consumes: ['multipart/form-data'], 200: uploadProfileResponse },
     async (req) => {
       const auth = authOf(req);
       if (!req.isMultipart()) throw badRequest(messages.profile.selectImage);

@@ -19,8 +19,9 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, requireAuth } from '../../auth/guards';
+import { authOf } from '../../auth/guards';
 import { callerOf, requireClockCaller, requireClockCallerOrSelf } from '../../auth/station-guard';
+import { routeKit, STATION_SECURITY } from '../routes-kit';
 import { repositories } from '../unit-of-work';
 import { stationsRepository } from '../stations/stations.repository';
 import { clockRepositories } from './clock-repos';
@@ -29,10 +30,16 @@ import { pinLock } from './pin-lock';
 import { conflictsService } from './conflicts.service';
 import { statusService } from './status.service';
 
+const tags = ['Time punches and clocking'];
 const errors = errorAnswers(400, 401, 403, 404, 409, 413, 422, 429);
-const stationAuth: Record<string, string[]>[] = [{ bearer: [] }, { station: [] }];
+const station = { tags, errors, security: STATION_SECURITY };
 
 export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeKit(app, { tags, errors });
+  /** Routes of a station, or of an employee clocking themself (self-clock). */
+  const clockRoute = routeKit(app, { ...station, onRequest: requireClockCallerOrSelf });
+  /** Routes of a station only. */
+  const stationRoute = routeKit(app, { ...station, onRequest: requireClockCaller });
   const { config, db, limiter } = app.deps;
   const { repos, inTransaction } = repositories(db, clockRepositories, { groupCommit: true });
   const clock = clockService({
@@ -44,50 +51,28 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const conflicts = conflictsService({ repos, inTransaction });
   const status = statusService({ clock: repos.clock });
-  const tags = ['Time punches and clocking'];
 
-  app.get(
+  route.get(
     '/api/punch-conflicts',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary:
-          'Synced punches the server did not apply (conflicts and refusals, newest first): the manager accepts one (POST /api/punch-conflicts/{id}/accept) or fixes the time with a manual punch',
-        response: { 200: punchConflictsAnswer, ...errors },
-      },
-    },
+    'Synced punches the server did not apply (conflicts and refusals, newest first): the manager accepts one (POST /api/punch-conflicts/{id}/accept) or fixes the time with a manual punch',
+    { 200: punchConflictsAnswer },
     async (req) => conflicts.list(authOf(req)),
   );
-  app.post(
+  route.post(
     '/api/punch-conflicts/:id/fix',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        summary:
-          'Mark a refused synced punch (its id in GET /api/punch-conflicts) as dealt with: it leaves the list; marking it again changes nothing',
-        params: idParams,
-        response: { 200: messageResponse, ...errors },
-      },
-    },
+    'Mark a refused synced punch (its id in GET /api/punch-conflicts) as dealt with: it leaves the list; marking it again changes nothing',
+    { params: idParams, 200: messageResponse },
     async (req) => conflicts.fix(authOf(req), (req.params as { id: number }).id),
   );
-  app.post(
+  route.post(
     '/api/punch-conflicts/:id/accept',
+    'Apply a refused synced punch for its employee in one step, at its device time or a corrected one: it leaves the list',
     {
-      onRequest: requireAuth,
-      bodyLimit: 1024,
-      schema: {
-        tags,
-        summary:
-          'Apply a refused synced punch for its employee in one step, at its device time or a corrected one: it leaves the list',
-        description:
-          "Body (optional): `date` (YYYY-MM-DD) and `time` (HH:MM), a wall-clock time in the account's time zone as manual punches take them; each left out keeps the refused punch's own. The punch goes through every punch rule: a clock-in opens a shift (none open, and nothing of the employee's from its time until now), a clock-out closes the open shift (after its time in, at most 24 hours). A refusal answers the rule's 409/422 and code and changes nothing. Written as the manager's punch, with the station kept; the issue is marked dealt with and `punch.conflict_accepted` logged in the same transaction. Accepting again, or after Mark fixed: 409 `punch_issue.already_dealt_with`. No current employee behind the punch: 422 `punch_issue.employee_deleted` / `punch_issue.employee_unknown`.",
-        params: idParams,
-        body: acceptPunchIssueBody.nullish(),
-        response: { 200: acceptPunchIssueAnswer, ...errors },
-      },
+      description:
+        "Body (optional): `date` (YYYY-MM-DD) and `time` (HH:MM), a wall-clock time in the account's time zone as manual punches take them; each left out keeps the refused punch's own. The punch goes through every punch rule: a clock-in opens a shift (none open, and nothing of the employee's from its time until now), a clock-out closes the open shift (after its time in, at most 24 hours). A refusal answers the rule's 409/422 and code and changes nothing. Written as the manager's punch, with the station kept; the issue is marked dealt with and `punch.conflict_accepted` logged in the same transaction. Accepting again, or after Mark fixed: 409 `punch_issue.already_dealt_with`. No current employee behind the punch: 422 `punch_issue.employee_deleted` / `punch_issue.employee_unknown`.",
+      params: idParams,
+      body: acceptPunchIssueBody.nullish(),
+      200: acceptPunchIssueAnswer,
     },
     async (req) =>
       conflicts.accept(
@@ -95,93 +80,49 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
         (req.params as { id: number }).id,
         (req.body as z.output<typeof acceptPunchIssueBody> | null) ?? {},
       ),
+    { bodyLimit: 1024 },
   );
-  const clockSchema = (summary: string, body: z.ZodType, answer: z.ZodType) => ({
-    tags,
-    security: stationAuth,
-    summary,
-    body,
-    response: { 200: answer, ...errors },
-  });
-  app.post(
+  clockRoute.post(
     '/api/check-employee',
-    {
-      onRequest: requireClockCallerOrSelf,
-      schema: clockSchema(
-        'Identify an employee by Employee ID (and PIN) or badge; says whether they are clocked in',
-        employeeIdentity,
-        checkEmployeeAnswer,
-      ),
-    },
+    'Identify an employee by Employee ID (and PIN) or badge; says whether they are clocked in',
+    { body: employeeIdentity, 200: checkEmployeeAnswer },
     async (req) => clock.checkEmployee(callerOf(req), req.body as z.output<typeof employeeIdentity>),
   );
-  app.post(
+  clockRoute.post(
     '/api/clock-in',
-    {
-      onRequest: requireClockCallerOrSelf,
-      schema: clockSchema(
-        'Clock in (idempotent on client_id; 409 "Employee already clocked in without clocking out.")',
-        clockBody,
-        clockInAnswer,
-      ),
-    },
+    'Clock in (idempotent on client_id; 409 "Employee already clocked in without clocking out.")',
+    { body: clockBody, 200: clockInAnswer },
     async (req) => clock.clockIn(callerOf(req), req.body as z.output<typeof clockBody>),
   );
-  app.post(
+  clockRoute.post(
     '/api/clock-out',
-    {
-      onRequest: requireClockCallerOrSelf,
-      schema: clockSchema(
-        'Clock out (idempotent on client_id); answers hours, minutes, total_minutes, time_out',
-        clockBody,
-        clockOutAnswer,
-      ),
-    },
+    'Clock out (idempotent on client_id); answers hours, minutes, total_minutes, time_out',
+    { body: clockBody, 200: clockOutAnswer },
     async (req) => clock.clockOut(callerOf(req), req.body as z.output<typeof clockBody>),
   );
-  app.get(
+  stationRoute.get(
     '/api/employee-status',
+    'Every current employee with whether they are clocked in, a page at a time',
     {
-      onRequest: requireClockCaller,
-      schema: {
-        tags,
-        security: stationAuth,
-        summary: 'Every current employee with whether they are clocked in, a page at a time',
-        description:
-          'Paged by position (keyset) in name order (any letter case, accents set aside: Álvarez before Baker), then id: `limit` 1..200 employees (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor`. A cursor the server did not give answers 400.',
-        querystring: pageQuery,
-        response: { 200: employeeStatusAnswer, ...errors },
-      },
+      description:
+        'Paged by position (keyset) in name order (any letter case, accents set aside: Álvarez before Baker), then id: `limit` 1..200 employees (default 50); send `next_cursor` (null on the last page) or `prev_cursor` (null on the first) back as `cursor`. A cursor the server did not give answers 400.',
+      querystring: pageQuery,
+      200: employeeStatusAnswer,
     },
     async (req) => status.page(callerOf(req), req.query),
   );
-  app.post(
+  stationRoute.post(
     '/api/punches/sync',
-    {
-      onRequest: requireClockCaller,
-      bodyLimit: 8 * 1024 * 1024,
-      schema: clockSchema(
-        'Offline punches, up to 10,000, applied in device-time order; idempotent on client_id. An "in" while a shift is open or inside another punch, an "out" with none, before its clock-in or making a shift that overlaps another punch answers "conflict"; a device time in the future or over 31 days old, or a wrong or locked-out PIN (the same lock as live punches), answers "rejected". Both are written to the activity log (punch.conflict / punch.rejected) for a manager; never dropped silently.',
-        syncBody,
-        syncAnswer,
-      ),
-    },
+    'Offline punches, up to 10,000, applied in device-time order; idempotent on client_id. An "in" while a shift is open or inside another punch, an "out" with none, before its clock-in or making a shift that overlaps another punch answers "conflict"; a device time in the future or over 31 days old, or a wrong or locked-out PIN (the same lock as live punches), answers "rejected". Both are written to the activity log (punch.conflict / punch.rejected) for a manager; never dropped silently.',
+    { body: syncBody, 200: syncAnswer },
     async (req) => clock.sync(callerOf(req), (req.body as z.output<typeof syncBody>).punches),
+    { bodyLimit: 8 * 1024 * 1024 },
   );
-  app.post(
+  stationRoute.post(
     '/api/punches/unsent',
-    {
-      onRequest: requireClockCaller,
-      bodyLimit: 8 * 1024 * 1024,
-      schema: {
-        tags,
-        security: stationAuth,
-        summary:
-          "A revoked pairing's unsent punches, handed over by the tablet's new pairing of the same account (revoked_station_id: the old pairing's station). None is applied: each is listed in GET /api/punch-conflicts ('rejected', with why) for a manager to enter by hand; one handed over or synced before adds nothing. An unknown, unrevoked or other account's station answers 404.",
-        body: unsentBody,
-        response: { 200: unsentAnswer, ...errors },
-      },
-    },
+    "A revoked pairing's unsent punches, handed over by the tablet's new pairing of the same account (revoked_station_id: the old pairing's station). None is applied: each is listed in GET /api/punch-conflicts ('rejected', with why) for a manager to enter by hand; one handed over or synced before adds nothing. An unknown, unrevoked or other account's station answers 404.",
+    { body: unsentBody, 200: unsentAnswer },
     async (req) => clock.handOver(callerOf(req), req.body as z.output<typeof unsentBody>),
+    { bodyLimit: 8 * 1024 * 1024 },
   );
 };
