@@ -15,6 +15,7 @@ const LINKS: NavItem[] = [
   },
   { label: 'Departments', to: '/Departments', also: ['/CreateDepartment', '/DepartmentsDetail'] },
   { label: 'Reports', to: '/ReportSelector', also: ['/RunReport', '/attendance'] },
+  { label: 'Roll Call', to: '/RollCall' },
   {
     label: 'Settings',
     to: '/Settings',
