@@ -14,6 +14,8 @@ import { useSyncStatus } from './useSyncStatus';
 // The camera scanner and its QR decoder (jsQR, ~45 kB gzip) load when a scan starts, not with the station's
 // first load (docs/PERFORMANCE.md); the service worker still precaches them for a station started offline.
 const BadgeScanner = lazy(() => import('./BadgeScanner').then((m) => ({ default: m.BadgeScanner })));
+// The Emergency roll call loads when it is opened (its copy of the roll call is kept after each sync).
+const EmergencyScreen = lazy(() => import('./emergency/EmergencyScreen'));
 
 const INFO_KEY = 'stationInfo';
 
@@ -111,6 +113,11 @@ export default function StationPage() {
   const sync = useSyncStatus();
   const [scanning, setScanning] = useState(false);
   const [scanned, setScanned] = useState<string | null>(null);
+  const [emergency, setEmergency] = useState(false);
+  useEffect(() => {
+    if (paired && sync.online)
+      void import('./emergency/roll-call-store').then((m) => m.refreshRollCall()).catch(() => undefined);
+  }, [paired, sync.online, sync.lastSync]);
   useEffect(() => {
     if (sync.revoked && paired) revoked();
   }, [sync.revoked, paired, revoked]);
@@ -152,10 +159,24 @@ export default function StationPage() {
               {readStation()?.name}
             </Text>
           </div>
-          <Badge color={sync.online ? 'teal' : 'orange'} size="lg">
-            {sync.online ? 'Online' : 'Offline'}
-          </Badge>
+          <Group gap="xs">
+            <Button
+              color="red"
+              variant={emergency ? 'filled' : 'light'}
+              onClick={() => setEmergency((o) => !o)}
+            >
+              Emergency
+            </Button>
+            <Badge color={sync.online ? 'teal' : 'orange'} size="lg">
+              {sync.online ? 'Online' : 'Offline'}
+            </Badge>
+          </Group>
         </Group>
+        {emergency && (
+          <Suspense fallback={null}>
+            <EmergencyScreen onClose={() => setEmergency(false)} />
+          </Suspense>
+        )}
         {handedOver > 0 && (
           <Alert
             color="blue"
