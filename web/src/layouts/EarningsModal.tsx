@@ -11,20 +11,8 @@ import { PRESETS, useEarningsDialog } from './useEarningsDialog';
  * Only offered to employees allowed to view pay information; the server refuses the others.
  */
 export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const {
-    employeeId,
-    dateFormat,
-    preset,
-    pick,
-    draft,
-    setDraft,
-    customValid,
-    showDraft,
-    tab,
-    setTab,
-    earnings,
-    failure,
-  } = useEarningsDialog(opened);
+  const d = useEarningsDialog(opened);
+  const { earnings, dateFormat } = d;
   // On a phone the dialog takes the whole screen: its tables have room to scroll.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
@@ -37,38 +25,38 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
       centered
       fullScreen={phone}
     >
-      {employeeId === '' ? (
+      {d.employeeId === '' ? (
         <Alert color="red" role="alert">
           {messages.deductions.noEmployeeId}
         </Alert>
       ) : (
         <Stack gap="md">
-          <PresetButtons presets={PRESETS} chosen={preset} onPick={pick} />
+          <PresetButtons presets={PRESETS} chosen={d.preset} onPick={d.pick} />
           <Group
             align="flex-end"
             gap="xs"
             component="form"
             onSubmit={(e) => {
               e.preventDefault();
-              showDraft();
+              d.showDraft();
             }}
           >
             <TextInput
               type="date"
               label="From"
               size="xs"
-              value={draft.start_date}
-              onChange={(e) => setDraft((d) => ({ ...d, start_date: e.currentTarget.value }))}
+              value={d.draft.start_date}
+              onChange={(e) => d.setDraft((old) => ({ ...old, start_date: e.currentTarget.value }))}
             />
             <TextInput
               type="date"
               label="To"
               size="xs"
-              value={draft.end_date}
-              onChange={(e) => setDraft((d) => ({ ...d, end_date: e.currentTarget.value }))}
-              error={periodProblem(draft.start_date, draft.end_date)}
+              value={d.draft.end_date}
+              onChange={(e) => d.setDraft((old) => ({ ...old, end_date: e.currentTarget.value }))}
+              error={periodProblem(d.draft.start_date, d.draft.end_date)}
             />
-            <Button type="submit" size="xs" variant="light" disabled={!customValid}>
+            <Button type="submit" size="xs" variant="light" disabled={!d.customValid}>
               Show
             </Button>
           </Group>
@@ -80,7 +68,7 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
             </Group>
           ) : earnings.isError ? (
             <Alert color="red" role="alert">
-              {failure}
+              {d.failure}
             </Alert>
           ) : (
             <>
@@ -89,7 +77,7 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
                 {keyLabel('daily', earnings.data.end_date, dateFormat)}
               </Text>
               <Totals data={earnings.data} />
-              <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)}>
+              <Tabs value={d.tab} onChange={(v) => v && d.setTab(v as Tab)}>
                 <Tabs.List grow>
                   {EARNINGS_PERIODS.map((p) => (
                     <Tabs.Tab key={p} value={p}>

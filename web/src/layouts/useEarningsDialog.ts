@@ -5,17 +5,15 @@ import { authKeys, getUser } from '../api/auth';
 import { ApiError } from '../api/client';
 import { type EarningsPeriod, useEarnings } from '../api/earnings';
 import { ownEmployeeCode } from '../pages/punches/punch-values';
-import { presetPeriod, todayIn } from '../pages/reports/periods';
+import { PERIOD_PRESETS, presetPeriod, todayIn } from '../pages/reports/periods';
 import type { Tab } from './EarningsTables';
 
+/** The report form's presets but Custom (the From and To fields are that), and This year. */
 export const PRESETS = [
-  { value: 'this_week', label: 'This week' },
-  { value: 'last_week', label: 'Last week' },
-  { value: 'this_month', label: 'This month' },
-  { value: 'last_month', label: 'Last month' },
+  ...PERIOD_PRESETS.filter((p) => p.value !== 'custom'),
   { value: 'this_year', label: 'This year' },
 ] as const;
-type Preset = (typeof PRESETS)[number]['value'] | 'custom';
+type Preset = Exclude<(typeof PERIOD_PRESETS)[number]['value'], 'custom'> | 'this_year' | 'custom';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
