@@ -1,30 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { isLateSync, messages, type ClockBody, type SyncItem, type UnsentBody } from '@punchclock/contract';
+import { messages, type ClockBody, type SyncItem, type UnsentBody } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import type { UnitOfWork } from '../unit-of-work';
-import { verifyBadge } from '../../lib/badges';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { clockUnit, savePunch } from '../punches/punch-store';
-import type { NewPunch, PunchRow, ShiftClose } from '../punches/punches.repository';
-import { punchBook } from '../punches/punch-book';
-import { refusalError, syncStatusOf, validatePunch } from '../punches/rules/validate-punch';
+import type { PunchRow } from '../punches/punches.repository';
+import { refusalError } from '../punches/rules/validate-punch';
 import { timeRulesOf } from '../time/time-rules';
 import { splitMinutes, workedMinutes } from '../time/worked';
+import { clockIdentity, type Identity, pinPlace, unsigned } from './clock-identity';
 import type { ClockRepos } from './clock-repos';
-import type { ClockEmployee, ClockRepository } from './clock.repository';
+import type { ClockEmployee } from './clock.repository';
 import type { PinLock } from './pin-lock';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
-
-type Identity = { employee_id?: string; badge?: string; pin?: string };
-type SyncStatus = 'created' | 'duplicate' | 'conflict' | 'rejected';
+import { syncBatch } from './sync-batch';
 
 /**
- * The log keeps which badge was shown (account, employee, version) but not its signature: the log is
- * exported as CSV, and a signed badge is a credential that punches.
+ * The clock: live clock-ins and -outs, the employee check before them, a revoked pairing's unsent punches, and
+ * offline sync batches (sync-batch.ts). Who is punching is decided in clock-identity.ts for all of them.
  */
-const unsigned = (badge?: string) => badge?.replace(/\.[a-f0-9]{32}$/, '.redacted');
-
 export function clockService(deps: {
   repos: ClockRepos;
   inTransaction: UnitOfWork<ClockRepos>;
@@ -36,54 +31,13 @@ export function clockService(deps: {
     id: number,
   ) => Promise<{ id: number; revoked_at: string | null } | undefined>;
 }) {
-  const { repos, inTransaction, appSecret, pins, stationOf } = deps;
+  const { repos, inTransaction, pins, stationOf } = deps;
+  const identity = clockIdentity(deps);
+  const { identify } = identity;
 
   async function settingsOf(accountId: number, r: ClockRepos = repos): Promise<ClockSettings> {
     const row = await r.settings.read(accountId);
     return { ...row, rules: timeRulesOf(row) };
-  }
-
-  /**
-   * Who is punching, inside the caller's account only. An employee's own login (scope `own`) clocks only
-   * themself and needs no PIN (they signed in with a password); a station or manager names anyone with App
-   * Login, by badge or by Employee ID (and PIN where the employee uses one).
-   */
-  async function identify(caller: Caller, id: Identity, r: ClockRepos = repos, checkPin = true) {
-    const scope = requireAccess(caller, 'clock:punch', { forbiddenMessage: messages.clock.selfNotAllowed });
-    if (scope === 'own') {
-      const e = caller.employeeRef
-        ? await r.clock.employeeById(caller.accountId, caller.employeeRef)
-        : undefined;
-      if (!e || (id.employee_id && id.employee_id !== e.employee_id) || id.badge)
-        throw forbidden(messages.clock.selfOnly, 'clock.self_only');
-      if (e.status === 'inactive') throw forbidden(messages.clock.selfNotAllowed, 'clock.not_allowed');
-      return { employee: e, pinNeeded: false };
-    }
-    const { employee, byBadge } = await findEmployee(caller, id, r);
-    if (employee.status === 'inactive' || !employee.permission_app)
-      throw forbidden(messages.clock.notAllowed, 'clock.not_allowed');
-    const pinNeeded = !byBadge && !!employee.use_card_or_pin && !!employee.pin;
-    if (pinNeeded && checkPin) await pins.check(pinPlace(caller), employee, id.pin);
-    return { employee, pinNeeded };
-  }
-
-  async function findEmployee(caller: Caller, id: Identity, r: ClockRepos) {
-    if (id.badge) {
-      const claims = verifyBadge(appSecret, id.badge);
-      const employee =
-        claims && claims.accountId === caller.accountId
-          ? await r.clock.employeeById(caller.accountId, claims.employeeRef)
-          : undefined;
-      // A regenerated badge bumps badge_version: older cards stop working.
-      if (!employee || employee.badge_version !== claims?.version)
-        throw notFound(messages.clock.badgeInvalid, 'clock.badge_invalid');
-      return { employee, byBadge: true };
-    }
-    const employee = id.employee_id
-      ? await r.clock.employeeByCode(caller.accountId, id.employee_id)
-      : undefined;
-    if (!employee) throw notFound(messages.clock.invalidEmployeeId, 'clock.employee_unknown');
-    return { employee, byBadge: false };
   }
 
   /** Who punches, and the account's settings: two reads at once (they share their turn's queries, db/turn-batch). */
@@ -103,22 +57,6 @@ export function clockService(deps: {
   /** The same, answering nothing for another employee's punch (the caller's own refusal is the answer then). */
   const ownOnly = (existing: PunchRow | undefined, employee: ClockEmployee) =>
     existing?.employee_ref === employee.id ? existing : undefined;
-
-  /**
-   * The employee a sync item names, without its PIN or badge version checked: enough to tell a replay of this
-   * employee's punch from another employee's punch that has the same client id.
-   */
-  async function namedEmployeeRef(caller: Caller, item: SyncItem, r: ClockRepos) {
-    if (item.badge) {
-      const claims = verifyBadge(appSecret, item.badge);
-      return claims && claims.accountId === caller.accountId ? claims.employeeRef : undefined;
-    }
-    if (item.employee_id) return (await r.clock.employeeByCode(caller.accountId, item.employee_id))?.id;
-    return caller.employeeRef ?? undefined;
-  }
-
-  /** Wrong PINs count per employee and place: the station, or the manager's own clock page. */
-  const pinPlace = (caller: Caller) => (caller.stationId ? `${caller.stationId}` : `user${caller.userId}`);
 
   const clockInAnswer = (employee: ClockEmployee, p: PunchRow) => ({
     message: messages.clock.clockedIn,
@@ -318,234 +256,11 @@ export function clockService(deps: {
       const receivedAt = nowIso();
       const settings = await settingsOf(caller.accountId);
       const ordered = [...items].sort((a, b) => Date.parse(a.device_time) - Date.parse(b.device_time));
-      const results = await inTransaction((r) => syncBatch(caller, ordered, r, settings, receivedAt));
+      const results = await inTransaction((r) =>
+        syncBatch(identity, caller, ordered, r, settings, receivedAt),
+      );
       if (caller.stationId) await repos.clock.touchSync(caller.accountId, caller.stationId, receivedAt);
       return { results, last_sync_at: receivedAt };
     },
   };
-
-  /**
-   * One sync batch in one transaction (issue 11): its employees are read once and locked (PostgreSQL), its
-   * client ids and its employees' current punches are read once, then every item runs the same checks as a
-   * live punch — identify (PIN lock included), the clock settings and validatePunch — in device-time order
-   * against that state kept up to date in memory (punchBook). Accepted punches are written at the end with
-   * multi-row INSERTs (a clock-out closing a clock-in of the same batch is written as one closed row), shifts
-   * open before the batch are closed with closeShift, and refusals are logged with multi-row INSERTs.
-   */
-  async function syncBatch(
-    caller: Caller,
-    ordered: SyncItem[],
-    r: ClockRepos,
-    settings: ClockSettings,
-    receivedAt: string,
-  ) {
-    type Result = { client_id: string; status: SyncStatus; message?: string; punch_id?: number };
-    const accountId = caller.accountId;
-    const employees = employeeCache();
-    const badgeRefs = ordered
-      .map((i) => (i.badge ? verifyBadge(appSecret, i.badge) : null))
-      .filter((c) => c !== null && c.accountId === accountId)
-      .map((c) => c!.employeeRef);
-    const codes = ordered.flatMap((i) => (i.employee_id && !i.badge ? [i.employee_id] : []));
-    const ids = caller.employeeRef ? [...badgeRefs, caller.employeeRef] : badgeRefs;
-    const found = await r.clock.employeesOf(accountId, codes, ids);
-    employees.preload(found, codes, ids);
-    const rr = { ...r, clock: employees.over(r.clock) };
-    const refs = found.map((e) => e.id);
-    await r.punches.lockEmployees(accountId, refs);
-    const known = await r.punches.knownClientIds(
-      accountId,
-      ordered.map((i) => i.client_id),
-    );
-    const refusedBefore = await r.clock.refusedBefore(
-      accountId,
-      ordered.map((i) => i.client_id),
-    );
-    const earliest = ordered.length ? new Date(ordered[0].device_time).toISOString() : receivedAt;
-    const book = punchBook(await r.punches.bookOf(accountId, refs, earliest));
-
-    const results: Result[] = [];
-    /** The batch's client ids so far, each with the employee its item names. */
-    const seen = new Map<string, number | undefined>();
-    const refusals: { userId: number | null; action: string; details: unknown }[] = [];
-    /** Clock-ins to insert, by pending id; a clock-out of the same batch closes the row before it is written. */
-    const pending = new Map<number, { row: NewPunch; results: Result[] }>();
-    const closes: { employeeRef: number; shiftId: number; out: ShiftClose; result: Result }[] = [];
-
-    const refuse = (item: SyncItem, status: 'conflict' | 'rejected', message: string): Result => {
-      refusals.push({
-        userId: caller.userId,
-        action: `punch.${status}`,
-        details: {
-          reason: message,
-          station_id: caller.stationId,
-          punch: { ...item, pin: undefined, badge: unsigned(item.badge) },
-        },
-      });
-      return { client_id: item.client_id, status, message };
-    };
-
-    for (const item of ordered) {
-      const named = await namedEmployeeRef(caller, item, rr);
-      if (known.has(item.client_id) || seen.has(item.client_id)) {
-        const owner = known.has(item.client_id) ? known.get(item.client_id) : seen.get(item.client_id);
-        // Another employee's punch with this id is refused: 'duplicate' would make the device drop this punch.
-        if (owner !== named) results.push(refuse(item, 'rejected', messages.clock.clientIdTaken));
-        else results.push({ client_id: item.client_id, status: 'duplicate' });
-        continue;
-      }
-      seen.set(item.client_id, named);
-      // Refused when this batch came before (its answer was lost): the same answer, checked and logged once.
-      const before = refusedBefore.get(item.client_id);
-      if (before) {
-        results.push({ client_id: item.client_id, ...before });
-        continue;
-      }
-      let employee: ClockEmployee;
-      try {
-        employee = (await identify(caller, item, rr)).employee;
-        requireClockSettings(settings, item.kind, item);
-      } catch (e) {
-        if (e instanceof AppError) {
-          results.push(refuse(item, 'rejected', e.message));
-          continue;
-        }
-        throw e;
-      }
-      const at = new Date(item.device_time).toISOString();
-      const checked = await validatePunch(
-        {
-          kind: item.kind,
-          employeeRef: employee.id,
-          timeIn: at,
-          timeOut: item.kind === 'out' ? at : null,
-          type: 'None',
-          deviceTime: at,
-        },
-        { now: receivedAt, attendanceOnly: false, lookups: book.lookups },
-      );
-      if (!checked.ok) {
-        results.push(refuse(item, syncStatusOf(checked.refusal), checked.refusal.message));
-        continue;
-      }
-      const result: Result = { client_id: item.client_id, status: 'created' };
-      results.push(result);
-      if (item.kind === 'in') {
-        const id = book.open(employee.id, at);
-        pending.set(id, {
-          row: clockInRow(caller, employee, settings, item, at, receivedAt),
-          results: [result],
-        });
-        continue;
-      }
-      const out: ShiftClose = {
-        time_out: at,
-        clock_out_client_id: item.client_id,
-        device_time_out: item.device_time,
-        received_out_at: receivedAt,
-        station_out_id: caller.stationId,
-        ...outPosition(keepPosition(settings, item)),
-        ...(isLateSync(item.device_time, receivedAt) ? { late_sync: 1 } : {}),
-      };
-      const shiftId = book.close(employee.id, at) as number;
-      const opened = pending.get(shiftId);
-      if (opened) {
-        Object.assign(opened.row, out);
-        opened.results.push(result);
-      } else closes.push({ employeeRef: employee.id, shiftId, out, result });
-    }
-
-    // Shifts open before the batch first (one per employee at most), then the batch's own rows.
-    for (const c of closes) {
-      const row = await r.punches.closeShift(accountId, c.employeeRef, c.out);
-      if (row) c.result.punch_id = row.id;
-      else unwritten(c.result, 'out');
-    }
-    const rows = [...pending.values()];
-    const written = new Map(
-      (
-        await r.punches.insertMany(
-          accountId,
-          rows.map((p) => p.row),
-        )
-      ).map((w) => [w.client_id, w.id]),
-    );
-    for (const p of rows) {
-      const id = written.get(p.row.client_id);
-      if (id !== undefined) for (const res of p.results) res.punch_id = id;
-      else {
-        // Not written: the client id arrived meanwhile (a concurrent retry), or the database refused the row.
-        const [inResult, ...outResults] = p.results;
-        if (await r.punches.byClientId(accountId, inResult.client_id))
-          Object.assign(inResult, { status: 'duplicate' });
-        else unwritten(inResult, 'in');
-        for (const res of outResults) unwritten(res, 'out');
-      }
-    }
-    if (refusals.length) {
-      await r.clock.recordActivities(accountId, refusals);
-      await r.clock.rememberRefusals(
-        accountId,
-        results.flatMap((res) =>
-          (res.status === 'conflict' || res.status === 'rejected') && !refusedBefore.has(res.client_id)
-            ? [{ client_id: res.client_id, status: res.status, message: res.message ?? '' }]
-            : [],
-        ),
-      );
-    }
-    return results;
-
-    /** A punch that passed the checks but was not written: answered and logged as a conflict. */
-    function unwritten(res: Result, kind: 'in' | 'out') {
-      const item = ordered.find((i) => i.client_id === res.client_id)!;
-      const refused = refuse(
-        item,
-        'conflict',
-        kind === 'in' ? messages.clock.alreadyClockedInServer : messages.clock.notClockedIn,
-      );
-      delete res.punch_id;
-      Object.assign(res, refused);
-    }
-  }
 }
-
-/**
- * A sync batch looks each employee up once: the same people punch many times in one offline queue. Only the
- * look-ups are cached (for this batch); PINs and rules are still checked for every item.
- */
-function employeeCache() {
-  const byCode = new Map<string, Promise<ClockEmployee | undefined>>();
-  const byId = new Map<number, Promise<ClockEmployee | undefined>>();
-  const remember = <K>(
-    map: Map<K, Promise<ClockEmployee | undefined>>,
-    key: K,
-    load: () => Promise<ClockEmployee | undefined>,
-  ) => {
-    let found = map.get(key);
-    if (!found) map.set(key, (found = load()));
-    return found;
-  };
-  return {
-    /** The batch's employees read at once (employeesOf); codes and ids asked but not found stay unknown. */
-    preload(found: ClockEmployee[], codes: string[], ids: number[]) {
-      for (const c of codes) byCode.set(c, Promise.resolve(undefined));
-      for (const id of ids) byId.set(id, Promise.resolve(undefined));
-      for (const e of found) {
-        byCode.set(e.employee_id, Promise.resolve(e));
-        byId.set(e.id, Promise.resolve(e));
-      }
-    },
-    over: (clock: ClockRepository): ClockRepository => ({
-      ...clock,
-      employeeByCode: (accountId, code) =>
-        remember(byCode, code, () => clock.employeeByCode(accountId, code)),
-      employeeById: (accountId, id) => remember(byId, id, () => clock.employeeById(accountId, id)),
-    }),
-  };
-}
-
-const outPosition = (p: { latitude: number | null; longitude: number | null; accuracy: number | null }) => ({
-  latitude_out: p.latitude,
-  longitude_out: p.longitude,
-  accuracy_out: p.accuracy,
-});
