@@ -14,8 +14,10 @@ const reports = mkdtempSync(join(tmpdir(), 'punchclock-reports-'));
  * Runs a command (in the repository unless `cwd` says otherwise); its output goes through whole lines, so two
  * runs side by side do not cut into each other's lines. Answers whether it exited with 0.
  */
-export function run(label, cmd, args, cwd = root) {
+export function run(label, cmd, args, cwd = root, { tag = '' } = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const lead = tag ? `[${tag}] ` : '';
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const [from, to] of [
@@ -27,25 +29,33 @@ export function run(label, cmd, args, cwd = root) {
       from.on('data', (chunk) => {
         const lines = (rest + chunk).split('\n');
         rest = lines.pop();
-        if (lines.length) to.write(lines.join('\n') + '\n');
+        if (lines.length) to.write(lines.map((l) => lead + l).join('\n') + '\n');
       });
-      from.on('end', () => rest && to.write(rest + '\n'));
+      from.on('end', () => rest && to.write(lead + rest + '\n'));
     }
-    child.on('error', () => resolve(false));
-    child.on('close', (code) => resolve(code === 0));
+    const done = (ok) => {
+      timings.push({ label, seconds: Math.round((Date.now() - started) / 1000) });
+      resolve(ok);
+    };
+    child.on('error', () => done(false));
+    child.on('close', (code) => done(code === 0));
   });
 }
+
+/** How long each step took (wall clock), for the summary: where `npm test`'s minutes go. */
+const timings = [];
 
 /** Each vitest run's counts, for the summary. */
 export const results = [];
 
-export async function vitest(label, cwd, args = []) {
+export async function vitest(label, cwd, args = [], options = {}) {
   const out = join(reports, `${label}.json`);
   const ok = await run(
     label,
     npx,
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
     join(root, cwd),
+    options,
   );
   let passed = 0;
   let failed = ok ? 0 : 1;
@@ -106,12 +116,12 @@ export async function journeys() {
   }
   const runs = await Promise.all(
     ['sqlite', 'postgres'].map((dialect) =>
-      vitest(`browser journeys (${dialect})`, 'web', [
-        '--config',
-        'e2e/vitest.config.ts',
-        '--project',
-        `e2e-${dialect}`,
-      ]),
+      vitest(
+        `browser journeys (${dialect})`,
+        'web',
+        ['--config', 'e2e/vitest.config.ts', '--project', `e2e-${dialect}`],
+        { tag: dialect },
+      ),
     ),
   );
   return runs.every(Boolean);
@@ -120,6 +130,7 @@ export async function journeys() {
 /** Prints the summary (its last line `N passed, N failed`) and exits with whether everything passed. */
 export function finish(ok) {
   console.log('\n=== summary');
+  for (const t of timings) console.log(`${String(t.seconds).padStart(5)} s  ${t.label}`);
   for (const r of results)
     console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
