@@ -164,6 +164,15 @@ export function ruleSetProblems(set: PayRuleSet): [keyof PayRuleSet, string][] {
   return problems;
 }
 
+/** The rule-set check as a zod refinement of a body with `preset` and `overrides` (`.superRefine(checkRuleSet)`). */
+export function checkRuleSet(
+  b: { preset: PayPresetName; overrides?: PayRuleOverrides },
+  ctx: z.RefinementCtx,
+): void {
+  for (const [field, message] of ruleSetProblems(resolveRuleSet(b.preset, b.overrides)))
+    ctx.addIssue({ code: 'custom', message, path: ['overrides', field] });
+}
+
 export const payPresetName = z.enum(PAY_PRESET_NAMES, {
   error: messages.payRules.unknownPreset(PAY_PRESET_NAMES),
 });
@@ -183,10 +192,7 @@ export const payRulesBody = z
           : messages.payRules.bodyShape,
     },
   )
-  .superRefine((b, ctx) => {
-    for (const [field, message] of ruleSetProblems(resolveRuleSet(b.preset, b.overrides)))
-      ctx.addIssue({ code: 'custom', message, path: ['overrides', field] });
-  });
+  .superRefine(checkRuleSet);
 export type PayRulesBody = z.output<typeof payRulesBody>;
 
 /** One stored version of an account's rules. */
@@ -240,6 +246,28 @@ export const payTotals = z.object({
   gross_cents: z.number().int(),
 });
 export type PayTotals = z.infer<typeof payTotals>;
+
+/** Totals of nothing: where sums of days' or employees' totals start. */
+export const EMPTY_PAY_TOTALS: Readonly<PayTotals> = {
+  worked: 0,
+  paid: 0,
+  regular: 0,
+  overtime: 0,
+  double_time: 0,
+  premium_cents: 0,
+  gross_cents: 0,
+};
+
+/** a + b, figure by figure. */
+export const addPayTotals = (a: PayTotals, b: PayTotals): PayTotals => ({
+  worked: a.worked + b.worked,
+  paid: a.paid + b.paid,
+  regular: a.regular + b.regular,
+  overtime: a.overtime + b.overtime,
+  double_time: a.double_time + b.double_time,
+  premium_cents: a.premium_cents + b.premium_cents,
+  gross_cents: a.gross_cents + b.gross_cents,
+});
 
 export const dayPunch = z.object({
   id: z.number(),

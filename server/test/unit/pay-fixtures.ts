@@ -1,17 +1,18 @@
 import { PAY_PRESETS, type PayPresetName, type PayRuleOverrides, resolveRuleSet } from '@punchclock/contract';
 import type { DayFigures, EnginePunch } from '../../src/modules/time/engine';
-import type { PayDayState, RuleVersion } from '../../src/modules/time/pay/types';
-import type { TimeRules } from '../../src/modules/time/time-rules';
+import { type PayDayState, type RuleVersion, unpaid } from '../../src/modules/time/pay/types';
+import { type TimeRules, timeRulesOf } from '../../src/modules/time/time-rules';
 
 /** Shared builders of the pay tests: every expected figure is worked out by hand in the tests themselves. */
 export const timeRules = (r: Partial<TimeRules> = {}): TimeRules => ({
-  zone: 'UTC',
-  step: null,
-  displayRounded: false,
-  attendanceOnly: false,
-  dateFormat: 'MM/DD/YY',
-  timeFormat: '24 Hours',
-  weekStart: 'Monday',
+  ...timeRulesOf({
+    time_zone: 'UTC',
+    time_rounding: null,
+    display_round_in_out_times: 0,
+    attendance_mode: 'Attendance and Time Tracking',
+    date_format: 'MM/DD/YY',
+    time_format: '24 Hours',
+  }),
   ...r,
 });
 
@@ -77,15 +78,7 @@ export function payDay(
     set: PAY_PRESETS[preset],
     rawWorked: figures?.workedMinutes ?? paid,
     breaks: [],
-    autoDeducted: 0,
-    paid,
-    regular: paid,
-    overtime: 0,
-    double_time: 0,
-    premiumHours: 0,
-    cents: { regular: 0, overtime: 0, double_time: 0, premium: 0 },
-    steps: [],
-    flags: [],
+    ...unpaid(paid),
     ...rest,
   };
 }

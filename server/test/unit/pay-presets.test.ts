@@ -1,3 +1,4 @@
+import { EMPTY_PAY_TOTALS } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
 import { computeDays, type EnginePunch } from '../../src/modules/time/engine';
 import { payDay, payPeriod, payWindow } from '../../src/modules/time/pay/pipeline';
@@ -231,15 +232,8 @@ describe('pay presets, from the statutes', () => {
     const result = run([shift(day, '07:00', '20:30')], 'us_california', day, day, { attendanceOnly: true });
     expect(result.days).toHaveLength(1);
     expect(result.days[0].state.figures.firstIn).toBe(at(day, '07:00'));
-    expect(result.totals).toEqual({
-      worked: 0,
-      paid: 0,
-      regular: 0,
-      overtime: 0,
-      double_time: 0,
-      premium_cents: 0,
-      gross_cents: 0,
-    });
+    expect(result.totals).toEqual(EMPTY_PAY_TOTALS);
+    expect(result.days[0].totals).toEqual(EMPTY_PAY_TOTALS);
     expect(result.days[0].steps).toEqual([]);
     expect(result.lines).toEqual([]);
   });

@@ -1,4 +1,10 @@
-import { PAY_PRESETS, type PayTotals, type WeekStart } from '@punchclock/contract';
+import {
+  addPayTotals,
+  EMPTY_PAY_TOTALS,
+  PAY_PRESETS,
+  type PayTotals,
+  type WeekStart,
+} from '@punchclock/contract';
 import { addDays, weekStartOf } from '../calendar';
 import {
   BREAK_DAYS_LATER,
@@ -20,7 +26,7 @@ import { mealPremium } from './meal-premium';
 import { money, type PayLine } from './money';
 import { roundingWhy } from './rounding';
 import { seventhDay } from './seventh-day';
-import type { PayContext, PayDayState, PayStepFn, RuleVersion } from './types';
+import { type PayContext, type PayDayState, type PayStepFn, type RuleVersion, unpaid } from './types';
 import { weeklyOvertime } from './weekly-overtime';
 
 export type { PayLine } from './money';
@@ -101,15 +107,7 @@ function startDay(s: DayState, rules: TimeRules, versions: readonly RuleVersion[
       ? 0
       : s.work.reduce((n, p) => n + workedMinutes({ timeIn: p.time_in, timeOut: p.time_out }, clocked), 0),
     breaks: rules.attendanceOnly ? [] : breaksInside(s, rules).map((b) => b.minutes),
-    autoDeducted: 0,
-    paid: figures.paidMinutes,
-    regular: figures.paidMinutes,
-    overtime: 0,
-    double_time: 0,
-    premiumHours: 0,
-    cents: { regular: 0, overtime: 0, double_time: 0, premium: 0 },
-    steps: [],
-    flags: [],
+    ...unpaid(figures.paidMinutes),
   };
 }
 
@@ -122,16 +120,6 @@ const totalsOf = (d: PayDayState): PayTotals => ({
   premium_cents: d.cents.premium,
   gross_cents: d.cents.regular + d.cents.overtime + d.cents.double_time + d.cents.premium,
 });
-
-const ZERO: PayTotals = {
-  worked: 0,
-  paid: 0,
-  regular: 0,
-  overtime: 0,
-  double_time: 0,
-  premium_cents: 0,
-  gross_cents: 0,
-};
 
 /**
  * One employee's pay over [start, end]: each day's why and totals, the period's pay lines and totals (which
@@ -154,8 +142,7 @@ export function payPeriod(input: PayInput): PayResult {
     flags: d.flags,
     totals: totalsOf(d),
   }));
-  const totals = { ...ZERO };
-  for (const d of out) for (const k of Object.keys(totals) as (keyof PayTotals)[]) totals[k] += d.totals[k];
+  const totals = out.reduce((sum, d) => addPayTotals(sum, d.totals), EMPTY_PAY_TOTALS);
   return { employeeRef: employee.id, days: out, lines: paid.lines, totals };
 }
 

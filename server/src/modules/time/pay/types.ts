@@ -50,6 +50,19 @@ export interface PayDayState {
   flags: readonly PayFlag[];
 }
 
+/** A day's pay fields before any pay step: `paid` minutes, all regular, nothing moved or said yet. */
+export const unpaid = (paid: number) => ({
+  autoDeducted: 0,
+  paid,
+  regular: paid,
+  overtime: 0,
+  double_time: 0,
+  premiumHours: 0,
+  cents: { regular: 0, overtime: 0, double_time: 0, premium: 0 },
+  steps: [] as WhyLine[],
+  flags: [] as PayFlag[],
+});
+
 export interface PayContext {
   time: TimeRules;
 }
