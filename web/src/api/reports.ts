@@ -1,6 +1,7 @@
 import {
   ACCOUNT_WIDE_REPORTS,
   type GetDataAnswer,
+  type GetDataBody,
   REPORT_PAGE_SIZE,
   REPORTS,
   type ReportDefinition,
@@ -51,14 +52,10 @@ export const findReport = (name: string | null | undefined): ReportDefinition | 
 };
 
 /** What a run sends besides paging: the report and the parameters it reads (empty ones left out). */
-export interface ReportRun {
-  reportname: string;
-  employee_id?: number;
-  department_id?: number;
-  start_date?: string;
-  end_date?: string;
-  show_deleted_employees?: boolean;
-}
+export type ReportRun = Pick<
+  GetDataBody,
+  'reportname' | 'employee_id' | 'department_id' | 'start_date' | 'end_date' | 'show_deleted_employees'
+>;
 
 /** One page of a report run; the previous page stays on screen while the next loads. */
 export const useReport = (run: ReportRun | null, page: number) =>
