@@ -3,7 +3,7 @@ import type { DayFigures, EnginePunch } from '../../src/modules/time/engine';
 import { type PayDayState, type RuleVersion, unpaid } from '../../src/modules/time/pay/types';
 import { type TimeRules, timeRulesOf } from '../../src/modules/time/time-rules';
 
-/** Shared builders of the pay tests: every expected figure is worked out by hand in the tests themselves. */
+/** Shared builders of the time engine's and the pay pipeline's unit tests: every expected figure is worked out by hand in the tests themselves. */
 export const timeRules = (r: Partial<TimeRules> = {}): TimeRules => ({
   ...timeRulesOf({
     time_zone: 'UTC',
@@ -16,13 +16,19 @@ export const timeRules = (r: Partial<TimeRules> = {}): TimeRules => ({
   ...r,
 });
 
-export const work = (time_in: string, time_out: string | null): EnginePunch => ({
+/** A work punch of employee 1 (a Lunch or Break with `extra`). */
+export const work = (
+  time_in: string,
+  time_out: string | null,
+  extra: Partial<EnginePunch> = {},
+): EnginePunch => ({
   employee_ref: 1,
   time_in,
   time_out,
   type: 'None',
   deduction: 'Auto',
   late_sync: 0,
+  ...extra,
 });
 
 export const lunch = (

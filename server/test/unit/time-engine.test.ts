@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { computeDays, type EnginePunch } from '../../src/modules/time/engine';
-import type { TimeRules } from '../../src/modules/time/time-rules';
+import { computeDays } from '../../src/modules/time/engine';
+import { timeRules as rules, work } from './pay-fixtures';
 
 /** Every figure below is worked out by hand in the comment beside it. */
-const rules = (r: Partial<TimeRules> = {}): TimeRules => ({
-  zone: 'UTC',
-  step: null,
-  displayRounded: false,
-  attendanceOnly: false,
-  dateFormat: 'MM/DD/YY',
-  timeFormat: '24 Hours',
-  weekStart: 'Monday',
-  ...r,
-});
-const work = (time_in: string, time_out: string | null, extra: Partial<EnginePunch> = {}): EnginePunch => ({
-  employee_ref: 1,
-  time_in,
-  time_out,
-  type: 'None',
-  deduction: 'Auto',
-  late_sync: 0,
-  ...extra,
-});
 const rate = [{ id: 1, rateCents: 1875 }]; // $18.75 an hour
 
 describe('time engine', () => {
