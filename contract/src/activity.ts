@@ -32,6 +32,7 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'station.renamed': 'Station renamed',
   'station.revoked': 'Station revoked',
   'settings.updated': 'Settings saved',
+  'pay_rules.set': 'Pay rules set',
   'user.login': 'Login',
   'user.logout': 'Logout',
   'password.changed': 'Password changed',

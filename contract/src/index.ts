@@ -27,3 +27,4 @@ export * from './display';
 export * from './period';
 export * from './roll-call';
 export * from './pay-rules';
+export * from './pay-rules-api';

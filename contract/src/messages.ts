@@ -350,6 +350,15 @@ export const messages = {
       `Only effective_from, preset and overrides are taken, not ${fields.join(', ')}.`,
     bodyShape: 'The body must be an object with effective_from, preset and optional overrides.',
   },
+  payRulesApi: {
+    set: (preset: string, from: string) => `Pay rules set to ${preset} from ${from}.`,
+    replaced: (preset: string) => `It replaces the ${preset} rules saved for that day.`,
+    previewUnknownFields: (fields: readonly string[]) =>
+      `Only effective_from, preset, overrides, start_date and end_date are taken, not ${fields.join(', ')}.`,
+    previewShape:
+      'The body must be an object with effective_from, preset, optional overrides, start_date and end_date.',
+    noOwnDays: "Only an employee has days of their own: managers open an employee's day.",
+  },
   general: {
     noLogs: 'No activity logs found.',
     noLogsRow: 'No activity logs available.',

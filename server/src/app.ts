@@ -25,6 +25,7 @@ import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { importRoutes } from './modules/import/import.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { payRulesRoutes } from './modules/pay-rules/pay-rules.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rollCallRoutes } from './modules/roll-call/roll-call.routes';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(integrationRoutes);
   await app.register(earningsRoutes);
   await app.register(dataExportRoutes);
+  await app.register(payRulesRoutes);
   await app.register(rollCallRoutes);
 
   await webApp(app, config.webDist);

@@ -196,6 +196,21 @@ export interface EmployeeRatesTable {
   created_at: string;
 }
 
+/** An account's pay rules from a local day on (migration 017; docs/RULES.md#pay-rules). */
+export interface PayRuleVersionsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** YYYY-MM-DD, the account's local day (like punches.work_date); one version an account a day. */
+  effective_from: string;
+  /** A preset name of the contract's PAY_PRESET_NAMES. */
+  preset: string;
+  /** The preset's fields this version changes, as JSON text of the contract's payRuleOverrides ({} for none). */
+  overrides: string;
+  created_at: string;
+  /** The user who saved it; null once that user is deleted. */
+  created_by: number | null;
+}
+
 /** A synced punch's client id the server refused, and its answer, for a batch sent again (migration 011). */
 export interface SyncRefusalsTable {
   id: Generated<number>;
@@ -266,6 +281,7 @@ export interface DB {
   import_batches: ImportBatchesTable;
   employees: EmployeesTable;
   employee_rates: EmployeeRatesTable;
+  pay_rule_versions: PayRuleVersionsTable;
   punch_conflict_fixes: PunchConflictFixesTable;
   sync_refusals: SyncRefusalsTable;
   users: UsersTable;

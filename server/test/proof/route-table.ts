@@ -411,4 +411,33 @@ export const TABLE: Record<string, Entry> = {
     expect: e({ employee: 404 }),
     req: (w) => ({ url: `/api/employee-hours?employee_id=${w.ids.victimRef}` }),
   },
+
+  // Pay rules: a department-scoped administrator reads them (the reports it runs are paid under them) but may
+  // neither change them nor preview a change (account setup: 403). B's manager reads and sets B's own.
+  'GET /api/pay-rules': { expect: e({ scoped: 200 }, managerList) },
+  'PUT /api/pay-rules': {
+    expect: e({ scoped: 403 }, managerList),
+    req: () => ({ payload: { effective_from: '2026-01-05', preset: 'us_california' } }),
+  },
+  'POST /api/pay-rules/preview': {
+    expect: e({ scoped: 403 }, managerList),
+    req: () => ({
+      payload: {
+        effective_from: '2026-01-05',
+        preset: 'us_california',
+        start_date: '2026-01-05',
+        end_date: '2026-01-11',
+      },
+    }),
+  },
+  // The why of a day: the world's employee has View Pay Information off (403), the victim is in another
+  // department than the scoped administrator's (404); an employee's own day is for employees only.
+  'GET /api/employees/:id/days/:date': {
+    expect: e({ scoped: 404 }),
+    req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/days/2026-01-06` }),
+  },
+  'GET /api/me/days/:date': {
+    expect: { nobody: 401, revoked: 401, employee: 403, station: 401, other: 403, scoped: 403 },
+    req: () => ({ url: '/api/me/days/2026-01-06' }),
+  },
 };

@@ -26,6 +26,7 @@ export const TABLES: (keyof DB)[] = [
   'custom_fields',
   'custom_field_values',
   'employee_rates',
+  'pay_rule_versions',
   'api_keys',
   'faqs',
   'stations',
