@@ -157,8 +157,9 @@ async function runItem(ctx: BatchContext, read: BatchRead, ledger: Ledger, item:
   }
   const result: Result = { client_id: item.client_id, status: 'created' };
   ledger.results.push(result);
-  if (item.kind === 'in') keepClockIn(ctx, read, ledger, item, employee, at, result);
-  else keepClockOut(ctx, read, ledger, item, employee, at, result);
+  const kept: Kept = { item, employee, at, result };
+  if (item.kind === 'in') keepClockIn(ctx, read, ledger, kept);
+  else keepClockOut(ctx, read, ledger, kept);
 }
 
 /**
@@ -197,16 +198,12 @@ async function identifyItem(ctx: BatchContext, read: BatchRead, ledger: Ledger, 
   }
 }
 
+/** An accepted item: its employee, its instant (the device's time) and its answer. */
+type Kept = { item: SyncItem; employee: ClockEmployee; at: string; result: Result };
+
 /** An accepted clock-in: a new open shift in the book, its row written at the end (writeOpens). */
-function keepClockIn(
-  ctx: BatchContext,
-  read: BatchRead,
-  ledger: Ledger,
-  item: SyncItem,
-  employee: ClockEmployee,
-  at: string,
-  result: Result,
-) {
+function keepClockIn(ctx: BatchContext, read: BatchRead, ledger: Ledger, kept: Kept) {
+  const { item, employee, at, result } = kept;
   const id = read.book.open(employee.id, at);
   ledger.pending.set(id, {
     row: clockInRow(ctx.caller, employee, ctx.settings, item, at, ctx.receivedAt),
@@ -218,15 +215,8 @@ function keepClockIn(
  * An accepted clock-out: it closes a clock-in of this batch before that row is written, or a shift open before
  * the batch (writeCloses).
  */
-function keepClockOut(
-  ctx: BatchContext,
-  read: BatchRead,
-  ledger: Ledger,
-  item: SyncItem,
-  employee: ClockEmployee,
-  at: string,
-  result: Result,
-) {
+function keepClockOut(ctx: BatchContext, read: BatchRead, ledger: Ledger, kept: Kept) {
+  const { item, employee, at, result } = kept;
   const out: ShiftClose = {
     time_out: at,
     clock_out_client_id: item.client_id,
