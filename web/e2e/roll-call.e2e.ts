@@ -12,24 +12,11 @@ import {
 
 const b = useBrowser();
 
-async function api<T>(
-  token: string,
-  method: Method,
-  path: string,
-  body?: unknown,
-  station = false,
-): Promise<T> {
-  const res = await fetch(new URL(path, b.baseUrl), {
-    method,
-    headers: {
-      Authorization: `${station ? 'Station' : 'Bearer'} ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
+/** A successful call's body; anything else fails the journey with the server's answer. */
+async function api<T>(token: string, method: Method, path: string, body?: unknown): Promise<T> {
+  const a = await apiCall(b.baseUrl, token, method, path, body);
+  if (a.status >= 300) throw new Error(`${method} ${path} answered ${a.status}: ${JSON.stringify(a.body)}`);
+  return a.body as T;
 }
 
 /**
@@ -48,9 +35,15 @@ async function siteWithPeopleIn(): Promise<{ owner: Owner; station: string }> {
     name: 'Front Gate',
     pair: 'this-browser',
   });
-  await api(token, 'POST', '/api/clock-in', { employee_id: 'RC1', client_id: `rc-${Date.now()}-1` }, true);
+  // At the station, with its own token (Authorization: Station).
+  const atStation = await fetch(new URL('/api/clock-in', b.baseUrl), {
+    method: 'POST',
+    headers: { Authorization: `Station ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ employee_id: 'RC1', client_id: `rc-${Date.now()}-1` }),
+  });
+  expect(atStation.status).toBe(200);
   await api(owner.token, 'POST', '/api/clock-in', { employee_id: 'RC2', client_id: `rc-${Date.now()}-2` });
-  // The employee login is refused the roll call (the API's own test covers it; here it guards the journey's setup).
+  // Without a login the roll call is refused (an employee login gets 403: server/test/roll-call.test.ts).
   expect((await apiCall(b.baseUrl, null, 'GET', '/api/roll-call')).status).toBe(401);
   return { owner, station: token };
 }
