@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './fields';
 import { messages } from './messages';
 import { checkPeriod } from './period';
-import {
-  type PayPresetName,
-  payRulesBody,
-  payRuleVersion,
-  payTotals,
-  resolveRuleSet,
-  ruleSetProblems,
-} from './pay-rules';
+import { checkRuleSet, type PayPresetName, payRulesBody, payRuleVersion, payTotals } from './pay-rules';
 
 /**
  * The pay-rules API around the rule sets of pay-rules.ts (docs/RULES.md#pay-rules): what GET /api/pay-rules
@@ -61,8 +54,7 @@ export const payRulesPreviewBody = z
     },
   )
   .superRefine((b, ctx) => {
-    for (const [field, message] of ruleSetProblems(resolveRuleSet(b.preset, b.overrides)))
-      ctx.addIssue({ code: 'custom', message, path: ['overrides', field] });
+    checkRuleSet(b, ctx);
     checkPeriod(b, ctx);
   });
 export type PayRulesPreviewBody = z.output<typeof payRulesPreviewBody>;

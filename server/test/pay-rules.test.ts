@@ -1,4 +1,6 @@
 import {
+  addPayTotals,
+  EMPTY_PAY_TOTALS,
   messages,
   PAY_PRESET_NAMES,
   PAY_RULE_FIELDS,
@@ -69,24 +71,8 @@ const dayOf = async (who: Who, employee: number, date: string) =>
     flags: unknown[];
     totals: PayTotals;
   };
-const totals = (t: Partial<PayTotals>): PayTotals => ({
-  worked: 0,
-  paid: 0,
-  regular: 0,
-  overtime: 0,
-  double_time: 0,
-  premium_cents: 0,
-  gross_cents: 0,
-  ...t,
-});
-const sum = (list: PayTotals[]) =>
-  list.reduce(
-    (s, x) =>
-      totals(
-        Object.fromEntries(Object.keys(s).map((k) => [k, s[k as keyof PayTotals] + x[k as keyof PayTotals]])),
-      ),
-    totals({}),
-  );
+const totals = (figures: Partial<PayTotals>): PayTotals => ({ ...EMPTY_PAY_TOTALS, ...figures });
+const sum = (list: PayTotals[]) => list.reduce(addPayTotals, EMPTY_PAY_TOTALS);
 
 async function employeeAt(owner: Account, name: string, rate: string, fields: Record<string, unknown> = {}) {
   return (await createEmployee(t, owner, { name, hourly_rate: rate, ...fields })).id;
@@ -345,15 +331,18 @@ describe('the why of a day', () => {
     // 10 h, so it needs a second meal period; one was taken, so §226.7(c) adds one hour at the regular rate.
     // Money, one line each (the week has this day only): 8 h × $20 = $160.00, 4 h × $20 × 1.5 = $120.00,
     // 1 h × $20 × 2 = $40.00, the premium 1 h × $20 = $20.00: $340.00.
-    expect(day.totals).toEqual({
-      worked: 810,
-      paid: 780,
-      regular: 480,
-      overtime: 240,
-      double_time: 60,
-      premium_cents: 2000,
-      gross_cents: 34000,
-    });
+    const rate = 2000;
+    expect(day.totals).toEqual(
+      totals({
+        worked: 810,
+        paid: 780,
+        regular: 8 * 60,
+        overtime: 4 * 60,
+        double_time: 60,
+        premium_cents: 1 * rate,
+        gross_cents: 8 * rate + 4 * rate * 1.5 + 1 * rate * 2 + 1 * rate,
+      }),
+    );
     expect(day.steps.map((s) => [s.step, s.minutes])).toEqual([
       ['breaks', 30],
       ['daily_overtime', 240],

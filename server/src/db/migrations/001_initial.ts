@@ -18,7 +18,8 @@ function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-function table(db: Db, name: string): CreateTableBuilder<string, 'id'> {
+/** A table with its serial id on either database (later migrations take it from here too). */
+export function table(db: Db, name: string): CreateTableBuilder<string, 'id'> {
   const id = (c: ColumnDefinitionBuilder) => c.primaryKey();
   return isPostgres(db)
     ? db.schema.createTable(name).addColumn('id', 'serial', id)
@@ -26,7 +27,7 @@ function table(db: Db, name: string): CreateTableBuilder<string, 'id'> {
 }
 
 const bool = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
-const ref =
+export const ref =
   (target: string, onDelete: 'cascade' | 'restrict' | 'set null' = 'cascade') =>
   (c: ColumnDefinitionBuilder) =>
     c.references(target).onDelete(onDelete);

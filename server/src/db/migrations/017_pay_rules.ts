@@ -1,4 +1,5 @@
-import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { ref, table } from './001_initial';
 
 /*
  * pay_rule_versions: an account's pay rules from a local day on (docs/RULES.md#pay-rules). Each row is a preset
@@ -9,24 +10,14 @@ import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kyse
  */
 type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const ref = (target: string) => (c: ColumnDefinitionBuilder) =>
-  c.references(target).onDelete('cascade').notNull();
-
 export async function up(db: Db): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  await (
-    pg
-      ? db.schema.createTable('pay_rule_versions').addColumn('id', 'serial', (c) => c.primaryKey())
-      : db.schema
-          .createTable('pay_rule_versions')
-          .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-  )
-    .addColumn('account_id', 'integer', ref('accounts.id'))
+  await table(db, 'pay_rule_versions')
+    .addColumn('account_id', 'integer', (c) => ref('accounts.id')(c).notNull())
     .addColumn('effective_from', 'text', (c) => c.notNull())
     .addColumn('preset', 'text', (c) => c.notNull())
     .addColumn('overrides', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_by', 'integer', ref('users.id', 'set null'))
     .execute();
   // One version an account a day; an account's versions in day order (one index range).
   await db.schema

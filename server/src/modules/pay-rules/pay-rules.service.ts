@@ -1,5 +1,7 @@
 import {
+  addPayTotals,
   type DayWhyAnswer,
+  EMPTY_PAY_TOTALS,
   messages,
   PAY_PRESET_LABELS,
   type PayPresetName,
@@ -9,7 +11,6 @@ import {
   type PayRulesPreviewBody,
   type PayRulesSaved,
   payRuleOverrides,
-  type PayTotals,
   resolveRuleSet,
   type StoredPayRuleVersion,
 } from '@punchclock/contract';
@@ -31,21 +32,6 @@ import { timeRulesFor } from '../time/time-rules';
 import type { PayRulesRepositories } from './pay-rules.repositories';
 
 type VersionRow = Awaited<ReturnType<PayRulesRepositories['payRules']['versions']>>[number];
-
-const ZERO: PayTotals = {
-  worked: 0,
-  paid: 0,
-  regular: 0,
-  overtime: 0,
-  double_time: 0,
-  premium_cents: 0,
-  gross_cents: 0,
-};
-
-const plus = (a: PayTotals, b: PayTotals): PayTotals =>
-  Object.fromEntries(
-    Object.keys(ZERO).map((k) => [k, a[k as keyof PayTotals] + b[k as keyof PayTotals]]),
-  ) as PayTotals;
 
 /** A stored row as the API answers it: the overrides parsed, and the rule set they make of the preset. */
 function storedVersion(row: VersionRow): StoredPayRuleVersion {
@@ -126,7 +112,7 @@ export function payRulesService({
         .map(({ id, time_in, time_out, type, deduction }) => ({ id, time_in, time_out, type, deduction })),
       steps: day?.steps ? [...day.steps] : [],
       flags: day?.flags ? [...day.flags] : [],
-      totals: day?.totals ?? ZERO,
+      totals: day?.totals ?? EMPTY_PAY_TOTALS,
     };
     return answer;
   }
@@ -204,16 +190,16 @@ export function payRulesService({
         id: e.id,
         employee_id: e.employee_id,
         name: e.name,
-        before: was.get(e.id) ?? ZERO,
-        after: will.get(e.id) ?? ZERO,
+        before: was.get(e.id) ?? EMPTY_PAY_TOTALS,
+        after: will.get(e.id) ?? EMPTY_PAY_TOTALS,
       }));
       return {
         start_date: start,
         end_date: end,
         employees: rows,
         totals: {
-          before: rows.reduce((s, r) => plus(s, r.before), ZERO),
-          after: rows.reduce((s, r) => plus(s, r.after), ZERO),
+          before: rows.reduce((s, r) => addPayTotals(s, r.before), EMPTY_PAY_TOTALS),
+          after: rows.reduce((s, r) => addPayTotals(s, r.after), EMPTY_PAY_TOTALS),
         },
       };
     },
