@@ -8,16 +8,12 @@ const b = useBrowser();
 /** The health screening's answers as the server stored them with each punch of these employee codes. */
 async function screenedPunches(codes: string[]) {
   const db = createDatabase(inject('databaseUrl'));
-  try {
-    return await db
-      .selectFrom('punches')
-      .innerJoin('employees', 'employees.id', 'punches.employee_ref')
-      .select(['employees.employee_id', 'punches.screening'])
-      .where('employees.employee_id', 'in', codes)
-      .execute();
-  } finally {
-    await db.destroy();
-  }
+  const query = db
+    .selectFrom('punches')
+    .innerJoin('employees', 'employees.id', 'punches.employee_ref')
+    .select(['employees.employee_id', 'punches.screening'])
+    .where('employees.employee_id', 'in', codes);
+  return query.execute().finally(() => db.destroy());
 }
 
 /** Clocks `code` in at the station, answering the screening's three questions "No". */

@@ -29,6 +29,23 @@ function fresh() {
   return { rows, inTx };
 }
 
+/** A database made without idb.ts, as another release would have left it: a `rows` store with its index. */
+function makeRaw(name: string, version: number, row?: Row): Promise<void> {
+  return new Promise((ok, fail) => {
+    const req = indexedDB.open(name, version);
+    req.onupgradeneeded = () => {
+      const os = req.result.createObjectStore('rows', { keyPath: 'id' });
+      os.createIndex('state', 'state');
+      if (row) os.put(row);
+    };
+    req.onsuccess = () => {
+      req.result.close();
+      ok();
+    };
+    req.onerror = () => fail(req.error);
+  });
+}
+
 const punch = (
   client_id: string,
   device_time: string,
@@ -100,19 +117,7 @@ describe('the station store (idb.ts)', () => {
   });
 
   it('opens a database an earlier release made with Dexie (IndexedDB version 10) and keeps its rows', async () => {
-    await new Promise<void>((ok, fail) => {
-      const req = indexedDB.open('idb-test-dexie', 10);
-      req.onupgradeneeded = () => {
-        const os = req.result.createObjectStore('rows', { keyPath: 'id' });
-        os.createIndex('state', 'state');
-        os.put({ id: 'old', state: 'pending', at: 'x' });
-      };
-      req.onsuccess = () => {
-        req.result.close();
-        ok();
-      };
-      req.onerror = () => fail(req.error);
-    });
+    await makeRaw('idb-test-dexie', 10, { id: 'old', state: 'pending', at: 'x' });
     const db = openDatabase('idb-test-dexie', 10, { rows: { key: 'id', indexes: ['state'] } });
     const rows = new Store<Row, string>(db.standalone('rows'));
     expect(await rows.where('state').equals('pending').toArray()).toEqual([
@@ -122,17 +127,7 @@ describe('the station store (idb.ts)', () => {
 });
 
 it('opens a database a later release upgraded (a higher version) as it is', async () => {
-  await new Promise<void>((ok, fail) => {
-    const req = indexedDB.open('idb-test-later', 20);
-    req.onupgradeneeded = () => {
-      req.result.createObjectStore('rows', { keyPath: 'id' }).createIndex('state', 'state');
-    };
-    req.onsuccess = () => {
-      req.result.close();
-      ok();
-    };
-    req.onerror = () => fail(req.error);
-  });
+  await makeRaw('idb-test-later', 20);
   const db = openDatabase('idb-test-later', 10, { rows: { key: 'id', indexes: ['state'] } });
   const rows = new Store<Row, string>(db.standalone('rows'));
   await rows.put({ id: 'a', state: 'pending', at: 'x' });
