@@ -49,3 +49,14 @@ export function isUniqueViolation(error: unknown): boolean {
     /UNIQUE constraint failed/.test(e?.message ?? '')
   );
 }
+
+/**
+ * A catch handler for a write that a unique index guards: a violation answers 409 naming the field that is
+ * taken; any other error is thrown on as it is.
+ */
+export const conflictOnUnique =
+  (field: string, message: string, code: ErrorCode) =>
+  (error: unknown): never => {
+    if (isUniqueViolation(error)) throw conflict(message, { [field]: [message] }, code);
+    throw error;
+  };

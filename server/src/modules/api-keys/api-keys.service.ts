@@ -10,7 +10,7 @@ import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { sha256 } from '../../auth/tokens';
 import type { UnitOfWork } from '../unit-of-work';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflictOnUnique, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { ApiKeyRow, ApiKeysRepos } from './api-keys.repository';
 import type { KeyVault } from './key-vault';
@@ -49,15 +49,7 @@ export function apiKeysService({
     return key;
   }
 
-  const valueTaken = (e: unknown): never => {
-    if (isUniqueViolation(e))
-      throw conflict(
-        messages.apiKeys.valueTaken,
-        { key_value: [messages.apiKeys.valueTaken] },
-        'api_key.value_taken',
-      );
-    throw e;
-  };
+  const valueTaken = conflictOnUnique('key_value', messages.apiKeys.valueTaken, 'api_key.value_taken');
 
   return {
     async list(auth: AuthContext) {

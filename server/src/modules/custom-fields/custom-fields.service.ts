@@ -7,7 +7,7 @@ import {
 import { requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
-import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
+import { conflict, conflictOnUnique, notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { CustomField, CustomFieldsRepos } from './custom-fields.repository';
 import { normaliseFieldValue } from './field-values';
@@ -26,15 +26,7 @@ const toView = (f: Row, ownerUserId: number): CustomFieldView => ({
   updated_at: f.updated_at,
 });
 
-const nameTaken = (e: unknown): never => {
-  if (isUniqueViolation(e))
-    throw conflict(
-      messages.people.fieldNameTaken,
-      { field_name: [messages.people.fieldNameTaken] },
-      'custom_field.name_taken',
-    );
-  throw e;
-};
+const nameTaken = conflictOnUnique('field_name', messages.people.fieldNameTaken, 'custom_field.name_taken');
 
 /**
  * A field's name must tell it apart from the employee's own fields and the account's other fields, ignoring case:

@@ -7,7 +7,7 @@ import {
 import { reachOf, reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
-import { conflict, isUniqueViolation, notFound, unprocessable } from '../../lib/errors';
+import { conflict, conflictOnUnique, notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { DepartmentsRepository } from './departments.repository';
 import type { DepartmentsRepos } from './departments.repositories';
@@ -40,15 +40,7 @@ export const namedDepartment = (dp_name: string) => ({
   use_company_settings: 1,
 });
 
-const nameTaken = (e: unknown): never => {
-  if (isUniqueViolation(e))
-    throw conflict(
-      messages.people.departmentNameTaken,
-      { dp_name: [messages.people.departmentNameTaken] },
-      'department.name_taken',
-    );
-  throw e;
-};
+const nameTaken = conflictOnUnique('dp_name', messages.people.departmentNameTaken, 'department.name_taken');
 
 export function departmentsService({
   repos,
