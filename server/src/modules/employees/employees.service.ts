@@ -16,7 +16,7 @@ import type { Mailer } from '../../lib/mail';
 import { centsFromDecimal } from '../../lib/money';
 import { nowIso } from '../../lib/time';
 import { namedDepartment } from '../departments/departments.service';
-import type { ViewPage } from './employees.repository';
+import type { EmployeePage, ViewPage } from './employees.repository';
 import {
   type BatchRow,
   type Checked,
@@ -38,6 +38,25 @@ import { rateChangeOf, rateView } from './rate-changes';
 /** Employee lists are in (folded name, id) order (db/keyset nameOrder); a cursor holds that key. */
 const EMPLOYEE_KEY = ['string', 'number'] as const;
 const employeeKeys = (page: ViewPage) => (e: { id: number }) => [page.nameKeys.get(e.id)!, e.id];
+
+/**
+ * One page of an employee list in (name, id) order, read after (or before) the cursor's key; the count only on
+ * the first page, then carried in the cursor. The list and the search differ only in their rows and count.
+ */
+async function employeePage(
+  list: 'employees' | 'employee-search',
+  q: { cursor?: string; limit: number },
+  rowsOf: (window: EmployeePage) => Promise<ViewPage>,
+  countOf: () => Promise<number>,
+) {
+  const cursor = decodeCursor(list, q.cursor, EMPLOYEE_KEY);
+  const [rows, total] = await Promise.all([
+    rowsOf({ after: cursor?.key, back: cursor?.back, limit: q.limit + 1 }),
+    cursor?.total ?? countOf(),
+  ]);
+  const page = pageOf(list, rows.rows, { limit: q.limit, cursor, keyOf: employeeKeys(rows), total });
+  return { data: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
+}
 
 export interface EmployeesServiceDeps {
   repos: EmployeesRepos;
@@ -175,27 +194,12 @@ export function employeesService({
     async list(auth: AuthContext, q: PageQuery, userId?: unknown) {
       requireAccess(auth, 'employees:read');
       assertOwnUserId(auth, userId);
-      const cursor = decodeCursor('employees', q.cursor, EMPLOYEE_KEY);
-      const [rows, total] = await Promise.all([
-        repos.employees.listPage(
-          auth.accountId,
-          auth.ownerUserId,
-          {
-            after: cursor?.key,
-            back: cursor?.back,
-            limit: q.limit + 1,
-          },
-          reachOf(auth),
-        ),
-        cursor?.total ?? repos.employees.count(auth.accountId, reachOf(auth)),
-      ]);
-      const page = pageOf('employees', rows.rows, {
-        limit: q.limit,
-        cursor,
-        keyOf: employeeKeys(rows),
-        total,
-      });
-      return { data: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
+      return employeePage(
+        'employees',
+        q,
+        (window) => repos.employees.listPage(auth.accountId, auth.ownerUserId, window, reachOf(auth)),
+        () => repos.employees.count(auth.accountId, reachOf(auth)),
+      );
     },
 
     async get(auth: AuthContext, id: number) {
@@ -236,28 +240,13 @@ export function employeesService({
     /** One page of the search's results in (name, id) order; the count ('Found N employees') only on the first page. */
     async search(auth: AuthContext, body: SearchBody) {
       requireAccess(auth, 'employees:read');
-      const cursor = decodeCursor('employee-search', body.cursor, EMPLOYEE_KEY);
-      const [rows, total] = await Promise.all([
-        repos.employees.search(
-          auth.accountId,
-          auth.ownerUserId,
-          body,
-          {
-            after: cursor?.key,
-            back: cursor?.back,
-            limit: body.limit + 1,
-          },
-          reachOf(auth),
-        ),
-        cursor?.total ?? repos.employees.searchCount(auth.accountId, body, reachOf(auth)),
-      ]);
-      const page = pageOf('employee-search', rows.rows, {
-        limit: body.limit,
-        cursor,
-        keyOf: employeeKeys(rows),
-        total,
-      });
-      return { employees: page.data, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor, total };
+      const { data, ...page } = await employeePage(
+        'employee-search',
+        body,
+        (window) => repos.employees.search(auth.accountId, auth.ownerUserId, body, window, reachOf(auth)),
+        () => repos.employees.searchCount(auth.accountId, body, reachOf(auth)),
+      );
+      return { employees: data, ...page };
     },
 
     async create(auth: AuthContext, body: EmployeeBody) {
