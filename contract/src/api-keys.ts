@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorAnswers } from './errors';
 import { hasControlCharacters, isoDate, requiredText } from './fields';
 import { messages } from './messages';
+import { employeeView } from './people';
 import { cursorField, limitField } from './paging';
 import type { Permission } from './permissions';
 
@@ -116,19 +117,19 @@ export const integrationPunchesQuery = z
     path: ['end_date'],
   });
 
-export const integrationEmployee = z.object({
-  id: z.number(),
-  employee_id: z.string(),
-  name: z.string(),
-  title: z.string().nullable(),
-  email: z.string().nullable(),
-  department_id: z.number(),
-  department_name: z.string(),
-  hourly_rate: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/** An employee as the integration API gives it: the employee view's own fields, none of the web's. */
+export const integrationEmployee = employeeView
+  .pick({
+    id: true,
+    employee_id: true,
+    name: true,
+    title: true,
+    email: true,
+    department_id: true,
+    department_name: true,
+    hourly_rate: true,
+  })
+  .extend({ status: z.string(), created_at: z.string(), updated_at: z.string() });
 export const integrationDepartment = z.object({
   id: z.number(),
   dp_name: z.string(),
