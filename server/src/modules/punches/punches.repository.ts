@@ -20,6 +20,9 @@ export type { ClockPunch, CloseValues, NewPunch, PunchRow, ShiftClose } from './
 export function punchesRepository(db: Kysely<DB>) {
   const current = (accountId: number) =>
     db.selectFrom('punches').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  /** The employee's current punches: openShift and overlapping ask within them. */
+  const currentOf = (accountId: number, employeeRef: number) =>
+    current(accountId).where('employee_ref', '=', employeeRef);
   const locks = employeeLocksRepository(db);
   const byClientIdIn = (column: 'client_id' | 'clock_out_client_id', accountId: number, clientId: string) =>
     db
@@ -40,9 +43,8 @@ export function punchesRepository(db: Kysely<DB>) {
     insertMany: (accountId: number, punches: NewPunch[]) => insertManyPunches(db, accountId, punches),
 
     openShift: (accountId: number, employeeRef: number) =>
-      current(accountId)
+      currentOf(accountId, employeeRef)
         .select(['id', 'time_in'])
-        .where('employee_ref', '=', employeeRef)
         .where('time_out', 'is', null)
         .executeTakeFirst(),
 
@@ -58,9 +60,8 @@ export function punchesRepository(db: Kysely<DB>) {
       exceptId?: number,
     ): Promise<boolean> {
       const { from, to } = span;
-      const row = await current(accountId)
+      const row = await currentOf(accountId, employeeRef)
         .select('id')
-        .where('employee_ref', '=', employeeRef)
         .where('type', span.isBreak ? '!=' : '=', 'None')
         .$if(to === null, (q) => q.where('time_in', '<=', from).where('time_out', '>', from))
         .$if(to !== null, (q) =>
