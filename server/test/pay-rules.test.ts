@@ -9,6 +9,7 @@ import {
 } from '@punchclock/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { statementObserver } from '../src/db/database';
 import { localDay } from '../src/lib/time';
 import { addDays } from '../src/modules/time/calendar';
 import {
@@ -467,5 +468,32 @@ describe('the preview of a rule change', () => {
     ok(await setRules(owner, rules));
     expect(sum((await daysOf(eve)).map((d) => d.totals))).toEqual(row(eve).after);
     expect(sum((await daysOf(finn)).map((d) => d.totals))).toEqual(row(finn).after);
+  });
+  it('reads the period for all employees at once: as many statements for 6 employees as for 2', async () => {
+    const statementsOf = async (employees: number) => {
+      const owner = await createAccount(t);
+      for (let i = 0; i < employees; i++) {
+        const id = await employeeAt(owner, `Many ${i}`, '20.00');
+        await punch(owner, id, '2026-09-08', '08:00', '17:00');
+      }
+      const seen: string[] = [];
+      statementObserver.onStatement = (text) => seen.push(text);
+      try {
+        const res = await call(owner, 'POST', '/api/pay-rules/preview', {
+          effective_from: '2026-09-01',
+          preset: 'us_california',
+          start_date: '2026-09-07',
+          end_date: '2026-09-13',
+        });
+        expect(ok(res).employees).toHaveLength(employees);
+      } finally {
+        statementObserver.onStatement = undefined;
+      }
+      return seen;
+    };
+    const few = await statementsOf(2);
+    const many = await statementsOf(6);
+    expect(many.filter((text) => /from "punches"/.test(text))).toHaveLength(1);
+    expect(many).toHaveLength(few.length);
   });
 });
