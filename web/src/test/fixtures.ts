@@ -57,3 +57,46 @@ export const dayIn = (zone: string) =>
  */
 export const zoneOnAnotherDay = () =>
   ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => dayIn(z) !== localToday())!;
+
+/** A punch as the server logs it in an activity entry (punchRecord): its values in the account's zone, every field. */
+export const loggedPunch = {
+  id: 1945,
+  employee_id: 5,
+  date: '2026-11-20',
+  time_in: '09:00',
+  time_out: '17:30',
+  out_days_later: 0,
+  rounded_time_in: '09:00',
+  rounded_time_out: '17:30',
+  display_rounded: false,
+  hours: 8.5,
+  deduction: 'Auto',
+  type: 'None',
+  notes: null,
+  source: 'manual',
+  late_sync: false,
+  conflict: null,
+  latitude: null,
+  longitude: null,
+};
+
+/** An employee as GET /api/employees/:id answers it (Emma Rossi of Floor, $20.00 an hour, no custom values). */
+export const employeeRecord = {
+  id: 4,
+  user_id: 7,
+  employee_id: 'E4',
+  name: 'Emma Rossi',
+  title: null,
+  email: null,
+  department_id: 1,
+  department_name: 'Floor',
+  hourly_rate: '20.00',
+  has_pin: false,
+  status: 'active',
+  clocked_in: false,
+  has_login: false,
+  deleted_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  custom_fields: {},
+};

@@ -1,12 +1,19 @@
 import { Button, Group, Modal, MultiSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import type { AdminAccess, AdministratorView } from '@punchclock/contract';
+import {
+  administratorAccessBody,
+  administratorBody,
+  type AdminAccess,
+  type AdministratorView,
+} from '@punchclock/contract';
 import { useEffect } from 'react';
 import { useAdministratorMutations } from '../../api/account';
 import { messageOf } from '../../api/client';
 import { useDepartments } from '../../api/people';
 import { notifySuccess } from '../../components/notify';
 import { foldedFilter } from '../../components/folded-filter';
+import { FormActions } from '../../components/FormActions';
+import { schemaErrors } from '../../forms/validation';
 import { usePlanSeats } from './seats';
 
 interface Values {
@@ -53,22 +60,11 @@ function Outcome(p: { error: string | null; pending: boolean; submit: string; on
           {p.error}
         </Text>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={p.onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={p.pending}>
-          {p.submit}
-        </Button>
-      </Group>
+      <FormActions onCancel={p.onCancel} busy={p.pending} submitLabel={p.submit} />
     </>
   );
 }
 
-const accessRules = {
-  department_ids: (v: string[], values: Values) =>
-    values.access === 'departments' && v.length === 0 ? 'Choose at least one department.' : null,
-};
 const accessBody = (v: Values) => ({
   access: v.access,
   department_ids: v.access === 'departments' ? v.department_ids.map(Number) : [],
@@ -83,11 +79,8 @@ export function InviteAdministrator({ opened, onClose }: { opened: boolean; onCl
   const seats = usePlanSeats();
   const form = useForm<Values>({
     initialValues: { name: '', email: '', access: 'full', department_ids: [] },
-    validate: {
-      name: (v) => (v.trim() ? null : 'Name is required.'),
-      email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Please enter a valid email address.'),
-      ...accessRules,
-    },
+    // The request as it will be sent, checked with the contract's schema: the server's words by each field.
+    validate: (v) => schemaErrors(administratorBody, { name: v.name, email: v.email, ...accessBody(v) }),
   });
   const close = () => {
     invite.reset();
@@ -151,7 +144,7 @@ export function EditAdministratorAccess({
   const { changeAccess } = useAdministratorMutations();
   const form = useForm<Values>({
     initialValues: { name: '', email: '', access: 'full', department_ids: [] },
-    validate: accessRules,
+    validate: (v) => schemaErrors(administratorAccessBody, accessBody(v)),
   });
   // The form opens with the administrator's current access each time one is chosen.
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MIN_PASSWORD_LENGTH, messages } from '@punchclock/contract';
+import { changePasswordBody, messages } from '@punchclock/contract';
 import { useNavigate } from 'react-router';
 import { useChangePassword } from '../../api/auth';
 import { fieldErrors, messageOf } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { SubmitButton } from '../../components/SubmitButton';
-import { firstErrors, requiredErrors } from '../../forms/validation';
+import { firstErrors, requiredErrors, schemaErrors } from '../../forms/validation';
 import { session } from '../../session/session';
 
 interface Values {
@@ -25,13 +25,10 @@ function validate(v: Values) {
         new_password_confirmation: 'Confirm New Password',
       },
     ),
-    v.new_password.length < MIN_PASSWORD_LENGTH
-      ? { new_password: messages.passwords.tooShort }
-      : v.new_password && v.new_password === v.current_password
-        ? { new_password: messages.passwords.sameAsCurrent }
-        : {},
-    v.new_password !== v.new_password_confirmation
-      ? { new_password_confirmation: messages.passwords.newMismatch }
+    // The contract's checks (length, the confirmation), in the server's words.
+    schemaErrors(changePasswordBody, v),
+    v.new_password && v.new_password === v.current_password
+      ? { new_password: messages.passwords.sameAsCurrent }
       : {},
   );
 }

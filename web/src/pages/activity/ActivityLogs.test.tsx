@@ -1,7 +1,7 @@
 import { messages } from '@punchclock/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountSettings } from '../../test/fixtures';
+import { accountSettings, loggedPunch } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderAt, renderPage } from '../../test/render';
 import ActivityLogs from './ActivityLogs';
 
@@ -66,23 +66,6 @@ describe('Activity Logs', () => {
 
   it("shows a logged punch's details in the account's formats, without raw dates or empty fields", async () => {
     logInAs('user');
-    const punch = {
-      id: 1945,
-      employee_id: 5,
-      date: '2026-11-20',
-      time_in: '09:00',
-      time_out: '17:30',
-      out_days_later: 0,
-      rounded_time_in: '09:00',
-      rounded_time_out: '17:30',
-      display_rounded: false,
-      hours: 8.5,
-      deduction: 'Auto',
-      type: 'None',
-      notes: null,
-      source: 'manual',
-      late_sync: false,
-    };
     fakeApiByPath({
       '/settings': [accountSettings({ date_format: 'DD/MM/YY', time_format: '24 Hours', time_zone: 'UTC' })],
       '/api/activity-logs': {
@@ -96,7 +79,7 @@ describe('Activity Logs', () => {
             employee_id: 5,
             employee_name: 'Kim Forklift',
             employee_code: 'W1',
-            details: JSON.stringify({ new: punch }),
+            details: JSON.stringify({ new: loggedPunch }),
           },
         ],
         refs: { 'employee:5': 'Kim Forklift (W1)' },

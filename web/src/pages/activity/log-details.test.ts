@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { loggedPunch as punchRecord } from '../../test/fixtures';
 import { describeDetails } from './log-details';
 
 const H24 = { date_format: 'DD/MM/YY', time_format: '24 Hours' };
-/** A punch as the server logs it (punchRecord): its values in the account's zone, every field. */
-const punchRecord = {
-  id: 1945,
-  employee_id: 5,
-  date: '2026-11-20',
-  time_in: '09:00',
-  time_out: '17:30',
-  out_days_later: 0,
-  rounded_time_in: '09:00',
-  rounded_time_out: '17:30',
-  display_rounded: false,
-  hours: 8.5,
-  deduction: 'Auto',
-  type: 'None',
-  notes: null,
-  source: 'manual',
-  late_sync: false,
-  conflict: null,
-  latitude: null,
-  longitude: null,
-};
 
 describe('describeDetails', () => {
   it('shows an edit as the fields that changed, old and new', () => {

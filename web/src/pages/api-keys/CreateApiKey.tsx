@@ -18,6 +18,7 @@ import {
   API_KEY_NAME_MAX,
   API_KEY_SCOPE_NAMES,
   API_KEY_SCOPES,
+  apiKeyCreateBody,
   type ApiKeyScope,
   messages,
 } from '@punchclock/contract';
@@ -27,6 +28,7 @@ import { ApiError, fieldErrors } from '../../api/client';
 import { generateApiKeyValue, useApiKeyMutations } from '../../api/api-keys';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { schemaErrors } from '../../forms/validation';
 
 interface Values {
   key_name: string;
@@ -40,18 +42,8 @@ export default function CreateApiKey() {
   const { create } = useApiKeyMutations();
   const form = useForm<Values>({
     initialValues: { key_name: '', key_value: generateApiKeyValue(), scopes: [...API_KEY_SCOPE_NAMES] },
-    validate: {
-      key_name: (v) => (v.trim() ? null : 'Key Name is required.'),
-      key_value: (v) =>
-        !v.trim()
-          ? 'Key Value is required.'
-          : v.trim().length < API_KEY_MIN_LENGTH
-            ? `Key Value must be at least ${API_KEY_MIN_LENGTH} characters long.`
-            : /\s/.test(v.trim())
-              ? 'Key Value must not contain spaces or control characters.'
-              : null,
-      scopes: (v) => (v.length ? null : 'Choose at least one scope.'),
-    },
+    // The contract's checks, in the server's words: required, the value's length and characters, a scope.
+    validate: (v) => schemaErrors(apiKeyCreateBody, v),
   });
 
   const submit = (v: Values) =>

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
-import { MIN_PASSWORD_LENGTH, messages, RESET_REDIRECT_MS } from '@punchclock/contract';
+import { messages, passwordUpdateBody, RESET_REDIRECT_MS } from '@punchclock/contract';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUpdatePassword } from '../../api/auth';
 import { fieldErrors, messageOf } from '../../api/client';
 import { SubmitButton } from '../../components/SubmitButton';
-import { firstErrors, requiredErrors } from '../../forms/validation';
+import { firstErrors, requiredErrors, schemaErrors } from '../../forms/validation';
 import { AuthShell } from './AuthShell';
 
 interface Values {
@@ -16,10 +16,12 @@ interface Values {
   password_confirmation: string;
 }
 
-function validate(v: Values) {
+/** Blank fields first, then the contract's checks of the whole request (the link's fields with the form's). */
+function validate(v: Values, link: Record<string, string> | null) {
   return firstErrors(
     requiredErrors({ ...v }, { password: 'New Password', password_confirmation: 'Confirm Password' }),
-    v.password.length < MIN_PASSWORD_LENGTH ? { password: messages.passwords.tooShort } : {},
+    schemaErrors(passwordUpdateBody, { ...link, ...v }),
+    // The schema compares the two only once every field passes: say it also beside a short password.
     v.password !== v.password_confirmation ? { password_confirmation: messages.passwords.resetMismatch } : {},
   );
 }
@@ -61,7 +63,10 @@ export default function ResetPassword() {
   const update = useUpdatePassword();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const toLogin = useTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
-  const form = useForm<Values>({ initialValues: { password: '', password_confirmation: '' }, validate });
+  const form = useForm<Values>({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: (v) => validate(v, link),
+  });
 
   const done = outcome?.ok === true;
   if (!link)

@@ -1,8 +1,7 @@
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import type { CustomFieldView } from '../../api/people';
+import { useCustomFields } from '../../api/people';
 
 interface Props {
-  fields: CustomFieldView[];
   /** Values keyed by field id (as text). */
   values: Record<string, string>;
   onChange: (values: Record<string, string>) => void;
@@ -10,7 +9,8 @@ interface Props {
 }
 
 /** The account's custom fields as inputs on the employee forms: text, number or date by the field's type. */
-export function CustomFieldInputs({ fields, values, onChange, errors = {} }: Props) {
+export function CustomFieldInputs({ values, onChange, errors = {} }: Props) {
+  const fields = useCustomFields().data ?? [];
   if (fields.length === 0) return null;
   const set = (id: number, v: string) => onChange({ ...values, [String(id)]: v });
   return (

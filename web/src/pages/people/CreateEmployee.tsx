@@ -1,12 +1,19 @@
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { EMPLOYEE_STATUSES, type EmployeeStatus, messages, PIN_MAX_LENGTH } from '@punchclock/contract';
+import {
+  EMPLOYEE_STATUSES,
+  employeeBody,
+  type EmployeeStatus,
+  messages,
+  PIN_MAX_LENGTH,
+} from '@punchclock/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrors, messageOf } from '../../api/client';
-import { useCustomFields, useDepartments, usePeopleMutations } from '../../api/people';
+import { useDepartments, usePeopleMutations } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { FormActions } from '../../components/FormActions';
+import { saveCallbacks } from '../../forms/save-callbacks';
+import { firstErrors, requiredErrors, schemaErrors } from '../../forms/validation';
 import { CustomFieldInputs } from '../fields/CustomFieldInputs';
 import { effectiveFlags, type Flags, newEmployeeFlags, PermissionGroups } from './PermissionGroups';
 import { HourlyRateInput } from './rate-fields';
@@ -22,10 +29,14 @@ interface Values {
   status: EmployeeStatus;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const required = (label: string) => (v: string | null) => (v?.trim() ? null : `${label} is required.`);
+/** Blank required fields first, then the contract's checks of the request (custom field values too). */
+const validate = (v: Values, custom: Record<string, string>) =>
+  firstErrors(
+    requiredErrors({ ...v }, { name: 'Name', department_id: 'Department', employee_id: 'Employee ID' }),
+    schemaErrors(employeeBody, { ...v, custom_fields: custom }),
+  );
 
-function useEmployeeForm() {
+function useEmployeeForm(custom: Record<string, string>) {
   return useForm<Values>({
     initialValues: {
       name: '',
@@ -37,16 +48,7 @@ function useEmployeeForm() {
       pin: '',
       status: 'active',
     },
-    validate: {
-      name: required('Name'),
-      department_id: required('Department'),
-      employee_id: required('Employee ID'),
-      pin: (v) =>
-        new RegExp(`^\\d{0,${PIN_MAX_LENGTH}}$`).test(v)
-          ? null
-          : `PIN must be at most ${PIN_MAX_LENGTH} digits.`,
-      email: (v) => (!v.trim() || EMAIL.test(v.trim()) ? null : 'Please enter a valid email address.'),
-    },
+    validate: (v) => validate(v, custom),
   });
 }
 
@@ -75,11 +77,10 @@ function DepartmentField({ form }: { form: ReturnType<typeof useEmployeeForm> })
 /** /CreateNewEmployee: one employee with its permissions and custom field values. */
 export default function CreateEmployee() {
   const navigate = useNavigate();
-  const fields = useCustomFields();
   const { createEmployee } = usePeopleMutations();
   const [flags, setFlags] = useState<Flags>(newEmployeeFlags);
   const [custom, setCustom] = useState<Record<string, string>>({});
-  const form = useEmployeeForm();
+  const form = useEmployeeForm(custom);
 
   const submit = form.onSubmit((v) =>
     createEmployee.mutate(
@@ -95,16 +96,9 @@ export default function CreateEmployee() {
         status: v.status,
         custom_fields: custom,
       },
-      {
-        onSuccess: () => {
-          notifySuccess(messages.employees.created);
-          navigate('/Employee');
-        },
-        onError: (e) => {
-          form.setErrors(fieldErrors(e));
-          notifyError(messageOf(e, messages.employees.createFailed));
-        },
-      },
+      saveCallbacks(form, messages.employees.created, messages.employees.createFailed, () =>
+        navigate('/Employee'),
+      ),
     ),
   );
 
@@ -148,7 +142,6 @@ export default function CreateEmployee() {
             />
           </SimpleGrid>
           <CustomFieldInputs
-            fields={fields.data ?? []}
             values={custom}
             onChange={setCustom}
             errors={form.errors as Record<string, string>}
@@ -159,14 +152,12 @@ export default function CreateEmployee() {
               With Site Login and an email address, the employee gets an e-mail with a link to set a password.
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/Employee')}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createEmployee.isPending}>
-              {createEmployee.isPending ? messages.employees.creating : 'Create Employee'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => navigate('/Employee')}
+            busy={createEmployee.isPending}
+            busyLabel={messages.employees.creating}
+            submitLabel="Create Employee"
+          />
         </Stack>
       </Paper>
     </AppPage>

@@ -2,13 +2,7 @@ import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { employeeBody, messages } from '@punchclock/contract';
 import { useState } from 'react';
-import {
-  type EmployeeView,
-  useCustomFields,
-  useDepartments,
-  useEmployeeRates,
-  usePeopleMutations,
-} from '../../api/people';
+import { type EmployeeView, useDepartments, useEmployeeRates, usePeopleMutations } from '../../api/people';
 import { FormActions } from '../../components/FormActions';
 import { saveCallbacks } from '../../forms/save-callbacks';
 import { firstErrors, problemErrors, schemaErrors } from '../../forms/validation';
@@ -38,7 +32,6 @@ const valuesOf = (e: EmployeeView, today: string): EditValues => ({
 
 function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () => void }) {
   const departments = useDepartments();
-  const fields = useCustomFields();
   const { updateEmployee } = usePeopleMutations();
   const [custom, setCustom] = useState<Record<string, string>>(employee.custom_fields ?? {});
   const today = todayIn(useCurrentUser().data?.time_zone);
@@ -55,7 +48,7 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
             ? rateFromProblem(v.rate_effective_from, today)
             : null,
         }),
-        schemaErrors(employeeBody, v),
+        schemaErrors(employeeBody, { ...v, custom_fields: custom }),
       ),
   });
   const changed = rateChanged(employee, form.values.hourly_rate);
@@ -116,7 +109,6 @@ function EditForm({ employee, onClose }: { employee: EmployeeView; onClose: () =
           )}
         </SimpleGrid>
         <CustomFieldInputs
-          fields={fields.data ?? []}
           values={custom}
           onChange={setCustom}
           errors={form.errors as Record<string, string>}

@@ -1,26 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { employeeRecord } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderAt } from '../../test/render';
 
-const employee = {
-  id: 4,
-  user_id: 7,
-  employee_id: 'E4',
-  name: 'Emma Rossi',
-  title: null,
-  email: null,
-  department_id: 1,
-  department_name: 'Floor',
-  hourly_rate: '20.00',
-  has_pin: false,
-  status: 'active',
-  clocked_in: false,
-  has_login: false,
-  deleted_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  custom_fields: { '1': '2021-04-06', '2': '2021-04-06' },
-};
+const employee = { ...employeeRecord, custom_fields: { '1': '2021-04-06', '2': '2021-04-06' } };
 const field = (id: number, field_name: string, field_type: string) => ({
   id,
   user_id: 7,

@@ -10,12 +10,40 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DEDUCTIONS, messages, PUNCH_TYPES, wallClockOutProblem } from '@punchclock/contract';
+import {
+  DEDUCTIONS,
+  manualPunchBody,
+  messages,
+  PUNCH_TYPES,
+  wallClockOutProblem,
+} from '@punchclock/contract';
 import { useEffect, useRef } from 'react';
 import { useCurrentUser } from '../../api/auth';
 import { useSingleSubmit } from '../../forms/single-submit';
+import { firstErrors, problemErrors, schemaErrors } from '../../forms/validation';
 import { todayIn } from '../reports/periods';
-import { emptyPunch, type PunchValues } from './punch-values';
+import { emptyPunch, punchBody, type PunchValues } from './punch-values';
+
+/** Time Out's problem, said with the night-shift hint the contract's sentence lacks. */
+function timeOutProblem(v: PunchValues, open: boolean): string | null {
+  if (!v.time_out) return open ? null : messages.punches.timeOutRequired;
+  const problem = v.time_in ? wallClockOutProblem(v.time_in, v.time_out, v.out_next_day) : null;
+  if (problem === 'out_before_in')
+    return v.time_out < v.time_in
+      ? `${messages.punches.timeOutAfterIn} For a night shift, tick "Ends the next day".`
+      : messages.punches.timeOutAfterIn;
+  return problem === 'next_day_too_long' ? messages.punches.nextDayTooLong : null;
+}
+
+/**
+ * The form's own checks, then the contract's (notes, the times' form), in the server's words. The employee is
+ * the screen's, not the form's: any valid id stands in for it here.
+ */
+const validate = (v: PunchValues, open: boolean) =>
+  firstErrors(
+    problemErrors({ time_in: v.time_in ? null : 'Time In is required.', time_out: timeOutProblem(v, open) }),
+    schemaErrors(manualPunchBody, punchBody(1, v)),
+  );
 
 interface PunchFormProps {
   initial?: PunchValues;
@@ -50,18 +78,7 @@ export function PunchForm({
   const today = todayIn(useCurrentUser().data?.time_zone);
   const form = useForm<PunchValues>({
     initialValues: initial ?? emptyPunch(today),
-    validate: {
-      time_in: (v) => (v ? null : 'Time In is required.'),
-      time_out: (v, all) => {
-        if (!v) return open ? null : messages.punches.timeOutRequired;
-        const problem = all.time_in ? wallClockOutProblem(all.time_in, v, all.out_next_day) : null;
-        if (problem === 'out_before_in')
-          return v < all.time_in
-            ? `${messages.punches.timeOutAfterIn} For a night shift, tick "Ends the next day".`
-            : messages.punches.timeOutAfterIn;
-        return problem === 'next_day_too_long' ? messages.punches.nextDayTooLong : null;
-      },
-    },
+    validate: (v) => validate(v, open),
   });
   // The account's zone arrives after the form: move a default date the user has not changed onto its today.
   const defaultDate = useRef(initial ? null : today);

@@ -1,28 +1,14 @@
+import { controlCharactersMessage } from '@punchclock/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../Providers';
+import { accountSettings } from '../../test/fixtures';
 import { fakeFetch, logInAs } from '../../test/render';
 import SettingsPage from './SettingsPage';
 
-const saved = {
-  id: 1,
-  user_id: 7,
-  company_name: 'Acme Tools',
-  attendance_mode: 'Attendance & Payroll',
-  time_zone: 'America/New_York',
-  enable_gps_tracking: false,
-  require_location: false,
-  enable_covid_screening: false,
-  display_round_in_out_times: false,
-  time_rounding: null,
-  date_format: 'MM/DD/YYYY',
-  time_format: '12 Hour',
-  week_start: 'Monday',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const saved = accountSettings();
 
 const show = () => {
   const router = createMemoryRouter([{ path: '/Settings', element: <SettingsPage /> }], {
@@ -86,6 +72,19 @@ describe('Settings form', () => {
     fireEvent.change(companyName(), { target: { value: '   ' } });
     fireEvent.click(saveButton());
     expect(await screen.findByText('Company name is required.')).toBeTruthy();
+    expect(api.calls.map((c) => c.url)).toEqual(['/settings']);
+  });
+
+  it("refuses a company name the server would refuse, in the server's words, before saving", async () => {
+    logInAs('user');
+    const api = fakeFetch({ body: [saved] });
+    vi.stubGlobal('fetch', api.fetch);
+    show();
+    await waitFor(() => expect(companyName().value).toBe('Acme Tools'));
+    fireEvent.change(companyName(), { target: { value: 'Acme\u0007Tools' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(controlCharactersMessage('Company name'))).toBeTruthy();
+    expect(companyName().getAttribute('aria-invalid')).toBe('true');
     expect(api.calls.map((c) => c.url)).toEqual(['/settings']);
   });
 });

@@ -15,6 +15,7 @@ import {
   ATTENDANCE_MODES,
   DATE_FORMATS,
   messages,
+  settingsBody,
   TIME_FORMATS,
   TIME_ROUNDING,
   WEEK_STARTS,
@@ -24,6 +25,7 @@ import { messageOf } from '../../api/client';
 import { type SettingsInput, type SettingsView, useSaveSettings, useSettings } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { schemaErrors } from '../../forms/validation';
 import { useSession } from '../../session/session';
 
 const LINKS = [
@@ -64,32 +66,21 @@ const DEFAULTS: FormValues = {
 
 function valuesOf(s: SettingsView | null | undefined): FormValues {
   if (!s) return DEFAULTS;
-  const {
-    company_name,
-    attendance_mode,
-    time_zone,
-    enable_gps_tracking,
-    require_location,
-    enable_covid_screening,
-    display_round_in_out_times,
-    date_format,
-    time_format,
-    week_start,
-  } = s;
+  // The form's fields, read from the saved settings by the defaults' keys (the view has more: ids, times).
+  const saved = Object.fromEntries(Object.keys(DEFAULTS).map((k) => [k, s[k as keyof SettingsView]]));
   return {
-    company_name,
-    attendance_mode,
-    time_zone,
-    enable_gps_tracking,
-    require_location,
-    enable_covid_screening,
-    display_round_in_out_times,
-    date_format,
-    time_format,
-    week_start: week_start ?? WEEK_STARTS[0],
+    ...(saved as FormValues),
+    week_start: s.week_start ?? WEEK_STARTS[0],
     time_rounding: s.time_rounding ?? NO_ROUNDING,
   };
 }
+
+/** What the form sends: no rounding as null; location can only be required while GPS tracking is on. */
+const bodyOf = (v: FormValues) => ({
+  ...v,
+  time_rounding: v.time_rounding === NO_ROUNDING ? null : v.time_rounding,
+  require_location: v.enable_gps_tracking && v.require_location,
+});
 
 /**
  * The form over the saved settings (null: the account has none yet, so the defaults). Until they are here
@@ -99,8 +90,8 @@ function valuesOf(s: SettingsView | null | undefined): FormValues {
 function SettingsForm({ saved }: { saved: SettingsView | null | undefined }) {
   const form = useForm<FormValues>({
     initialValues: valuesOf(saved),
-    // The server's own rule (contract settingsBody), said before the round trip.
-    validate: { company_name: (v) => (v.trim() ? null : 'Company name is required.') },
+    // The server's own rules (contract settingsBody), said before the round trip.
+    validate: (v) => schemaErrors(settingsBody, bodyOf(v)),
   });
   const save = useSaveSettings();
   const userId = useSession().user?.user_id;
@@ -108,13 +99,7 @@ function SettingsForm({ saved }: { saved: SettingsView | null | undefined }) {
 
   const submit = (v: FormValues) =>
     save.mutate(
-      {
-        ...v,
-        user_id: userId,
-        time_rounding: v.time_rounding === NO_ROUNDING ? null : v.time_rounding,
-        // Location can only be required while GPS tracking is on.
-        require_location: v.enable_gps_tracking && v.require_location,
-      },
+      { ...bodyOf(v), user_id: userId },
       {
         onSuccess: () => notifySuccess(messages.settings.saved),
         onError: (e) => notifyError(messageOf(e, 'Failed to save the settings.')),

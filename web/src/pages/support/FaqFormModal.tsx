@@ -1,17 +1,18 @@
-import { Autocomplete, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FAQ_DEFAULT_TOPIC, FAQ_LIMITS, messages } from '@punchclock/contract';
+import { FAQ_DEFAULT_TOPIC, FAQ_LIMITS, faqBody, messages } from '@punchclock/contract';
 import { fieldErrors, messageOf } from '../../api/client';
 import { type FaqInput, type FaqView, useFaqMutations } from '../../api/faqs';
+import { FormActions } from '../../components/FormActions';
 import { notifyError, notifySuccess } from '../../components/notify';
-
-const required = (label: string) => (v: string) => (v.trim() ? null : `${label} is required.`);
+import { schemaErrors } from '../../forms/validation';
 
 function FaqForm({ faq, topics, onDone }: { faq?: FaqView; topics: string[]; onDone: () => void }) {
   const { create, update } = useFaqMutations();
   const form = useForm<FaqInput>({
     initialValues: { question: faq?.question ?? '', answer: faq?.answer ?? '', topic: faq?.topic ?? '' },
-    validate: { question: required('Question'), answer: required('Answer') },
+    // The contract's checks, in the server's words (a blank question, one too long, a control character).
+    validate: (v) => schemaErrors(faqBody, v),
   });
   const busy = create.isPending || update.isPending;
   const submit = (v: FaqInput) => {
@@ -56,14 +57,7 @@ function FaqForm({ faq, topics, onDone }: { faq?: FaqView; topics: string[]; onD
           maxLength={FAQ_LIMITS.topic}
           {...form.getInputProps('topic')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {faq ? 'Save Changes' : 'Add FAQ'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={busy} submitLabel={faq ? 'Save Changes' : 'Add FAQ'} />
       </Stack>
     </form>
   );
