@@ -31,24 +31,20 @@ export function PunchCard({ p }: { p: PunchRow }) {
         </Group>
       </Group>
       <SimpleGrid cols={3} spacing="xs" mt={6}>
-        <div>
-          <Text fz="xs" c="dimmed">
-            Time In
-          </Text>
-          <Text fz="sm">{t.in}</Text>
-        </div>
-        <div>
-          <Text fz="xs" c="dimmed">
-            Time Out
-          </Text>
-          <Text fz="sm">{t.out}</Text>
-        </div>
-        <div>
-          <Text fz="xs" c="dimmed">
-            Hours
-          </Text>
-          <Text fz="sm">{p.hours === null ? '-' : p.hours.toFixed(2)}</Text>
-        </div>
+        {(
+          [
+            ['Time In', t.in],
+            ['Time Out', t.out],
+            ['Hours', p.hours === null ? '-' : p.hours.toFixed(2)],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <Text fz="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fz="sm">{value}</Text>
+          </div>
+        ))}
       </SimpleGrid>
       {p.type !== 'None' && (
         <Text fz="xs" c="dimmed" mt={4}>
