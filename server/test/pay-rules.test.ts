@@ -300,7 +300,7 @@ describe('who may read and change the rules', () => {
     expect((await call(owner, 'GET', '/api/me/days/2026-03-04')).statusCode).toBe(403);
   });
 
-  it('lets an employee open only their own day, and only with View Pay Information', async () => {
+  it('lets an employee open only their own day, with View Pay Information; no API key reaches them', async () => {
     const paid = await createEmployeeLogin(t, owner, { view_pay_information: 1 });
     const unpaid = await createEmployeeLogin(t, owner, { view_pay_information: 0 });
     await punch(owner, paid.id, '2026-03-04', '09:00', '17:00');
@@ -315,6 +315,26 @@ describe('who may read and change the rules', () => {
       expect((await setRules(who, { effective_from: '2026-03-02', preset: 'none' })).statusCode).toBe(403);
     }
     expect((await call(null, 'GET', '/api/pay-rules')).statusCode).toBe(401);
+    // An API key opens the read-only integration API only; no scope reaches the pay rules or a day's pay.
+    const value = `pck_payrules_${Date.now()}_abcdefghijklmnopqrstuvwxyz`;
+    const scopes = ['employees:read', 'departments:read', 'punches:read', 'reports:read'];
+    ok(
+      await call(owner, 'POST', '/api/apikeys', { key_name: 'Payroll sync', key_value: value, scopes }),
+      201,
+    );
+    for (const [method, url] of [
+      ['GET', '/api/pay-rules'],
+      ['PUT', '/api/pay-rules'],
+      ['GET', `/api/employees/${inside}/days/2026-03-04`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'x-api-key': value },
+        payload: method === 'PUT' ? { effective_from: '2026-03-02', preset: 'none' } : undefined,
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
   });
 });
 
