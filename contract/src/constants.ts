@@ -2,6 +2,9 @@
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 export const PIN_MAX_LENGTH = 4;
+/** Wrong PINs allowed for one employee at one station (or by one manager) within PIN_LOCK_WINDOW_MS, then locked. */
+export const PIN_LOCK_LIMIT = 5;
+export const PIN_LOCK_WINDOW_MS = 15 * 60_000;
 export const PASSWORD_LINK_TTL_MINUTES = 60;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -80,6 +80,11 @@ export const employeeStatusAnswer = z.object({
       name: z.string(),
       /** Typing the Employee ID asks the PIN (a badge never does): the station keeps it to ask offline too. */
       needs_pin: z.boolean(),
+      /**
+       * For a station only: 4 bits of the PIN under pin_hint_key (docs/RULES.md#pin-lock), so offline it refuses
+       * and counts 15 of 16 wrong PINs itself; null when the ID asks no PIN or the PIN predates hints.
+       */
+      pin_hint: z.number().int().min(0).max(15).nullable(),
       /** Active with App Login: a station takes their punches (offline too). */
       can_punch: z.boolean(),
       /** The current badge print: an older card is refused offline as online. */
@@ -90,6 +95,8 @@ export const employeeStatusAnswer = z.object({
       duration: z.number().nullable(),
     }),
   ),
+  /** The account's PIN hint key (HMAC-SHA256 over "<id>\n<PIN>", first 4 bits): for a station only, else null. */
+  pin_hint_key: z.string().nullable(),
   /** Paged by position (contract/src/paging.ts): null at either end. */
   next_cursor: z.string().nullable(),
   prev_cursor: z.string().nullable(),

@@ -61,6 +61,8 @@ export interface EmployeesTable {
   email: string | null;
   hourly_rate_cents: Default<number>;
   pin: string | null;
+  /** 4 bits of the PIN for a station's offline check (migration 020, lib/badges.ts pinHint); null without one. */
+  pin_hint: number | null;
   permission_app: Default<Bool>;
   permission_site: Default<Bool>;
   email_notification: Default<Bool>;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { DB, PunchesTable } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { hashPin } from '../lib/badges';
+import { storedPin } from '../lib/badges';
 import { localDay, zonedToUtc } from '../lib/time';
 import { authRepository } from '../modules/auth/auth.repository';
 
@@ -200,7 +200,7 @@ export async function seedDemo(
   for (const e of empRows.filter((r) => r.use_card_or_pin)) {
     await db
       .updateTable('employees')
-      .set({ pin: hashPin(secret, e.id, '1234') })
+      .set(storedPin(secret, accountId, e.id, '1234'))
       .where('id', '=', e.id)
       .execute();
   }

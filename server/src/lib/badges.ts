@@ -31,3 +31,21 @@ export function verifyBadge(secret: string, token: string): BadgeClaims | null {
 /** PINs are kept as an HMAC bound to the employee row, never as typed. */
 export const hashPin = (secret: string, employeeRef: number, pin: string): string =>
   hmac(secret, 'pin', employeeRef, pin);
+
+/**
+ * PIN hints (docs/RULES.md#pin-lock): 4 bits a station holds per employee so that, offline, it refuses 15 of 16
+ * wrong PINs itself and counts them against its own lock. The key is the account's (derived from the app secret,
+ * so a station of another account cannot check these hints); the station computes the same HMAC-SHA256 in the
+ * browser (web/src/station/pin-hint.ts) over "<employee row id>\n<PIN>" with this key as UTF-8 text.
+ */
+export const pinHintKey = (secret: string, accountId: number): string => hmac(secret, 'pin-hint', accountId);
+
+/** The hint of a PIN: the first 4 bits of its HMAC under the account's hint key, 0 to 15. */
+export const pinHint = (hintKey: string, employeeRef: number, pin: string): number =>
+  parseInt(hmac(hintKey, employeeRef, pin)[0], 16);
+
+/** What the employees row keeps of a PIN being set: its hash, and its hint for the account's stations. */
+export const storedPin = (secret: string, accountId: number, employeeRef: number, pin: string) => ({
+  pin: hashPin(secret, employeeRef, pin),
+  pin_hint: pinHint(pinHintKey(secret, accountId), employeeRef, pin),
+});

@@ -104,17 +104,22 @@ export function employeesRepository(db: Kysely<DB>) {
     update: (accountId: number, id: number, values: Updateable<EmployeesTable>) =>
       updateRow(db, 'employees', accountId, id, values),
 
-    /** PIN hashes of new rows (a hash is bound to its row id), one statement per chunk. */
-    async setPins(accountId: number, pins: { id: number; pin: string }[]) {
+    /** PIN hashes and hints of new rows (both are bound to the row id), one statement per chunk. */
+    async setPins(accountId: number, pins: { id: number; pin: string; pin_hint: number }[]) {
       for (let i = 0; i < pins.length; i += INSERT_CHUNK) {
         const chunk = pins.slice(i, i + INSERT_CHUNK);
-        const cases = sql.join(
-          chunk.map((p) => sql`when ${p.id} then ${p.pin}`),
-          sql` `,
-        );
+        // The hint's cast: PostgreSQL reads a bare parameter in a CASE as text.
+        const cases = (value: (p: (typeof chunk)[number]) => unknown) =>
+          sql.join(
+            chunk.map((p) => sql`when ${p.id} then ${value(p)}`),
+            sql` `,
+          );
         await db
           .updateTable('employees')
-          .set({ pin: sql<string>`case ${sql.ref('id')} ${cases} end` })
+          .set({
+            pin: sql<string>`case ${sql.ref('id')} ${cases((p) => p.pin)} end`,
+            pin_hint: sql<number>`case ${sql.ref('id')} ${cases((p) => sql`cast(${p.pin_hint} as integer)`)} end`,
+          })
           .where('account_id', '=', accountId)
           .where(
             'id',

@@ -9,7 +9,7 @@ import {
 import { reachOf, reaches, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
-import { hashPin } from '../../lib/badges';
+import { storedPin } from '../../lib/badges';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
@@ -158,7 +158,9 @@ export function employeesService({
     // A PIN hash is bound to its row id, so it is written once the id exists.
     await r.employees.setPins(
       accountId,
-      good.flatMap((g, i) => (g.pin ? [{ id: ids[i], pin: hashPin(appSecret, ids[i], g.pin) }] : [])),
+      good.flatMap((g, i) =>
+        g.pin ? [{ id: ids[i], ...storedPin(appSecret, accountId, ids[i], g.pin) }] : [],
+      ),
     );
     await r.fields.insertValues(
       accountId,
@@ -281,9 +283,9 @@ export function employeesService({
           sentFlags(body),
         );
         const pin = body.clear_pin
-          ? { pin: null }
+          ? { pin: null, pin_hint: null }
           : body.pin
-            ? { pin: hashPin(appSecret, id, body.pin) }
+            ? storedPin(appSecret, auth.accountId, id, body.pin)
             : {};
         const rate = await rateChangeOf(r, auth.accountId, id, old.hourly_rate, body);
         await r.employees.update(auth.accountId, id, {

@@ -179,6 +179,7 @@ export function clockRepository(db: Kysely<DB>) {
           'name',
           'use_card_or_pin',
           'pin',
+          'pin_hint',
           'status',
           'permission_app',
           'badge_version',

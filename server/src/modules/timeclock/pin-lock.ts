@@ -1,11 +1,12 @@
-import { messages } from '@punchclock/contract';
+import {
+  messages,
+  PIN_LOCK_LIMIT as PIN_LIMIT,
+  PIN_LOCK_WINDOW_MS as PIN_WINDOW_MS,
+} from '@punchclock/contract';
 import { safeEqual } from '../../auth/tokens';
 import { hashPin } from '../../lib/badges';
 import { tooManyRequests, unprocessable } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-
-const PIN_LIMIT = 5;
-const PIN_WINDOW_MS = 15 * 60_000;
 
 /**
  * Wrong PINs are limited per employee and station (or manager): after five in 15 minutes the employee is

@@ -1,5 +1,6 @@
 import type { PageQuery } from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
+import { pinHintKey } from '../../lib/badges';
 import { decodeCursor, pageOf } from '../../lib/cursor';
 import { nowIso } from '../../lib/time';
 import { elapsedSince } from '../time/worked';
@@ -9,9 +10,17 @@ const KEY = ['string', 'number'] as const;
 
 /**
  * The station's employee status list (GET /api/employee-status): current employees in (name, id) order, a page
- * at a time by position (keyset), each with whether they are clocked in and since when.
+ * at a time by position (keyset), each with whether they are clocked in and since when. A station (and only a
+ * station: nobody else checks PINs offline) also gets the account's PIN hint key and each PIN's hint
+ * (docs/RULES.md#pin-lock).
  */
-export function statusService({ clock }: { clock: Pick<ClockRepository, 'employeesPage' | 'openShiftsOf'> }) {
+export function statusService({
+  clock,
+  appSecret,
+}: {
+  clock: Pick<ClockRepository, 'employeesPage' | 'openShiftsOf'>;
+  appSecret: string;
+}) {
   return {
     async page(caller: Caller, q: PageQuery) {
       requireAccess(caller, 'clock:status');
@@ -32,7 +41,9 @@ export function statusService({ clock }: { clock: Pick<ClockRepository, 'employe
       );
       const openBy = new Map(open.map((o) => [o.employee_ref, o.time_in]));
       const now = nowIso();
+      const station = caller.stationId !== null;
       return {
+        pin_hint_key: station ? pinHintKey(appSecret, caller.accountId) : null,
         data: page.data.map((e) => {
           const timeIn = openBy.get(e.id) ?? null;
           const elapsed = timeIn ? elapsedSince(timeIn, now) : null;
@@ -42,6 +53,7 @@ export function statusService({ clock }: { clock: Pick<ClockRepository, 'employe
             name: e.name,
             // Whether typing the Employee ID asks the PIN (as check-employee says), so an offline station asks it too.
             needs_pin: !!e.use_card_or_pin && !!e.pin,
+            pin_hint: station && e.use_card_or_pin && e.pin ? e.pin_hint : null,
             // Whether a station may punch them at all (the server's own test), and which badge prints are current:
             // offline, the station refuses what the server would refuse, instead of showing it as taken.
             can_punch: e.status !== 'inactive' && !!e.permission_app,

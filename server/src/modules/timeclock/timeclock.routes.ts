@@ -50,7 +50,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     stationOf: (accountId, id) => stationsRepository(db).find(accountId, id),
   });
   const conflicts = conflictsService({ repos, inTransaction });
-  const status = statusService({ clock: repos.clock });
+  const status = statusService({ clock: repos.clock, appSecret: config.appSecret });
 
   route.get(
     '/api/punch-conflicts',
