@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { Link } from 'react-router';
 import { type PunchRow, usePunchPage } from '../../api/punches';
 import { formatDate, formatTime } from '../punches/display-format';
+import { CursorPager } from '../../components/CursorPager';
 import { useState } from 'react';
 
 /** In and out as the account shows them (rounded when it displays rounded times). */
@@ -87,24 +88,12 @@ export function PunchCardList({ employeeId, limit = 25 }: { employeeId: number; 
         <PunchCard key={p.id} p={p} />
       ))}
       {(page.next_cursor || page.prev_cursor) && (
-        <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!page.prev_cursor || punches.isPlaceholderData}
-            onClick={() => setCursor(page.prev_cursor)}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!page.next_cursor || punches.isPlaceholderData}
-            onClick={() => setCursor(page.next_cursor)}
-          >
-            Next
-          </Button>
-        </Group>
+        <CursorPager
+          prev={page.prev_cursor}
+          next={page.next_cursor}
+          waiting={punches.isPlaceholderData}
+          onPage={setCursor}
+        />
       )}
     </Stack>
   );
