@@ -70,20 +70,12 @@ function Source({ p }: { p: PunchRow }) {
 }
 
 /**
- * A time as the account wants it shown: in its Time Format, rounded when 'display round in/out
+ * A punch's time in or out as the account wants it shown: in its Time Format, rounded when 'display round in/out
  * times' is on, the raw time on hover.
  */
-function TimeCell({
-  raw,
-  rounded,
-  showRounded,
-  format,
-}: {
-  raw: string | null;
-  rounded: string | null;
-  showRounded: boolean;
-  format: string;
-}) {
+function TimeCell({ p, end }: { p: PunchRow; end: 'in' | 'out' }) {
+  const [raw, rounded] = end === 'in' ? [p.time_in, p.rounded_time_in] : [p.time_out, p.rounded_time_out];
+  const [showRounded, format] = [p.display_rounded, p.time_format];
   if (raw === null) return <>-</>;
   if (!showRounded || rounded === null || rounded === raw) return <>{formatTime(raw, format)}</>;
   return (
@@ -109,20 +101,10 @@ export function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
     <Table.Tr data-testid={`punch-${p.id}`}>
       <Table.Td>{date}</Table.Td>
       <Table.Td>
-        <TimeCell
-          raw={p.time_in}
-          rounded={p.rounded_time_in}
-          showRounded={p.display_rounded}
-          format={p.time_format}
-        />
+        <TimeCell p={p} end="in" />
       </Table.Td>
       <Table.Td>
-        <TimeCell
-          raw={p.time_out}
-          rounded={p.rounded_time_out}
-          showRounded={p.display_rounded}
-          format={p.time_format}
-        />
+        <TimeCell p={p} end="out" />
         {p.out_days_later > 0 && (
           <Text span size="xs" c="dimmed" ml={4} title="Clocked out on a later day than the Date">
             +{p.out_days_later} {p.out_days_later === 1 ? 'day' : 'days'}
