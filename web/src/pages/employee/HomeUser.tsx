@@ -128,22 +128,21 @@ function ThisWeek() {
         </div>
         {week.data && (
           <SimpleGrid cols={2} spacing="lg">
-            <div>
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                Week total
-              </Text>
-              <Text fw={700} fz="xl" data-testid="week-total">
-                {hours(week.data.totals.worked_minutes)} h
-              </Text>
-            </div>
-            <div>
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                Paid total
-              </Text>
-              <Text fw={700} fz="xl" data-testid="week-paid">
-                {hours(week.data.totals.paid_minutes)} h
-              </Text>
-            </div>
+            {(
+              [
+                ['Week total', 'week-total', week.data.totals.worked_minutes],
+                ['Paid total', 'week-paid', week.data.totals.paid_minutes],
+              ] as const
+            ).map(([label, testId, minutes]) => (
+              <div key={testId}>
+                <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {label}
+                </Text>
+                <Text fw={700} fz="xl" data-testid={testId}>
+                  {hours(minutes)} h
+                </Text>
+              </div>
+            ))}
           </SimpleGrid>
         )}
       </Group>
