@@ -20,6 +20,7 @@ import {
   setLastSyncAt,
   stationDb,
 } from './queue';
+import { checkPinOffline, hintAfterRightPin } from './pin-hint';
 import { syncPending } from './sync';
 import { elapsedText, getPosition, totalText, type Position } from './clock-text';
 
@@ -70,6 +71,8 @@ async function remember(answer: CheckEmployeeAnswer, id: EmployeeIdentity) {
     // The server answered, so they may punch; a badge it took is the current print.
     canPunch: true,
     badgeVersion: (id.badge ? badgeVersionOf(id.badge) : null) ?? old?.badgeVersion,
+    // The server took this PIN: a hint that disagrees with it is stale (the PIN changed) and is dropped.
+    pinHint: id.pin ? await hintAfterRightPin(answer.employee.id, id.pin, old?.pinHint) : old?.pinHint,
   });
 }
 
@@ -145,7 +148,8 @@ export async function lookUp(id: EmployeeIdentity): Promise<LookUp> {
 
 /**
  * The PIN step: online the server checks the PIN (wrong ones count towards its lock) before the employee is
- * shown; offline it cannot be checked here, so it goes with the punch and the server checks it when it syncs.
+ * shown; offline the station refuses and counts a PIN its hint shows wrong, under the server's limits
+ * (pin-hint.ts), and one that may be right goes with the punch for the server to check when it syncs.
  */
 export async function confirmPin(id: EmployeeIdentity): Promise<ClockState> {
   try {
@@ -155,7 +159,10 @@ export async function confirmPin(id: EmployeeIdentity): Promise<ClockState> {
   } catch (e) {
     if (!isNetworkError(e)) throw e;
     const cached = await cachedFor(id);
-    return cached ? admitOffline(cached, id) : unknownOffline(id);
+    if (!cached) return unknownOffline(id);
+    const state = admitOffline(cached, id);
+    if (cached.needsPin && id.pin) await checkPinOffline(cached, id.pin);
+    return state;
   }
 }
 

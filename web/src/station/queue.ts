@@ -38,6 +38,8 @@ export interface CachedEmployee {
   canPunch?: boolean;
   /** The current badge print (the roster says which): an older card is refused offline too. */
   badgeVersion?: number;
+  /** 4 bits of their PIN (the roster's pin_hint): offline, a PIN that does not match is wrong (pin-hint.ts). */
+  pinHint?: number | null;
 }
 
 interface StationStores {
