@@ -1,4 +1,5 @@
-import { messages } from '@punchclock/contract';
+import { createHmac } from 'node:crypto';
+import { messages, PIN_LOCK_LIMIT } from '@punchclock/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../server/src/db/database';
@@ -51,6 +52,67 @@ async function enterPin(scope: Page | Locator, pin: string) {
   await scope.getByText('Enter your PIN').waitFor();
   for (const d of pin) await scope.getByLabel(`PIN digit ${d}`).click();
   await scope.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * PINs of `code` sorted by what the station's offline check makes of them: those whose hint (read from the
+ * station's own IndexedDB, as the roster gave it) matches the demo PIN 1234's, and those it refuses at once.
+ */
+async function pinsByHint(page: Page, code: string) {
+  const held = await page.evaluate(
+    (key) =>
+      new Promise<{ hintKey: string; ref: number; hint: number; misses: number | null }>((ok, fail) => {
+        const open = indexedDB.open('punchclock-station');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['meta', 'employees']);
+          const meta = tx.objectStore('meta');
+          const k = meta.get('pinHintKey');
+          const e = tx.objectStore('employees').get(key);
+          let lock: IDBRequest | null = null;
+          // Asked in the same transaction, once the employee's row id is known.
+          e.onsuccess = () => {
+            lock = meta.get(`pinLock:${(e.result as { ref: number }).ref}`);
+          };
+          tx.onerror = () => fail(tx.error);
+          tx.oncomplete = () => {
+            const row = e.result as { ref: number; pinHint: number };
+            ok({
+              hintKey: (k.result as { value: string }).value,
+              ref: row.ref,
+              hint: row.pinHint,
+              misses: lock?.result ? (JSON.parse(lock.result.value) as { count: number }).count : null,
+            });
+          };
+        };
+      }),
+    code,
+  );
+  const hintOf = (pin: string) =>
+    parseInt(createHmac('sha256', held.hintKey).update(`${held.ref}\n${pin}`).digest('hex')[0], 16);
+  expect(hintOf('1234')).toBe(held.hint);
+  const pins = Array.from({ length: 10_000 }, (_, i) => String(i).padStart(4, '0')).filter(
+    (p) => p !== '1234',
+  );
+  return {
+    matching: pins.filter((p) => hintOf(p) === held.hint),
+    refused: pins.filter((p) => hintOf(p) !== held.hint),
+    misses: held.misses,
+  };
+}
+
+/** Pairs this browser as a station whose service worker controls the page, and waits for its roster. */
+async function pairForOffline(page: Page, name: string) {
+  await pairThisBrowser(page, name);
+  // The service worker must control the page before the connection goes.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await page.getByRole('heading', { name: 'Harbor Logistics (demo)' }).waitFor();
+  // Online, the station reads the account's roster (names, who is in, who types a PIN and its hint) for offline use.
+  await page.getByText(/^Last synced: (?!never)/).waitFor();
 }
 
 /**
@@ -152,17 +214,8 @@ describe('time station', () => {
   it('offline, asks the PIN exactly as online, refuses what the server would, and syncs each punch exactly once', async () => {
     const { page, context } = await b.newPage();
     await startOut(['E1002', 'E1003', 'E1005', 'E1010', 'E1013']);
-    await pairThisBrowser(page, 'Warehouse tablet');
-    // The service worker must control the page before the connection goes.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await pairForOffline(page, 'Warehouse tablet');
     const company = page.getByRole('heading', { name: 'Harbor Logistics (demo)' });
-    await company.waitFor();
-    // Online, the station reads the account's roster (names, who is in, who types a PIN) for offline use.
-    await page.getByText(/^Last synced: (?!never)/).waitFor();
 
     await context.setOffline(true);
     await page.reload();
@@ -203,9 +256,10 @@ describe('time station', () => {
     expect(await page.getByRole('button', { name: /^Clock (In|Out)$/ }).count()).toBe(0);
     await page.getByText('4 punches waiting to sync').waitFor();
 
-    // A wrong PIN cannot be told offline: the punch waits, and the server refuses it at sync.
+    // A wrong PIN whose hint matches the right one's (1 in 16) cannot be told offline: the punch waits, and the
+    // server refuses it at sync.
     await enterEmployee(page, 'E1013');
-    await enterPin(page, '9999');
+    await enterPin(page, (await pinsByHint(page, 'E1013')).matching[0]);
     await page.getByRole('button', { name: 'Clock In' }).click();
     await page.getByText('5 punches waiting to sync').waitFor();
     await screenshot(page, 'station-offline');
@@ -253,6 +307,47 @@ describe('time station', () => {
     const rows = await punchesToday(codes);
     expect(rows.map((r) => r.employee_id).sort()).toEqual(codes.sort());
     expect(new Set(rows.map((r) => r.client_id)).size).toBe(4);
+    await context.close();
+  });
+
+  it('offline, refuses the PINs its hints show wrong and locks the employee at this station after five', async () => {
+    const { page, context } = await b.newPage();
+    await pairForOffline(page, 'Loading bay tablet');
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByLabel('Employee ID').waitFor();
+    const { refused } = await pinsByHint(page, 'E1019');
+    // Each wrong PIN is refused at once with the server's words, and counted here.
+    await enterEmployee(page, 'E1019');
+    for (let i = 0; i < PIN_LOCK_LIMIT; i++) {
+      await enterPin(page, refused[i]);
+      await page.getByText(messages.clock.pinWrong).waitFor();
+      await expect.poll(async () => (await pinsByHint(page, 'E1019')).misses).toBe(i + 1);
+    }
+    // Five wrong: locked at this station, the right PIN too, as the server's 429 says.
+    await enterPin(page, '1234');
+    await page.getByText(messages.clock.pinLocked).waitFor();
+    expect(await page.getByTestId('employee-card').count()).toBe(0);
+    await screenshot(page, 'station-pin-locked-offline');
+    // A reload of the tablet keeps the lock.
+    await page.reload();
+    await enterEmployee(page, 'E1019');
+    await enterPin(page, '1234');
+    await page.getByText(messages.clock.pinLocked).waitFor();
+    expect(await page.getByRole('button', { name: /^Clock (In|Out)$/ }).count()).toBe(0);
+    // Nothing was queued, so nothing reaches the server when the connection returns.
+    expect(await page.getByText(/punch(es)? waiting to sync/).count()).toBe(0);
+    const queued = await page.evaluate(
+      () =>
+        new Promise<number>((ok) => {
+          const open = indexedDB.open('punchclock-station');
+          open.onsuccess = () => {
+            const count = open.result.transaction('punches').objectStore('punches').count();
+            count.onsuccess = () => ok(count.result);
+          };
+        }),
+    );
+    expect(queued).toBe(0);
     await context.close();
   });
 
