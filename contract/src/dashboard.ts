@@ -45,7 +45,12 @@ export const dashboardAnswer = z.object({
   /** Punches whose shift started today (work, lunch and break), in departments that count in reports. */
   punches_today: z.number().int(),
   /** Of those, punches flagged late_sync: synced from an offline station long after they were made. */
-  late_today: z.number().int(),
+  late_syncs_today: z.number().int(),
+  /**
+   * Employees with a schedule today whose first work clock-in came after the scheduled start + the pay rules'
+   * late grace (docs/RULES.md#schedules).
+   */
+  late_arrivals_today: z.number().int(),
   /** Open work shifts older than FORGOTTEN_CLOCK_OUT_HOURS, oldest first, with where to fix each. */
   forgotten_clock_outs: z.array(openShift.extend({ fix_path: z.string() })),
   /** Paid minutes from the week start to today by department (the time engine's figures, as Payroll Summary). */

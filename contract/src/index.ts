@@ -28,3 +28,4 @@ export * from './period';
 export * from './roll-call';
 export * from './pay-rules';
 export * from './pay-rules-api';
+export * from './schedules';

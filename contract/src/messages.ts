@@ -359,6 +359,23 @@ export const messages = {
       'The body must be an object with effective_from, preset, optional overrides, start_date and end_date.',
     noOwnDays: "Only an employee has days of their own: managers open an employee's day.",
   },
+  schedules: {
+    time: (day: string, field: string) => `${day} ${field} must be a time HH:MM (00:00 to 23:59).`,
+    endAfterStart: (day: string) =>
+      `${day}: the end must be after the start on the same day. A schedule over midnight is not taken: end it at 23:59 and start the next day at 00:00.`,
+    dayShape: (day: string) => `${day} must be {start, end} or null for a day off.`,
+    unknownDays: (names: readonly string[], known: readonly string[]) =>
+      `Unknown weekday${names.length === 1 ? '' : 's'}: ${names.join(', ')}. Days are: ${known.join(', ')}.`,
+    daysShape: (known: readonly string[]) =>
+      `days must be an object with every weekday (${known.join(', ')}), each {start, end} or null.`,
+    department: 'department_id must be the id of one of your departments.',
+    bodyShape: 'The body must be an object with department_id and days.',
+    employeeBodyShape: 'The body must be an object with days (null clears the override).',
+    departmentNotFound: 'Department not found.',
+    saved: (name: string) => `Schedule of ${name} saved.`,
+    employeeSaved: (name: string) => `Schedule of ${name} saved.`,
+    employeeCleared: (name: string) => `${name} now follows the department's schedule.`,
+  },
   general: {
     noLogs: 'No activity logs found.',
     noLogsRow: 'No activity logs available.',

@@ -169,6 +169,16 @@ export const REPORTS = [
     list: 'employee',
     aliasOf: 'Timesheet',
   },
+  {
+    name: 'Late and Absent',
+    title: 'Late and Absent',
+    description:
+      "Each scheduled day: the schedule's start and end, first in, last out, minutes late, minutes early, absent.",
+    group: 'Attendance',
+    params: period,
+    required: dates,
+    list: 'full',
+  },
   // The simple Reports screen, in its order; four of them are the named reports under another name.
   {
     name: 'admin-list',

@@ -26,6 +26,7 @@ import { importRoutes } from './modules/import/import.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { payRulesRoutes } from './modules/pay-rules/pay-rules.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rollCallRoutes } from './modules/roll-call/roll-call.routes';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(dataExportRoutes);
   await app.register(payRulesRoutes);
   await app.register(rollCallRoutes);
+  await app.register(schedulesRoutes);
 
   await webApp(app, config.webDist);
   return app;

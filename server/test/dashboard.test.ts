@@ -92,7 +92,7 @@ describe('GET /api/dashboard', () => {
 
     const startedToday = [times.avery, times.blake, times.closedIn].filter((x) => dayOf(x) === today);
     expect(d.punches_today).toBe(startedToday.length);
-    expect(d.late_today).toBe(dayOf(times.blake) === today ? 1 : 0);
+    expect(d.late_syncs_today).toBe(dayOf(times.blake) === today ? 1 : 0);
 
     // Site is excluded from reports, so only Ops shows; open shifts are never paid: the 30 closed minutes.
     const thisWeek = dayOf(times.closedIn) >= weekStartOf(today, 'Monday');
@@ -125,7 +125,8 @@ describe('GET /api/dashboard', () => {
       employee_count: 0,
       in_now: [],
       punches_today: 0,
-      late_today: 0,
+      late_syncs_today: 0,
+      late_arrivals_today: 0,
       forgotten_clock_outs: [],
       hours_by_department: [],
     });

@@ -101,7 +101,7 @@ describe('department-scoped administrators', () => {
     // Her dashboard counts the Warehouse only: one employee, one department in the hours.
     await wanda.getByTestId('hours-this-week').waitFor();
     expect(await wanda.getByTestId('hours-this-week').innerText()).not.toContain('Office');
-    await expect.poll(() => wanda.getByTestId('late-today').getByRole('link').count()).toBe(0);
+    await expect.poll(() => wanda.getByTestId('late-syncs').getByRole('link').count()).toBe(0);
     await screenshot(wanda, 'scoped-home');
 
     // Employees: the Warehouse's only.

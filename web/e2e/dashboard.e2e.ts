@@ -123,7 +123,7 @@ describe('manager dashboard (/HomeSecond)', () => {
         .getByRole('link', { name: /Daily Summary/ })
         .getAttribute('href'),
     ).toBe('/RunReport?report=Daily%20Summary');
-    expect(await page.getByTestId('late-today').getByRole('link').getAttribute('href')).toBe('/Device');
+    expect(await page.getByTestId('late-syncs').getByRole('link').getAttribute('href')).toBe('/Device');
     const hours = page.getByTestId('hours-this-week');
     await hours.getByText('Warehouse').first().waitFor();
     if (worked) await hours.getByText(/Paid hours since .*: 1\.00/).waitFor();

@@ -16,6 +16,7 @@ import * as m014 from './migrations/014_fold_accents';
 import * as m015 from './migrations/015_name_order';
 import * as m016 from './migrations/016_punch_index_review';
 import * as m017 from './migrations/017_pay_rules';
+import * as m019 from './migrations/019_schedules';
 import * as m020 from './migrations/020_pin_hints';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
@@ -38,6 +39,7 @@ const provider: MigrationProvider = {
       '015_name_order': m015,
       '016_punch_index_review': m016,
       '017_pay_rules': m017,
+      '019_schedules': m019,
       '020_pin_hints': m020,
     };
   },

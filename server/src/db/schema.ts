@@ -277,6 +277,20 @@ export interface ActivityLogsTable {
   updated_at: string;
 }
 
+/** Schedules (migration 019): seven rows a department or employee override, one a weekday. */
+export interface SchedulesTable {
+  id: Generated<number>;
+  account_id: number;
+  /** Exactly one of the two is set: a department's schedule, or an employee's override of it. */
+  department_id: number | null;
+  employee_id: number | null;
+  /** 0 = Sunday … 6 = Saturday (contract SCHEDULE_WEEKDAYS). */
+  weekday: number;
+  /** Local minutes since midnight in the account zone; both null: a day off. */
+  start_minute: number | null;
+  end_minute: number | null;
+}
+
 export interface DB {
   accounts: AccountsTable;
   departments: DepartmentsTable;
@@ -284,6 +298,7 @@ export interface DB {
   employees: EmployeesTable;
   employee_rates: EmployeeRatesTable;
   pay_rule_versions: PayRuleVersionsTable;
+  schedules: SchedulesTable;
   punch_conflict_fixes: PunchConflictFixesTable;
   sync_refusals: SyncRefusalsTable;
   users: UsersTable;

@@ -436,6 +436,30 @@ export const TABLE: Record<string, Entry> = {
     expect: e({ scoped: 404 }),
     req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/days/2026-01-06` }),
   },
+  // Schedules: owner and full administrators; a department-scoped administrator only for their departments
+  // (the victim's is another: 404, as a missing one); B's manager is told A's department or employee is not there.
+  'GET /api/schedules': { expect: e({ scoped: 200 }, managerList) },
+  'PUT /api/schedules': {
+    expect: e({ scoped: 404 }),
+    req: (w) => ({
+      payload: {
+        department_id: w.ids.departmentId,
+        days: {
+          Sunday: null,
+          Monday: { start: '09:00', end: '17:00' },
+          Tuesday: null,
+          Wednesday: null,
+          Thursday: null,
+          Friday: null,
+          Saturday: null,
+        },
+      },
+    }),
+  },
+  'PUT /api/employees/:id/schedule': {
+    expect: e({ scoped: 404 }),
+    req: (w) => ({ url: `/api/employees/${w.ids.victimRef}/schedule`, payload: { days: null } }),
+  },
   'GET /api/me/days/:date': {
     expect: { nobody: 401, revoked: 401, employee: 403, station: 401, other: 403, scoped: 403 },
     req: () => ({ url: '/api/me/days/2026-01-06' }),

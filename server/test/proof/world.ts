@@ -27,6 +27,7 @@ export const TABLES: (keyof DB)[] = [
   'custom_field_values',
   'employee_rates',
   'pay_rule_versions',
+  'schedules',
   'api_keys',
   'faqs',
   'stations',

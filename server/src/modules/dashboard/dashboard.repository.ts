@@ -2,11 +2,15 @@ import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
 import { withinReach } from '../../db/reach';
 import type { DB } from '../../db/schema';
+import { attendanceSources } from '../schedules/attendance.repository';
 import { periodRepository } from '../time/period.repository';
 
 /** What the dashboard reads; account first, limited to the caller's departments. */
 export function dashboardRepository(db: Kysely<DB>) {
   return {
+    /** Schedules and pay-rule grace minutes: today's late arrivals (modules/schedules/attendance.ts). */
+    ...attendanceSources(db),
+
     /** Current (not deleted) employees of the account. */
     async employeeCount(accountId: number, reach: DepartmentReach): Promise<number> {
       const row = await db

@@ -2,6 +2,7 @@ import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, fixClockOutPath } from
 import { type Caller, reachOf, requireAccess } from '../../auth/access';
 import { forbidden } from '../../lib/errors';
 import { localDay } from '../../lib/time';
+import { attendanceBook, attendanceOf } from '../schedules/attendance';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { weekStartOf } from '../time/calendar';
 import { periodFigures } from '../time/period';
@@ -33,10 +34,12 @@ export function dashboardService(deps: {
       const today = localDay(at, rules.zone);
       const weekStart = weekStartOf(today, rules.weekStart);
 
-      const [employeeCount, open, employees] = await Promise.all([
+      const [employeeCount, open, employees, scheduleRows, versions] = await Promise.all([
         repo.employeeCount(accountId, reach),
         repo.openShifts(accountId, reach),
         repo.reportedEmployees(accountId, reach),
+        repo.scheduleRows(accountId),
+        repo.payRuleVersions(accountId),
       ]);
 
       // The time engine is the only place hours come from; today's counts are its figures for today too.
@@ -49,6 +52,17 @@ export function dashboardService(deps: {
       );
       const todays = days.filter((d) => d.day === today);
       const departmentOf = new Map(employees.map((e) => [e.id, e.department_id]));
+      // Late arrivals: scheduled today, first work clock-in after start + the late grace in force today.
+      const book = attendanceBook(scheduleRows, versions, rules.zone, at);
+      const lateArrivals = todays.filter(
+        (d) =>
+          (attendanceOf(
+            book,
+            { id: d.employeeRef, department_id: departmentOf.get(d.employeeRef) ?? null },
+            today,
+            d,
+          )?.minutesLate ?? 0) > 0,
+      ).length;
       const nameOf = new Map(employees.map((e) => [e.department_id, e.dp_name]));
 
       // Every department with a current employee shows, even at 0 hours; departments of people who left
@@ -77,9 +91,9 @@ export function dashboardService(deps: {
         in_now: open.map(shift),
         punches_today: todays.reduce((n, d) => n + d.punches, 0),
         // "Late syncs" are the punches flagged late_sync today: synced from an offline station long after
-        // they were made. There is no schedule yet to be late against; when shifts are scheduled this count
-        // becomes clock-ins after the scheduled start.
-        late_today: todays.reduce((n, d) => n + d.lateSyncs, 0),
+        // they were made. Late arrivals against a schedule are their own figure.
+        late_syncs_today: todays.reduce((n, d) => n + d.lateSyncs, 0),
+        late_arrivals_today: lateArrivals,
         forgotten_clock_outs: open
           .filter((p) => p.time_in < cutoff)
           .map((p) => ({ ...shift(p), fix_path: fixClockOutPath(p.employee_ref, p.id) })),

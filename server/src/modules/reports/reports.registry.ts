@@ -1,5 +1,6 @@
 import { REPORTS } from '@punchclock/contract';
 import { attendanceCounter, attendanceOnly, dailyAttendance, employeeStatus } from './attendance-reports';
+import { lateAndAbsent } from './late-absent-report';
 import {
   administratorList,
   departmentList,
@@ -30,6 +31,7 @@ const ENTRIES: readonly ReportEntry[] = [
   deviceStatus,
   employeeStatus,
   dailyAttendance,
+  lateAndAbsent,
   activity,
 ];
 

@@ -3,6 +3,7 @@ import type { DepartmentReach } from '../../auth/access';
 import { withinReach } from '../../db/reach';
 import { nameOrder } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { attendanceSources } from '../schedules/attendance.repository';
 import { periodRepository } from '../time/period.repository';
 
 /** What reports read; account first, and limited to the caller's departments in this one place. */
@@ -23,6 +24,8 @@ export function reportsRepository(db: Kysely<DB>) {
   return {
     /** A period's punches and the engine's per-day sums (modules/time/period.repository.ts). */
     ...periodRepository(db),
+    /** Schedules and the pay rules' grace minutes (the Late and Absent report). */
+    ...attendanceSources(db),
 
     employees: (accountId: number, scope: ReportScope, f: ReportEmployeeFilter) =>
       db

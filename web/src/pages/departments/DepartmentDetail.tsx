@@ -5,6 +5,7 @@ import { ApiError, messageOf } from '../../api/client';
 import { type DepartmentView, type EmployeeView, useDepartment } from '../../api/people';
 import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
+import { ScheduleCard } from './ScheduleCard';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
@@ -99,6 +100,7 @@ export default function DepartmentDetail() {
       {dept.data && (
         <>
           <Facts d={dept.data.data} />
+          <ScheduleCard departmentId={dept.data.data.id} />
           <Title order={2} fz="lg" mb="sm">
             Members
           </Title>

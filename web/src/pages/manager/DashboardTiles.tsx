@@ -16,6 +16,7 @@ import {
   IconChartBar,
   IconClockExclamation,
   IconFingerprint,
+  IconUserExclamation,
   IconUsers,
   IconWifiOff,
   type Icon,
@@ -216,7 +217,7 @@ function HoursThisWeek({ data }: { data: DashboardAnswer }) {
   );
 }
 
-/** The day at a glance: who is in, punches and late syncs today, forgotten clock-outs, hours this week. */
+/** The day at a glance: who is in, punches, late arrivals and late syncs today, forgotten clock-outs, hours this week. */
 export function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number }) {
   // Stations are account setup: an administrator of chosen departments does not manage them.
   const scoped = useScopedAdministrator();
@@ -238,13 +239,24 @@ export function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedA
       </Grid.Col>
       <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
         <Tile
+          title="Late arrivals"
+          icon={IconUserExclamation}
+          color={data.late_arrivals_today ? 'orange' : 'gray'}
+          testId="late-arrivals"
+          link={{ to: report('Late and Absent'), label: 'Late and Absent' }}
+        >
+          <BigNumber value={data.late_arrivals_today} caption="in after their scheduled start today" />
+        </Tile>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
+        <Tile
           title="Late syncs"
           icon={IconWifiOff}
-          color={data.late_today ? 'orange' : 'gray'}
-          testId="late-today"
+          color={data.late_syncs_today ? 'orange' : 'gray'}
+          testId="late-syncs"
           link={scoped ? undefined : { to: '/Device', label: 'Stations' }}
         >
-          <BigNumber value={data.late_today} caption="punches synced late today" />
+          <BigNumber value={data.late_syncs_today} caption="punches synced late today" />
         </Tile>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>

@@ -19,7 +19,8 @@ const dashboard = {
     },
   ],
   punches_today: 1,
-  late_today: 0,
+  late_syncs_today: 0,
+  late_arrivals_today: 0,
   forgotten_clock_outs: [],
   hours_by_department: [],
 };

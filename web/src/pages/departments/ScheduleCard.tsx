@@ -1,0 +1,143 @@
+import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  departmentScheduleBody,
+  NO_SCHEDULE,
+  SCHEDULE_WEEKDAYS,
+  type ScheduleDays,
+  type ScheduleWeekday,
+} from '@punchclock/contract';
+import { useState } from 'react';
+import { messageOf } from '../../api/client';
+import { useSaveDepartmentSchedule, useSchedules } from '../../api/schedules';
+import { schemaErrors } from '../../forms/validation';
+
+interface DayRow {
+  off: boolean;
+  start: string;
+  end: string;
+}
+type Rows = Record<ScheduleWeekday, DayRow>;
+
+const rowsOf = (days: ScheduleDays): Rows =>
+  Object.fromEntries(
+    SCHEDULE_WEEKDAYS.map((d) => [
+      d,
+      days[d] ? { off: false, ...days[d] } : { off: true, start: '', end: '' },
+    ]),
+  ) as Rows;
+const daysOf = (rows: Rows): ScheduleDays =>
+  Object.fromEntries(
+    SCHEDULE_WEEKDAYS.map((d) => [d, rows[d].off ? null : { start: rows[d].start, end: rows[d].end }]),
+  ) as ScheduleDays;
+
+/** The week shown when a weekday row is turned on: the usual office day. */
+const DEFAULT_DAY = { start: '09:00', end: '17:00' };
+
+/**
+ * A department's week (docs/RULES.md#schedules): a row per weekday with its start and end, or a day off. The
+ * contract's schema checks it before saving, so each field shows the very sentence the server would answer.
+ */
+function ScheduleForm({ departmentId, initial }: { departmentId: number; initial: ScheduleDays }) {
+  const [rows, setRows] = useState<Rows>(() => rowsOf(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveDepartmentSchedule();
+  const set = (day: ScheduleWeekday, change: Partial<DayRow>) =>
+    setRows((r) => ({ ...r, [day]: { ...r[day], ...change } }));
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body = { department_id: departmentId, days: daysOf(rows) };
+    const found = schemaErrors(departmentScheduleBody, body);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate(body);
+  };
+  const error = (day: ScheduleWeekday, field: 'start' | 'end') =>
+    errors[`days.${day}.${field}`] ?? (field === 'end' ? errors[`days.${day}`] : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Table.ScrollContainer minWidth={480}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Day</Table.Th>
+              <Table.Th>Start</Table.Th>
+              <Table.Th>End</Table.Th>
+              <Table.Th>Day off</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {SCHEDULE_WEEKDAYS.map((day) => (
+              <Table.Tr key={day}>
+                <Table.Td>{day}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    type="time"
+                    aria-label={`${day} start`}
+                    value={rows[day].start}
+                    disabled={rows[day].off}
+                    error={error(day, 'start')}
+                    onChange={(e) => set(day, { start: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    type="time"
+                    aria-label={`${day} end`}
+                    value={rows[day].end}
+                    disabled={rows[day].off}
+                    error={error(day, 'end')}
+                    onChange={(e) => set(day, { end: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`${day} off`}
+                    checked={rows[day].off}
+                    onChange={(e) => {
+                      const off = e.currentTarget.checked;
+                      set(day, off ? { off } : { off, ...(rows[day].start ? {} : DEFAULT_DAY) });
+                    }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group mt="md">
+        <Button type="submit" loading={save.isPending}>
+          Save
+        </Button>
+        {save.isSuccess && <Text c="teal">{save.data.message}</Text>}
+      </Group>
+      {save.isError && (
+        <Alert color="red" mt="sm">
+          {messageOf(save.error, 'The schedule was not saved.')}
+        </Alert>
+      )}
+    </form>
+  );
+}
+
+/** The "Schedule" card of a department's page: its expected start and end each weekday. */
+export function ScheduleCard({ departmentId }: { departmentId: number }) {
+  const schedules = useSchedules();
+  const own = schedules.data?.departments?.find((d) => d.department_id === departmentId);
+  return (
+    <Paper withBorder radius="md" p="lg" mb="lg">
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          Schedule
+        </Title>
+        <Text c="dimmed" fz="sm">
+          Late arrivals, early departures and absences are read against it. A schedule over midnight is not
+          taken: end at 23:59 and start the next day at 00:00.
+        </Text>
+        {schedules.isSuccess && (
+          <ScheduleForm departmentId={departmentId} initial={(own?.days as ScheduleDays) ?? NO_SCHEDULE} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
