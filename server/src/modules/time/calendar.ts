@@ -1,15 +1,8 @@
-import type { WeekStart } from '@punchclock/contract';
+import { SCHEDULE_WEEKDAYS, type WeekStart } from '@punchclock/contract';
 
 const DAY_MS = 86_400_000;
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+/** The weekday names by number (0 = Sunday): the contract's, which schedules name their days by. */
+export const WEEKDAYS = SCHEDULE_WEEKDAYS;
 
 /** The weekday (0 = Sunday) of a local day `YYYY-MM-DD`. */
 export const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();

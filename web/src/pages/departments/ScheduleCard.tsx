@@ -70,26 +70,18 @@ function ScheduleForm({ departmentId, initial }: { departmentId: number; initial
             {SCHEDULE_WEEKDAYS.map((day) => (
               <Table.Tr key={day}>
                 <Table.Td>{day}</Table.Td>
-                <Table.Td>
-                  <TextInput
-                    type="time"
-                    aria-label={`${day} start`}
-                    value={rows[day].start}
-                    disabled={rows[day].off}
-                    error={error(day, 'start')}
-                    onChange={(e) => set(day, { start: e.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    type="time"
-                    aria-label={`${day} end`}
-                    value={rows[day].end}
-                    disabled={rows[day].off}
-                    error={error(day, 'end')}
-                    onChange={(e) => set(day, { end: e.currentTarget.value })}
-                  />
-                </Table.Td>
+                {(['start', 'end'] as const).map((field) => (
+                  <Table.Td key={field}>
+                    <TextInput
+                      type="time"
+                      aria-label={`${day} ${field}`}
+                      value={rows[day][field]}
+                      disabled={rows[day].off}
+                      error={error(day, field)}
+                      onChange={(e) => set(day, { [field]: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                ))}
                 <Table.Td>
                   <Checkbox
                     aria-label={`${day} off`}
