@@ -3,7 +3,8 @@ import { createHmac } from 'node:crypto';
 import { messages, PIN_LOCK_LIMIT, PIN_LOCK_WINDOW_MS } from '@punchclock/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmPin, identityOf, punch } from './clock-controller';
-import { hintOf, setPinHintKey } from './pin-hint';
+import { refreshDirectory } from './directory';
+import { hintOf, pinHintKey, setPinHintKey } from './pin-hint';
 import { pendingCount, setRosterReadAt, stationDb } from './queue';
 
 // The offline PIN check on the station's real store (fake-indexeddb) and the browser's WebCrypto; the network is
@@ -112,6 +113,52 @@ describe('offline PIN hints', () => {
     expect(await codeOf(confirmPin(identityOf('E7', RIGHT)))).toBe('taken');
     // A new window: one wrong PIN is one miss again, not a lock.
     expect(await codeOf(confirmPin(identityOf('E7', wrongPins[0])))).toBe('clock.pin_wrong');
+  });
+
+  it("keeps the roster's hint key and hints, and drops a hint the server shows stale", async () => {
+    const answer = (body: unknown) =>
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status: 200 })));
+    const row = { id: REF, employee_id: 'E7', name: 'Ann Lee', needs_pin: true, can_punch: true };
+    const status = {
+      badge_version: 1,
+      clockedIn: false,
+      clockInTime: null,
+      elapsedTime: null,
+      duration: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      answer({
+        data: [{ ...row, ...status, pin_hint: serverHint(RIGHT) }],
+        pin_hint_key: KEY,
+        next_cursor: null,
+        prev_cursor: null,
+      }),
+    );
+    await setPinHintKey(null);
+    expect(await refreshDirectory()).toBe(1);
+    expect(await pinHintKey()).toBe(KEY);
+    expect((await stationDb.employees.get('E7'))?.pinHint).toBe(serverHint(RIGHT));
+    // The PIN was changed to one of another hint: the server takes it online, so the old hint is dropped and the
+    // new PIN is not refused offline before the next roster read.
+    const changed = wrongPins[0];
+    vi.stubGlobal(
+      'fetch',
+      answer({
+        message: 'ok',
+        employee: { id: REF, employee_id: 'E7', name: 'Ann Lee', department_name: null },
+        clocked_in: false,
+        clock_in_time: null,
+        needs_pin: true,
+      }),
+    );
+    await confirmPin(identityOf('E7', changed));
+    expect((await stationDb.employees.get('E7'))?.pinHint).toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await codeOf(confirmPin(identityOf('E7', changed)))).toBe('taken');
   });
 
   it('takes any PIN of an employee without a hint (set before hints), for the server to check', async () => {
