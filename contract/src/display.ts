@@ -35,3 +35,19 @@ export function hoursFromMinutes(minutes: number, decimals = 2): number {
 /** 510 → "8.50". */
 export const hoursText = (minutes: number, decimals = 2): string =>
   hoursFromMinutes(minutes, decimals).toFixed(decimals);
+
+/** '2026-11-23' → '11/23/26' (MM/DD/YY) or '23/11/26' (DD/MM/YY, the account's Date Format); anything else unchanged. */
+export function formatDate(isoDate: string, format: string): string {
+  const m = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return isoDate;
+  const [, yy, mm, dd] = m;
+  return format === 'DD/MM/YY' ? `${dd}/${mm}/${yy}` : `${mm}/${dd}/${yy}`;
+}
+
+/** '13:05' → '1:05 PM' (12 Hours (AM/PM)) or '13:05' (24 Hours, the account's Time Format); anything else unchanged. */
+export function formatTime(hhmm: string, format: string): string {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
+  if (!m || format === '24 Hours') return hhmm;
+  const hour = Number(m[1]);
+  return `${hour % 12 || 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}

@@ -4,21 +4,10 @@
  * editing the ISO values. Anything that is not a date or time of that shape is shown unchanged.
  */
 
-/** '2026-11-23' → '11/23/26' (MM/DD/YY) or '23/11/26' (DD/MM/YY). */
-export function formatDate(isoDate: string, format: string): string {
-  const m = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!m) return isoDate;
-  const [, yy, mm, dd] = m;
-  return format === 'DD/MM/YY' ? `${dd}/${mm}/${yy}` : `${mm}/${dd}/${yy}`;
-}
+import { formatDate, formatTime } from '@punchclock/contract';
 
-/** '13:05' → '1:05 PM' (12 Hours (AM/PM)) or '13:05' (24 Hours). */
-export function formatTime(hhmm: string, format: string): string {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
-  if (!m || format === '24 Hours') return hhmm;
-  const hour = Number(m[1]);
-  return `${hour % 12 || 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
-}
+// The one date and time formatter, shared with the server's reports and exports.
+export { formatDate, formatTime };
 
 export interface DisplayFormats {
   date_format: string;

@@ -1,4 +1,4 @@
-import { hoursFromMinutes, hoursText, moneyFromCents } from '@punchclock/contract';
+import { formatDate, formatTime, hoursFromMinutes, hoursText, moneyFromCents } from '@punchclock/contract';
 import { decimalFromCents } from '../../../lib/money';
 import { localDay, localTime } from '../../../lib/time';
 import type { Cell, ColumnKind, DateFormat, ExportMeta, TimeFormat } from './types';
@@ -17,20 +17,11 @@ export const moneyNumber = (cents: number): number => Math.round(cents) / 100;
 /** 123450 cents → "$1,234.50": the one money formatter, under the name the renderers use. */
 export const moneyText = (cents: number): string => moneyFromCents(cents);
 
-/** '2026-11-23' → '11/23/26' (MM/DD/YY) or '23/11/26' (DD/MM/YY); anything else unchanged. */
-export function formatDate(isoDate: string, format: DateFormat): string {
-  const m = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!m) return isoDate;
-  const [, yy, mm, dd] = m;
-  return format === 'DD/MM/YY' ? `${dd}/${mm}/${yy}` : `${mm}/${dd}/${yy}`;
-}
+// Dates and times in the account's formats live in the contract too (the screens show them the same way).
+export { formatDate };
 
 /** '14:05' → '2:05 PM' (12 Hours (AM/PM), as the screens show it) or '14:05' (24 Hours). */
-export function formatClock(hhmm: string, format: TimeFormat): string {
-  if (format === '24 Hours') return hhmm;
-  const hour = Number(hhmm.slice(0, 2));
-  return `${hour % 12 || 12}${hhmm.slice(2)} ${hour < 12 ? 'AM' : 'PM'}`;
-}
+export const formatClock = (hhmm: string, format: TimeFormat): string => formatTime(hhmm, format);
 
 /**
  * An ISO instant as '11/23/26 2:05 PM' on the wall clock of `zone` (lib/time keeps one Intl formatter per
