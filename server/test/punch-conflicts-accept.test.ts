@@ -275,8 +275,13 @@ describe('the punch rules decide', () => {
         expect(res.json()).toMatchObject({ code: 'punch.overlap', message: messages.punches.overlaps });
       });
     expect((await issues()).map((i) => i.id)).toEqual(expect.arrayContaining([inside, before]));
-    // After it, the same punch is fine.
-    const res = await accept(before, { time: localTime(new Date(Date.now() - 30 * 60_000), ZONE) });
+    // After it, the same punch is fine. The day is given with the time: half an hour ago may be on the day after
+    // the refused punch's (after midnight in Kolkata, 18:30–21:30 UTC).
+    const halfHourAgo = new Date(Date.now() - 30 * 60_000);
+    const res = await accept(before, {
+      date: localDay(halfHourAgo, ZONE),
+      time: localTime(halfHourAgo, ZONE),
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 
