@@ -109,6 +109,8 @@ describe('database', () => {
       expect(run('vacuum')).toContain(': vacuumed');
       expect(() => run('drop')).toThrow();
     },
+    // Four Node processes that each compile the CLI with tsx: 38 s once beside the web units on two cores.
+    120_000,
   );
 
   it('creates every table the spec implies, each account table keyed by account_id', async () => {
