@@ -9,6 +9,8 @@ import { cursorField, limitField } from './paging';
 export const ACTIVITY_ACTIONS: Record<string, string> = {
   'punch.clock_in': 'Clock in',
   'punch.clock_out': 'Clock out',
+  'punch.break_start': 'Break started',
+  'punch.break_end': 'Break ended',
   'punch.created': 'Punch added by hand',
   'punch.updated': 'Punch edited',
   'punch.deleted': 'Punch deleted',

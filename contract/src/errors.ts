@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   'clock.station_revoked',
   'clock.revoked_pairing_unknown',
   'clock.client_id_taken',
+  // Breaks at the clock (Start Break / End Break)
+  'break.no_shift',
+  'break.already_open',
+  'break.not_open',
   // Accepting a refused synced punch (POST /api/punch-conflicts/:id/accept)
   'punch_issue.already_dealt_with',
   'punch_issue.employee_unknown',

@@ -261,6 +261,13 @@ export const messages = {
     madeBeforeRevoke:
       'Made on this time station before it was revoked, and not sent then: nothing was recorded. Enter it by hand if it is right.',
     revokedPairingUnknown: 'No revoked pairing of this account matches.',
+    breakStarted: 'Break started.',
+    breakEnded: 'Break ended.',
+    breakNoShift: 'Please clock in before starting a break.',
+    breakAlreadyOpen: 'A break is already started. Please end it first.',
+    breakNotOpen: 'No break is started.',
+    breakStartFailed: 'Failed to start the break. Please try again.',
+    breakEndFailed: 'Failed to end the break. Please try again.',
     unsentHandedOver: (n: number) =>
       n === 1
         ? '1 punch made before this station was revoked was handed to your manager.'

@@ -56,6 +56,8 @@ export const checkEmployeeAnswer = z.object({
   }),
   clocked_in: z.boolean(),
   clock_in_time: z.string().nullable(),
+  /** When the employee's break inside the open shift started (Start Break), or null when none is open. */
+  break_start_time: z.string().nullable(),
   needs_pin: z.boolean(),
 });
 
@@ -71,6 +73,26 @@ export const clockOutAnswer = z.object({
   time_out: z.string(),
   punch: z.object({ id: z.number(), employee_id: z.string(), time_in: z.string(), time_out: z.string() }),
 });
+
+/**
+ * POST /api/break-start and /api/break-end: a break inside the employee's open shift (docs/RULES.md#breaks-at-the-clock).
+ * Ending it writes the Break punch (time_in the start, time_out the end); a clock-out during a break ends it too.
+ */
+export const breakAnswer = z.object({
+  message: z.string(),
+  break: z.object({
+    employee_id: z.string(),
+    started_at: z.string(),
+    /** Null while the break is open (the answer of Start Break). */
+    ended_at: z.string().nullable(),
+    /** The Break punch, once the break is ended. */
+    punch_id: z.number().nullable(),
+  }),
+});
+export type BreakAnswer = z.infer<typeof breakAnswer>;
+/** The kinds of an offline item: a clock-in or -out, or the start or end of a break inside the open shift. */
+export const SYNC_KINDS = ['in', 'out', 'break_start', 'break_end'] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
 
 export const employeeStatusAnswer = z.object({
   data: z.array(
@@ -105,7 +127,7 @@ export const employeeStatusAnswer = z.object({
 export const MAX_SYNC_BATCH = 10_000;
 export const syncItem = z.object({
   client_id: clientId,
-  kind: z.enum(['in', 'out'], { error: "kind must be 'in' or 'out'." }),
+  kind: z.enum(SYNC_KINDS, { error: "kind must be 'in', 'out', 'break_start' or 'break_end'." }),
   employee_id: identityFields.employee_id,
   badge: identityFields.badge,
   // Lenient: a mistyped PIN in an offline queue is refused for its item, never the whole batch.
@@ -115,6 +137,8 @@ export const syncItem = z.object({
   screening: screening.optional(),
 });
 export type SyncItem = z.output<typeof syncItem>;
+/** A clock-in or -out of a sync batch (server/src/modules/timeclock/sync-batch.ts); breaks go their own way. */
+export type ClockSyncItem = SyncItem & { kind: 'in' | 'out' };
 export const syncBody = z.object({
   punches: z
     .array(syncItem)

@@ -291,6 +291,21 @@ export interface SchedulesTable {
   end_minute: number | null;
 }
 
+/** A break started inside an open shift and not yet ended (migration 025); ending it writes the Break punch. */
+export interface OpenBreaksTable {
+  id: Generated<number>;
+  account_id: number;
+  employee_ref: number;
+  /** The open work shift (punches.id) it was started in: a break whose shift closed another way is stale. */
+  shift_id: number;
+  started_at: string;
+  client_id: string;
+  device_time: string | null;
+  received_at: string;
+  station_id: number | null;
+  created_by_user_id: number | null;
+}
+
 export interface DB {
   accounts: AccountsTable;
   departments: DepartmentsTable;
@@ -310,5 +325,6 @@ export interface DB {
   faqs: FaqsTable;
   stations: StationsTable;
   punches: PunchesTable;
+  open_breaks: OpenBreaksTable;
   activity_logs: ActivityLogsTable;
 }

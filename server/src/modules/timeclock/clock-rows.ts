@@ -36,7 +36,7 @@ export const keepPosition = (settings: ClockSettings, b: Position) =>
     : { latitude: null, longitude: null, accuracy: null };
 
 /** Where a clock-in came from: a station, an employee's own login, or a manager's clock page. */
-const sourceOf = (caller: Caller): PunchSource =>
+export const sourceOf = (caller: Caller): PunchSource =>
   caller.stationId ? 'station' : caller.employeeRef ? 'web' : 'manager';
 
 /** The row of one clock-in. `at` is the punch time: the server's for a live punch, the device's for a synced one. */

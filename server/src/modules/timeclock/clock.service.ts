@@ -15,6 +15,8 @@ import type { ClockEmployee } from './clock.repository';
 import type { PinLock } from './pin-lock';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
 import { syncBatch } from './sync-batch';
+import { breakService, endAtClockOut } from './breaks.service';
+import { syncWithBreaks } from './sync-breaks';
 
 /**
  * The clock: live clock-ins and -outs, the employee check before them, a revoked pairing's unsent punches, and
@@ -34,6 +36,7 @@ export function clockService(deps: {
   const { repos, inTransaction, pins, stationOf } = deps;
   const identity = clockIdentity(deps);
   const { identify } = identity;
+  const breaks = breakService({ inTransaction, identity, settingsOf: (id, r) => settingsOf(id, r) });
 
   async function settingsOf(accountId: number, r: ClockRepos = repos): Promise<ClockSettings> {
     const row = await r.settings.read(accountId);
@@ -78,15 +81,22 @@ export function clockService(deps: {
   };
 
   return {
+    startBreak: breaks.start,
+    endBreak: breaks.end,
+
     async checkEmployee(caller: Caller, id: Identity) {
       const { employee: e, pinNeeded } = await identify(caller, id, repos, false);
       if (pinNeeded && id.pin) await pins.check(pinPlace(caller), e, id.pin);
-      const open = await repos.punches.openShift(caller.accountId, e.id);
+      const [open, onBreak] = await Promise.all([
+        repos.punches.openShift(caller.accountId, e.id),
+        repos.breaks.current(caller.accountId, e.id),
+      ]);
       return {
         message: messages.clock.employeeChecked,
         employee: { id: e.id, employee_id: e.employee_id, name: e.name, department_name: e.department_name },
         clocked_in: !!open,
         clock_in_time: open?.time_in ?? null,
+        break_start_time: onBreak?.started_at ?? null,
         needs_pin: pinNeeded,
       };
     },
@@ -163,8 +173,10 @@ export function clockService(deps: {
             candidate: { kind: 'out', employeeRef: employee.id, timeIn: at, timeOut: at, type: 'None' },
             now: at,
             attendanceOnly: false,
-            write: () =>
-              r.punches.closeShift(caller.accountId, employee.id, {
+            // A clock-out during a break ends the break at the same time (breaks.service.ts endAtClockOut).
+            write: async () => {
+              const onBreak = await r.breaks.current(caller.accountId, employee.id);
+              const row = await r.punches.closeShift(caller.accountId, employee.id, {
                 time_out: at,
                 clock_out_client_id: clientId,
                 device_time_out: body.device_time ?? null,
@@ -173,7 +185,10 @@ export function clockService(deps: {
                 latitude_out: pos.latitude,
                 longitude_out: pos.longitude,
                 accuracy_out: pos.accuracy,
-              }),
+              });
+              if (row && onBreak) await endAtClockOut(r, caller, onBreak, settings, at, at);
+              return row;
+            },
             activity: (p) => ({
               action: 'punch.clock_out',
               details: { punch_id: p.id, time_out: at, station_id: caller.stationId },
@@ -257,7 +272,10 @@ export function clockService(deps: {
       const settings = await settingsOf(caller.accountId);
       const ordered = [...items].sort((a, b) => Date.parse(a.device_time) - Date.parse(b.device_time));
       const results = await inTransaction((r) =>
-        syncBatch(identity, caller, ordered, r, settings, receivedAt),
+        syncWithBreaks(r, caller, ordered, settings, receivedAt, {
+          breaks,
+          runClock: (clockItems) => syncBatch(identity, caller, clockItems, r, settings, receivedAt),
+        }),
       );
       if (caller.stationId) await repos.clock.touchSync(caller.accountId, caller.stationId, receivedAt);
       return { results, last_sync_at: receivedAt };

@@ -1,4 +1,4 @@
-import { isLateSync, messages, type SyncItem } from '@punchclock/contract';
+import { type ClockSyncItem as SyncItem, isLateSync, messages } from '@punchclock/contract';
 import type { Caller } from '../../auth/access';
 import { AppError } from '../../lib/errors';
 import { punchBook } from '../punches/punch-book';

@@ -1,6 +1,7 @@
 import {
   acceptPunchIssueAnswer,
   acceptPunchIssueBody,
+  breakAnswer,
   checkEmployeeAnswer,
   clockBody,
   clockInAnswer,
@@ -99,6 +100,18 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     'Clock out (idempotent on client_id); answers hours, minutes, total_minutes, time_out',
     { body: clockBody, 200: clockOutAnswer },
     async (req) => clock.clockOut(callerOf(req), req.body as z.output<typeof clockBody>),
+  );
+  clockRoute.post(
+    '/api/break-start',
+    'Start Break: a break inside the open shift (idempotent on client_id); 409 break.no_shift when not clocked in, break.already_open during a break',
+    { body: clockBody, 200: breakAnswer },
+    async (req) => clock.startBreak(callerOf(req), req.body as z.output<typeof clockBody>),
+  );
+  clockRoute.post(
+    '/api/break-end',
+    'End Break: writes the Break punch from the break start to now (idempotent on client_id); 409 break.not_open with no break started. A clock-out during a break ends it too.',
+    { body: clockBody, 200: breakAnswer },
+    async (req) => clock.endBreak(callerOf(req), req.body as z.output<typeof clockBody>),
   );
   stationRoute.get(
     '/api/employee-status',
