@@ -81,7 +81,10 @@ describe('display rounding on the per-punch reports', () => {
     }
     // The file shows the same: 9:00 AM – 5:30 PM, 8.50 hours (not 9:04 AM – 5:26 PM beside 8.50).
     const csv = (await run(a, { reportname: 'Timesheet', ...period, format: 'csv' })).body;
-    expect(csv.split(/\r?\n/)[1]).toMatch(/,None,03\/02\/26 9:00 AM,03\/02\/26 5:30 PM,8\.50,8\.50$/);
+    // Then the day's pay: 8.50 regular hours, no overtime or double time, no premium, 8.50 h × $20.00 = $170.00.
+    expect(csv.split(/\r?\n/)[1]).toMatch(
+      /,None,03\/02\/26 9:00 AM,03\/02\/26 5:30 PM,8\.50,8\.50,8\.50,0\.00,0\.00,0\.00,170\.00$/,
+    );
     // Display rounding off: the raw times, the same 510 minutes.
     const off = await t.app.inject({
       method: 'POST',
@@ -160,7 +163,8 @@ describe('Time Rounding before 1970 (negative epoch milliseconds)', () => {
     expect(daily.data[0].first_in).toBe('1969-12-31T23:40:00.000Z');
     expect(daily.data[0].last_out).toBe('1970-01-01T00:00:00.000Z');
     const payroll = (await run(a, { reportname: 'Payroll Summary', ...period })).json();
-    expect(payroll.totals).toMatchObject({ paid: 20, gross: 2000, net: 2000 });
+    // Payroll's one pay line: 20 min shown as 0.33 h × $60.00 = $19.80 (docs/RULES.md#pay-lines).
+    expect(payroll.totals).toMatchObject({ paid: 20, regular: 20, gross: 1980 });
     const sheet = (await run(a, { reportname: 'Timesheet', ...period })).json();
     expect(sheet.data.map((r: { hours: number }) => r.hours)).toEqual([20]);
   });

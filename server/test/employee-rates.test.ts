@@ -87,7 +87,9 @@ describe('hourly rate changes', () => {
     ]);
     let month = await payroll(a, '2026-11-01', '2026-11-30');
     expect(month.data).toHaveLength(1);
-    expect(month.data[0]).toMatchObject({ paid: 480 + 270 + 61, gross: 16_000 + 11_250 + 2_542, rate: null });
+    // Payroll pays one line per rate (docs/RULES.md#pay-lines): 8.00 h × $20 = 16,000 and (270 + 61 =) 331 min
+    // = 5.52 h × $25 = 13,800; the days of the earnings below are each rounded by the engine.
+    expect(month.data[0]).toMatchObject({ paid: 480 + 270 + 61, gross: 16_000 + 13_800, rate: null });
     expect(await dailyEarnings(a, e.id, '2026-11-01', '2026-11-30')).toEqual({
       '2026-11-02': 16_000,
       '2026-11-09': 11_250,
@@ -109,7 +111,8 @@ describe('hourly rate changes', () => {
       ['1900-01-01', '20.00'],
     ]);
     month = await payroll(a, '2026-11-01', '2026-11-30');
-    expect(month.data[0]).toMatchObject({ gross: 16_000 + 13_500 + 3_050 });
+    // 331 min = 5.52 h × $30 = 16,560 in one line.
+    expect(month.data[0]).toMatchObject({ gross: 16_000 + 16_560 });
     expect(await dailyEarnings(a, e.id, '2026-11-01', '2026-11-30')).toEqual({
       '2026-11-02': 16_000,
       '2026-11-09': 13_500,

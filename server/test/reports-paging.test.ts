@@ -131,7 +131,7 @@ describe('Daily Summary pages built alone', () => {
     exportChunk.employees = usual;
   });
 
-  it('Payroll Summary sums each employee’s days in name order, with gross, deductions and net', async () => {
+  it('Payroll Summary sums each employee’s days in name order, with their pay lines and gross', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/getdata',
@@ -139,13 +139,21 @@ describe('Daily Summary pages built alone', () => {
       payload: { reportname: 'Payroll Summary', start_date: '2026-03-01', end_date: '2026-03-31' },
     });
     const body = res.json();
-    expect(body.data.map((r: Record<string, unknown>) => [r.name, r.paid, r.net])).toEqual([
+    // One regular line each, the hours shown × the rate (docs/RULES.md#pay-lines): Bob 3.25 h × $30 = $97.50;
+    // Dan 10 min = 0.17 h × $6 = $1.02 (not 10/60 × 6 = $1.00).
+    expect(body.data.map((r: Record<string, unknown>) => [r.name, r.paid, r.gross])).toEqual([
       ['Amy', expect.any(Number), expect.any(Number)],
       ['Amy', expect.any(Number), expect.any(Number)],
       ['Bob', 195, 9750],
-      ['Dan', 10, 100],
+      ['Dan', 10, 102],
       ['Zed', 0, 0],
     ]);
-    expect(body.totals).toMatchObject({ paid: 415, gross: 13950, deductions: 0, net: 13950 });
+    // Amy: 3.00 h × $12 = $36.00 and 0.50 h × $10 = $5.00.
+    expect(body.totals).toMatchObject({
+      paid: 415,
+      regular: 415,
+      overtime: 0,
+      gross: 3600 + 500 + 9750 + 102,
+    });
   });
 });

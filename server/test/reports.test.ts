@@ -90,10 +90,12 @@ describe('POST /getdata', () => {
     expect([body.page, body.last_page, body.total]).toEqual([1, 1, 4]);
   });
 
-  it('Payroll Summary: worked and paid hours, rate, gross, deductions and net per employee, and a totals row', async () => {
-    // Gross is the worked hours' pay, Net the paid hours': Avery 965 min × $18.75 / 60 = $301.56 (by day:
-    // 30,156), 935 min → 29,219; Blake 120 min × $20.00 = $40.00 both.
+  it('Payroll Summary: worked and paid hours, their pay lines, rate, premium and gross per employee, and a totals row', async () => {
+    // No pay rules (preset none): every paid minute regular, one pay line a rate rounded once as the hours shown
+    // × the rate (docs/RULES.md#pay-lines). Avery 935 paid min = 15.58 h × $18.75 = $292.125 → $292.13; Blake
+    // 120 min = 2.00 h × $20.00 = $40.00.
     const body = (await run(a, { reportname: 'payroll summary', ...period })).json();
+    const none = { overtime: 0, double_time: 0, premium: 0 };
     expect(body.data).toEqual([
       {
         employee_id: expect.any(String),
@@ -101,10 +103,10 @@ describe('POST /getdata', () => {
         dp_name: 'Ops',
         worked: 965,
         paid: 935,
+        regular: 935,
+        ...none,
         rate: 1875,
-        gross: 30156,
-        deductions: 937,
-        net: 29219,
+        gross: 29213,
       },
       {
         employee_id: expect.any(String),
@@ -112,37 +114,44 @@ describe('POST /getdata', () => {
         dp_name: 'Ops',
         worked: 120,
         paid: 120,
+        regular: 120,
+        ...none,
         rate: 2000,
         gross: 4000,
-        deductions: 0,
-        net: 4000,
       },
     ]);
-    expect(body.totals).toMatchObject({
-      worked: 1085,
-      paid: 1055,
-      gross: 34156,
-      deductions: 937,
-      net: 33219,
-    });
+    expect(body.totals).toMatchObject({ worked: 1085, paid: 1055, regular: 1055, ...none, gross: 33213 });
   });
 
   it('Timesheet: every punch of the day in order, the day total on its last punch', async () => {
     const body = (await run(a, { reportname: 'Timesheet', ...period, employee_id: ids.avery })).json();
-    expect(body.data.map((r: Record<string, unknown>) => [r.date, r.type, r.hours, r.day_total])).toEqual([
-      ['2026-03-02', 'None', 480, null],
-      ['2026-03-02', 'Lunch', 30, 450],
-      ['2026-03-03', 'None', 485, 485],
+    expect(
+      body.data.map((r: Record<string, unknown>) => [
+        r.date,
+        r.type,
+        r.hours,
+        r.day_total,
+        r.regular,
+        r.gross,
+      ]),
+    ).toEqual([
+      ['2026-03-02', 'None', 480, null, null, null],
+      // The days' gross are shares of the period's regular line, 935 min = 15.58 h × $18.75 = $292.125 →
+      // $292.13 (docs/RULES.md#pay-lines): 29,213 × 450/935 = 14,059.7 and × 485/935 = 15,153.3, floors
+      // 14,059 + 15,153 = 29,212, the cent left to the larger remainder: 14,060 and 15,153. The open day: 0.
+      ['2026-03-02', 'Lunch', 30, 450, 450, 14060],
+      ['2026-03-03', 'None', 485, 485, 485, 15153],
       // Still open: no length yet (an empty cell, 'N/A'), not 0.00 hours; nothing paid on its day so far.
-      ['2026-03-04', 'None', null, 0],
+      ['2026-03-04', 'None', null, 0, 0, 0],
     ]);
     const activity = (await run(a, { reportname: 'Activity', ...period, employee_id: ids.avery })).json();
     expect(activity.data.map((r: Record<string, unknown>) => r.hours)).toEqual([480, 30, 485, null]);
     expect(activity.totals.hours).toBe(965);
     const csv = (await run(a, { reportname: 'Timesheet', ...period, employee_id: ids.avery, format: 'csv' }))
       .body;
-    // Date, Employee ID, Name, Type, Time In, Time Out, Hours, Day Total (paid): empty Time Out and Hours.
-    expect(csv.trim().split(/\r?\n/).at(-2)).toMatch(/,None,[^,]+,,,0\.00$/);
+    // Date, Employee ID, Name, Type, Time In, Time Out, Hours, Day Total (paid), then the day's pay (Regular,
+    // Overtime, Double Time Hours, Premium, Gross Pay): empty Time Out and Hours, nothing paid yet.
+    expect(csv.trim().split(/\r?\n/).at(-2)).toMatch(/,None,[^,]+,,,0\.00(,0\.00){5}$/);
   });
 
   it('follows Time Rounding: 10 minutes makes 08:57–17:02 paid as 09:00–17:00', async () => {
@@ -196,8 +205,8 @@ describe('POST /getdata', () => {
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const net = header.indexOf('Net Pay') + 1;
-    expect(sheet.getRow(2).getCell(net).value).toBe(292.19);
+    const gross = header.indexOf('Gross Pay') + 1;
+    expect(sheet.getRow(2).getCell(gross).value).toBe(292.13);
     const pdf = await run(a, { reportname: 'Timesheet', ...period, format: 'pdf' });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -314,7 +323,12 @@ describe('POST /getdata', () => {
         const payroll = (
           await run(n, { reportname: 'Payroll Summary', start_date: '2026-03-05', end_date })
         ).json();
-        expect(payroll.data[0], `${zone} to ${end_date}`).toMatchObject({ gross: 51000, net: 48000 });
+        // 480 paid min = 8.00 h × $60.00 = $480.00, all regular (no pay rules).
+        expect(payroll.data[0], `${zone} to ${end_date}`).toMatchObject({
+          paid: 480,
+          regular: 480,
+          gross: 48000,
+        });
       }
     }
   });

@@ -1,7 +1,8 @@
-import { REPORTS, type ReportColumnView } from '@punchclock/contract';
+import { type PayTotals, REPORTS, type ReportColumnView } from '@punchclock/contract';
 import { type DayFigures, type PeriodSums, periodRate } from '../time/engine';
 import type { TimeRules } from '../time/time-rules';
 import { periodFigures, periodSums, withRateChanges } from '../time/period';
+import { periodPay } from '../time/pay/period-pay';
 import { roundToStep } from '../time/rounding';
 import { workedMinutes } from '../time/worked';
 import {
@@ -232,26 +233,67 @@ export const dailySummary: ReportEntry = {
   },
 };
 
+/** The pay columns (docs/RULES.md#pay-lines): the pay pipeline's split of the paid hours, its premiums and gross. */
+export const PAY_COLUMNS: readonly ReportColumnView[] = [
+  { key: 'regular', label: 'Regular Hours', kind: 'hours' },
+  { key: 'overtime', label: 'Overtime Hours', kind: 'hours' },
+  { key: 'double_time', label: 'Double Time Hours', kind: 'hours' },
+  { key: 'premium', label: 'Premium', kind: 'money' },
+  { key: 'gross', label: 'Gross Pay', kind: 'money' },
+];
+const PAY_KEYS = ['regular', 'overtime', 'double_time', 'premium', 'gross'] as const;
+
+/** The cells of those columns for pay totals (an employee's period or one day's shares). */
+const payCells = (t: PayTotals): Row => ({
+  regular: t.regular,
+  overtime: t.overtime,
+  double_time: t.double_time,
+  premium: t.premium_cents,
+  gross: t.gross_cents,
+});
+
+/**
+ * The pay of the period for the covered employees (only `refs` of them, when given), by employee: the pay
+ * pipeline under the account's pay-rule versions, one set-based read for all of them (time/pay/period-pay.ts).
+ */
+export async function periodPayOf(ctx: ReportContext, employees: Covered, refs?: readonly number[]) {
+  const people = engineEmployees(employees);
+  const few = (refs ?? people).length <= FEW_EMPLOYEES;
+  const results = await periodPay(ctx.repo, ctx.accountId, ctx.rules, people, {
+    start: ctx.params.start_date,
+    end: ctx.params.end_date,
+    // A few employees are read through their own index; many, by the account's period.
+    employeeRefs: refs ?? (few ? people.map((e) => e.id) : undefined),
+  });
+  return new Map(results.map((r) => [r.employeeRef, r]));
+}
+
+/** Up to how many employees a report reads each one's days instead of the account's period. */
+const FEW_EMPLOYEES = 1000;
+
 export const payrollSummary: ReportEntry = {
   definition: definition('Payroll Summary'),
   columns: [
     ...PERSON_COLUMNS,
-    // Gross is the worked hours' pay and Net the paid hours': both hours are shown, so each reconciles.
     { key: 'worked', label: 'Worked Hours', kind: 'hours' },
     { key: 'paid', label: 'Paid Hours', kind: 'hours' },
+    PAY_COLUMNS[0],
+    PAY_COLUMNS[1],
+    PAY_COLUMNS[2],
     { key: 'rate', label: 'Hourly Rate', kind: 'money' },
-    { key: 'gross', label: 'Gross Pay', kind: 'money' },
-    { key: 'deductions', label: 'Deductions', kind: 'money' },
-    { key: 'net', label: 'Net Pay', kind: 'money' },
+    PAY_COLUMNS[3],
+    PAY_COLUMNS[4],
   ],
   /**
-   * Per employee with punches in the period, in name order: gross is the worked minutes' pay and net the paid
-   * minutes' pay, each rounded per day by the engine; deductions are the difference (the Auto Lunch/Break
-   * minutes' pay).
+   * Per employee with work in the period, in name order: the pay pipeline's minutes and money under the
+   * account's pay rules. Each pay line (regular, overtime, double time at their rates) is rounded once, as the
+   * hours shown × the rate × its multiplier, and the gross is their sum with the premiums
+   * (docs/RULES.md#pay-lines): with one rate in the period, Regular Hours × Hourly Rate is the regular line, to
+   * the cent.
    */
   async run(ctx) {
     const employees = await covered(ctx);
-    const sums = await sumsOf(ctx, employees);
+    const pay = await periodPayOf(ctx, employees);
     const { start_date: start, end_date: end } = ctx.params;
     // The rate of the period (not today's: a raise after it leaves it), blank where it changed within it.
     const withRates = new Map(
@@ -259,19 +301,18 @@ export const payrollSummary: ReportEntry = {
     );
     const rows: Row[] = [];
     for (const [ref, e] of employees) {
-      const s = sums.get(ref);
-      if (!s) continue;
-      rows.push({
+      const p = pay.get(ref);
+      if (!p) continue;
+      const row: Row = {
         ...personCells(e),
-        worked: s.workedMinutes,
-        paid: s.paidMinutes,
+        worked: p.totals.worked,
+        paid: p.totals.paid,
+        ...payCells(p.totals),
         rate: periodRate(withRates.get(ref)!, start, end),
-        gross: s.grossCents,
-        deductions: s.grossCents - s.earningsCents,
-        net: s.earningsCents,
-      });
+      };
+      rows.push(row);
     }
-    const totals = totalsOf(rows, 'employee_id', ['worked', 'paid', 'gross', 'deductions', 'net']);
+    const totals = totalsOf(rows, 'employee_id', ['worked', 'paid', ...PAY_KEYS]);
     return { rows, totals: { ...totals, rate: null } };
   },
 };
@@ -288,6 +329,9 @@ export const punchMinutes = (
     ? null
     : workedMinutes({ timeIn: p.time_in, timeOut: p.time_out }, rules);
 
+/** A Timesheet row that is not its day's last punch: no pay cells. */
+const NO_PAY: Row = { regular: null, overtime: null, double_time: null, premium: null, gross: null };
+
 export const timesheet: ReportEntry = {
   definition: definition('Timesheet'),
   columns: [
@@ -299,12 +343,17 @@ export const timesheet: ReportEntry = {
     { key: 'time_out', label: 'Time Out', kind: 'datetime' },
     { key: 'hours', label: 'Hours', kind: 'hours' },
     { key: 'day_total', label: 'Day Total (paid)', kind: 'hours' },
+    ...PAY_COLUMNS,
   ],
-  /** Every punch of each employee's day, in time order; the day's paid total stands on its last punch. */
+  /**
+   * Every punch of each employee's day, in time order; the day's paid total and its pay (the pay pipeline's
+   * split, and the day's shares of the period's pay lines: docs/RULES.md#pay-lines) stand on its last punch.
+   */
   async run(ctx) {
     const employees = await covered(ctx);
-    const [ordered, days] = await Promise.all([periodPunches(ctx, employees), daysOf(ctx, employees)]);
-    const dayOf = new Map(days.map((d) => [`${d.employeeRef}|${d.day}`, d]));
+    const [ordered, pay] = await Promise.all([periodPunches(ctx, employees), periodPayOf(ctx, employees)]);
+    const dayOf = new Map<string, PayTotals>();
+    for (const p of pay.values()) for (const d of p.days) dayOf.set(`${p.employeeRef}|${d.day}`, d.totals);
     const rows: Row[] = [];
     ordered.forEach((p, i) => {
       const e = employees.get(p.employee_ref)!;
@@ -319,9 +368,10 @@ export const timesheet: ReportEntry = {
         time_in: shownTime(ctx, p.time_in),
         time_out: shownTime(ctx, p.time_out),
         hours: punchMinutes(p, ctx.rules),
-        day_total: lastOfDay && d && !ctx.rules.attendanceOnly ? d.paidMinutes : null,
+        day_total: lastOfDay && d && !ctx.rules.attendanceOnly ? d.paid : null,
+        ...(lastOfDay && d && !ctx.rules.attendanceOnly ? payCells(d) : NO_PAY),
       });
     });
-    return { rows, totals: { ...totalsOf(rows, 'date', ['day_total']) } };
+    return { rows, totals: { ...totalsOf(rows, 'date', ['day_total', ...PAY_KEYS]) } };
   },
 };

@@ -19,6 +19,8 @@ export interface DayTotals {
   worked: number;
   auto_break: number;
   manual_break: number;
+  /** How many of the day's breaks lasted a meal period (30 minutes or more inside its work). */
+  meal_breaks: number;
   open_shifts: number;
   late_syncs: number;
   punches: number;

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { addDays } from './calendar';
 import type { DayTotals } from './day-totals';
 import { BREAK_DAYS_LATER, type PeriodSums, type SqlFigures, type SqlOps } from './engine';
+import { MEAL_PERIOD_MINUTES } from './pay/meal-premium';
 
 /** Which punches a period's sums read: the Time Rounding step, and optionally only some employees' punches. */
 export interface DayTotalsOptions {
@@ -106,7 +107,8 @@ export function periodRepository(db: Kysely<DB>) {
     return sql<DayTotals>`
       select d.*,
         coalesce(b.auto_break, 0) as auto_break,
-        coalesce(b.manual_break, 0) as manual_break
+        coalesce(b.manual_break, 0) as manual_break,
+        coalesce(b.meal_breaks, 0) as meal_breaks
       from (
         select employee_ref, work_date, ${presence}
           cast(sum(case when type = 'None' and time_out is not null
@@ -126,7 +128,9 @@ export function periodRepository(db: Kysely<DB>) {
       left join (
         select employee_ref, work_date,
           cast(sum(case when deduction = 'Auto' then minutes else 0 end) as integer) as auto_break,
-          cast(sum(case when deduction = 'Manual' then minutes else 0 end) as integer) as manual_break
+          cast(sum(case when deduction = 'Manual' then minutes else 0 end) as integer) as manual_break,
+          -- Breaks long enough to be a meal period (the pay pipeline's meal premium counts them).
+          cast(sum(case when minutes >= ${MEAL_PERIOD_MINUTES} then 1 else 0 end) as integer) as meal_breaks
         from (
           select br.id, w.employee_ref, w.work_date, br.deduction,
             cast(sum(${greatest(
@@ -164,6 +168,18 @@ export function periodRepository(db: Kysely<DB>) {
             .orderBy('employee_ref')
             .orderBy('effective_from')
             .execute(),
+
+    /**
+     * The account's pay-rule versions (pay_rule_versions, migration 017), as stored: what the pay pipeline pays
+     * each day under (pay/period-pay.ts parses them).
+     */
+    payRuleVersions: (accountId: number) =>
+      db
+        .selectFrom('pay_rule_versions')
+        .select(['effective_from', 'preset', 'overrides'])
+        .where('account_id', '=', accountId)
+        .orderBy('effective_from')
+        .execute(),
 
     /** Current punches whose local day (work_date, kept in the account's zone) lies in [start, end]. */
     punches: (accountId: number, start: string, end: string, employees?: number | readonly number[]) =>

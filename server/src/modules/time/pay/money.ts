@@ -52,7 +52,12 @@ const multiplierOf = (d: PayDayState, kind: PayKind): number =>
  * rounded once; each day's cents are its shares of the lines it has minutes in, so the days add up to the
  * lines exactly. Premiums are hours at the regular rate (×1).
  */
-export function money(days: readonly PayDayState[]): { days: PayDayState[]; lines: PayLine[] } {
+export function money(
+  days: readonly PayDayState[],
+  opts: { why?: boolean } = {},
+): { days: PayDayState[]; lines: PayLine[] } {
+  // Reports read only the figures: the why's words (money formatted per day) cost more than the money itself.
+  const why = opts.why ?? true;
   const groups = new Map<string, { line: PayLine; members: { day: number; minutes: number }[] }>();
   days.forEach((d, i) => {
     for (const kind of PAY_KINDS) {
@@ -79,9 +84,10 @@ export function money(days: readonly PayDayState[]): { days: PayDayState[]; line
     );
     members.forEach((m, k) => {
       cents[m.day][line.kind] += split[k];
-      parts[m.day].push(
-        `${line.kind.replace('_', ' ')} ${hoursText(m.minutes)} h at ${moneyFromCents(line.rateCents)} × ${line.multiplier}: ${moneyFromCents(split[k])} of the period's ${hoursText(line.minutes)} h, ${moneyFromCents(line.cents)}`,
-      );
+      if (why)
+        parts[m.day].push(
+          `${line.kind.replace('_', ' ')} ${hoursText(m.minutes)} h at ${moneyFromCents(line.rateCents)} × ${line.multiplier}: ${moneyFromCents(split[k])} of the period's ${hoursText(line.minutes)} h, ${moneyFromCents(line.cents)}`,
+        );
     });
   }
   const lines = [...groups.values()]
@@ -90,7 +96,7 @@ export function money(days: readonly PayDayState[]): { days: PayDayState[]; line
   return {
     lines,
     days: days.map((d, i) =>
-      parts[i].length
+      why && parts[i].length
         ? withWhy(
             { ...d, cents: cents[i] },
             { step: 'money', rule: payRuleTexts.money, minutes: d.paid, detail: `${parts[i].join('; ')}.` },

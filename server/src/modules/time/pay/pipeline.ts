@@ -128,12 +128,31 @@ const totalsOf = (d: PayDayState): PayTotals => ({
 export function payPeriod(input: PayInput): PayResult {
   const { employee, rules, versions, start, end } = input;
   const { from } = payWindow(start, end, rules.weekStart);
+  const days = dayStates(input.punches, [employee], rules, PIPELINE.punches, { start: from, end }).map((s) =>
+    startDay(s, rules, versions),
+  );
+  return payOfDays(employee.id, days, rules, start);
+}
+
+/**
+ * The pay steps and money over one employee's days of a period's window (payWindow: from its first workweek's
+ * start), in any order; the period's days are those from `start` on. `why: false` leaves out the money's why
+ * line (reports read the figures only, docs/RULES.md#pay-lines).
+ */
+export function payOfDays(
+  employeeRef: number,
+  states: PayDayState[],
+  rules: TimeRules,
+  start: string,
+  opts: { why?: boolean } = {},
+): PayResult {
   const ctx: PayContext = { time: rules };
-  let days = dayStates(input.punches, [employee], rules, PIPELINE.punches, { start: from, end })
-    .map((s) => startDay(s, rules, versions))
-    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  let days = states.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   if (!rules.attendanceOnly) for (const step of PAY_PIPELINE) days = step(days, ctx);
-  const paid = money(days.filter((d) => d.day >= start));
+  const paid = money(
+    days.filter((d) => d.day >= start),
+    opts,
+  );
   const out = paid.days.map((d) => ({
     day: d.day,
     preset: d.preset,
@@ -143,7 +162,7 @@ export function payPeriod(input: PayInput): PayResult {
     totals: totalsOf(d),
   }));
   const totals = out.reduce((sum, d) => addPayTotals(sum, d.totals), EMPTY_PAY_TOTALS);
-  return { employeeRef: employee.id, days: out, lines: paid.lines, totals };
+  return { employeeRef, days: out, lines: paid.lines, totals };
 }
 
 /** Every employee's pay over [start, end], by employee id (punches of others are left out). */

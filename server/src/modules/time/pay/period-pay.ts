@@ -1,0 +1,138 @@
+import { type PayPresetName, payRuleOverrides, resolveRuleSet } from '@punchclock/contract';
+import { addDays } from '../calendar';
+import { type DayTotals, roundsLikeUtc } from '../day-totals';
+import { BREAK_DAYS_LATER, type EngineEmployee, finishDay, rateOn } from '../engine';
+import { withRateChanges } from '../period';
+import type { PeriodRepository } from '../period.repository';
+import type { TimeRules } from '../time-rules';
+import { MEAL_PERIOD_MINUTES } from './meal-premium';
+import { payOfDays, payPeriods, type PayResult, payWindow, ruleSetOn } from './pipeline';
+import { type PayDayState, type RuleVersion, unpaid } from './types';
+
+/** What the pay of a period reads: the period source the reports call, and the account's pay-rule versions. */
+export type PaySource = Pick<PeriodRepository, 'punches' | 'dayTotals' | 'rateChanges' | 'payRuleVersions'>;
+
+/** Stored versions (pay_rule_versions rows) as the pipeline reads them: the preset with its overrides applied. */
+export function ruleVersionsOf(
+  rows: readonly { effective_from: string; preset: string; overrides: string }[],
+): RuleVersion[] {
+  return rows.map((row) => {
+    const preset = row.preset as PayPresetName;
+    // Saved from a parsed body only; parsing again keeps a hand-edited row from passing unchecked.
+    const overrides = payRuleOverrides.parse(JSON.parse(row.overrides));
+    return { effective_from: row.effective_from, preset, rules: resolveRuleSet(preset, overrides) };
+  });
+}
+
+/**
+ * A day's breaks as the pay steps read them (the total, and how many were meal periods) from the database's
+ * day sums, which carry those two figures rather than each break: `meals` breaks of at least MEAL_PERIOD_MINUTES
+ * and the rest in pieces shorter than that. The steps read only the sum (automatic breaks, work without breaks)
+ * and the count of meal periods (meal premium), so both come out as from the punches.
+ */
+export function breakMinutes(total: number, meals: number): number[] {
+  if (total <= 0) return [];
+  const out: number[] = [];
+  let left = total;
+  for (let k = 0; k < meals - 1; k++) {
+    out.push(MEAL_PERIOD_MINUTES);
+    left -= MEAL_PERIOD_MINUTES;
+  }
+  if (meals > 0) return [...out, left];
+  const short = MEAL_PERIOD_MINUTES - 1;
+  for (; left > short; left -= short) out.push(short);
+  if (left > 0) out.push(left);
+  return out;
+}
+
+/** One employee's day from the database's sums as the pay steps start it: all its paid minutes regular. */
+function startDayFromTotals(
+  t: DayTotals,
+  employee: EngineEmployee,
+  rules: TimeRules,
+  versions: readonly RuleVersion[],
+): PayDayState {
+  // The engine's figures of the day as daysFromTotals makes them (day-totals.ts), without its presence (unread).
+  const figures = finishDay(
+    {
+      employeeRef: t.employee_ref,
+      day: t.work_date,
+      firstIn: null,
+      lastOut: null,
+      rawFirstIn: null,
+      rawLastOut: null,
+      workedMinutes: t.worked,
+      deductedMinutes: t.auto_break,
+      manualBreakMinutes: t.manual_break,
+      paidMinutes: t.worked,
+      openShifts: t.open_shifts,
+      lateSyncs: t.late_syncs,
+      punches: t.punches,
+      rateCents: rateOn(employee, t.work_date),
+      earningsCents: 0,
+      grossCents: 0,
+    },
+    rules,
+  );
+  const version = ruleSetOn(versions, t.work_date);
+  return {
+    day: t.work_date,
+    figures,
+    preset: version.preset,
+    set: version.rules,
+    // The database sums rounded minutes only: a report reads no why, so rounding has no line to say here.
+    rawWorked: figures.workedMinutes,
+    breaks: rules.attendanceOnly ? [] : breakMinutes(t.auto_break + t.manual_break, t.meal_breaks),
+    ...unpaid(figures.paidMinutes),
+  };
+}
+
+/**
+ * Every given employee's pay over [start, end] under the account's pay-rule versions (docs/RULES.md#pay-lines):
+ * what Payroll Summary, Timesheet and earnings show. Set-based, as the reports' other figures: one aggregate of
+ * the database per employee and day over the period's window (from its first workweek's start, which weekly
+ * overtime and the seventh day need), when rounding allows it (roundsLikeUtc); otherwise one read of the
+ * window's punches through the engine. Either way the same pay pipeline (pipeline.ts), so the figures are the
+ * why's (GET /api/employees/:id/days/:date). Answers one result per employee with work in the window, in no
+ * particular order; `why` (default false) keeps the days' why lines.
+ */
+export async function periodPay(
+  source: PaySource,
+  accountId: number,
+  rules: TimeRules,
+  people: readonly EngineEmployee[],
+  period: { start: string; end: string; employeeRefs?: readonly number[] },
+  opts: { versions?: readonly RuleVersion[]; why?: boolean } = {},
+): Promise<PayResult[]> {
+  const { start, end, employeeRefs } = period;
+  const [versions, employees] = await Promise.all([
+    opts.versions ?? source.payRuleVersions(accountId).then(ruleVersionsOf),
+    withRateChanges(source, accountId, people),
+  ]);
+  const { from } = payWindow(start, end, rules.weekStart);
+  if (opts.why || !roundsLikeUtc(rules, from, end)) {
+    const punches = await source.punches(accountId, from, addDays(end, BREAK_DAYS_LATER), employeeRefs);
+    return payPeriods(punches, employees, rules, versions, start, end).filter((r) => r.days.length > 0);
+  }
+  const totals = await source.dayTotals(accountId, from, end, {
+    stepMinutes: rules.step,
+    employeeRefs,
+    presence: false,
+  });
+  const byId = new Map(employees.map((e) => [e.id, e]));
+  const byEmployee = new Map<number, PayDayState[]>();
+  for (const t of totals) {
+    const employee = byId.get(t.employee_ref);
+    if (!employee) continue;
+    const state = startDayFromTotals(t, employee, rules, versions);
+    const list = byEmployee.get(t.employee_ref);
+    if (list) list.push(state);
+    else byEmployee.set(t.employee_ref, [state]);
+  }
+  const out: PayResult[] = [];
+  for (const [ref, days] of byEmployee) {
+    const result = payOfDays(ref, days, rules, start, { why: false });
+    if (result.days.length) out.push(result);
+  }
+  return out;
+}
