@@ -110,6 +110,8 @@ export const userView = z.object({
   /** The account's Date Format and Time Format: how every screen of this login shows days and times. */
   date_format: z.enum(DATE_FORMATS),
   time_format: z.enum(TIME_FORMATS),
+  /** The account's currency (ISO 4217): how every screen of this login shows money. */
+  currency: z.string().optional(),
   /** For an employee login: their own permissions, so screens show only what the server will allow. */
   permissions: z.record(z.string(), z.boolean()).nullable().optional(),
   /** For an administrator: 'full', or 'departments' when they manage chosen departments only. */

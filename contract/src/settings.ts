@@ -6,6 +6,53 @@ import { safeString, userIdField } from './fields';
 export const WEEK_STARTS = ['Monday', 'Sunday', 'Saturday'] as const;
 export type WeekStart = (typeof WEEK_STARTS)[number];
 
+/** The currencies a Settings screen offers first; any other ISO 4217 code the runtime's Intl knows is taken too. */
+export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF'] as const;
+
+let currencies: readonly string[] | undefined;
+let currencySet: ReadonlySet<string> | undefined;
+
+/** Every ISO 4217 code Intl.NumberFormat knows here (the common ones first), for a currency picker. */
+export function knownCurrencies(): readonly string[] {
+  if (!currencies) {
+    const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
+    const common: readonly string[] = COMMON_CURRENCIES;
+    currencies = [...common, ...all.filter((c) => !common.includes(c))];
+  }
+  return currencies;
+}
+
+/**
+ * Whether `code` is an ISO 4217 code Intl knows (a well-formed but unknown 'XYZ' is not). The time rules ask it
+ * for every punch: a set, built once.
+ */
+export function isKnownCurrency(code: string): boolean {
+  currencySet ??= new Set(knownCurrencies());
+  return currencySet.has(code);
+}
+
+/**
+ * The sign the one money formatter (display.ts moneyFromCents) writes for `currency` ('$', '€', 'CA$', 'CHF'),
+ * for a spreadsheet's number format; '$' for USD or none.
+ */
+export function currencySymbol(currency = 'USD'): string {
+  return (
+    new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency
+  );
+}
+
+const currencyMessage = 'Currency must be a three-letter ISO 4217 code, such as USD, EUR or GBP.';
+
+/** An account's currency: 'eur' is taken as EUR. */
+export const currencyField = z
+  .string({ error: currencyMessage })
+  .trim()
+  .max(3, currencyMessage)
+  .transform((c) => c.toUpperCase())
+  .refine(isKnownCurrency, currencyMessage);
+
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
   .transform((v) => v === true || v === 1 || v === 'true');
@@ -45,6 +92,8 @@ export const settingsBody = z.object({
   week_start: z
     .enum(WEEK_STARTS, { error: `Week start must be one of: ${WEEK_STARTS.join(', ')}.` })
     .optional(),
+  /** How money is shown (docs/RULES.md#currency); USD until set. */
+  currency: currencyField.optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
 
@@ -62,6 +111,7 @@ export const settingsView = z.object({
   time_format: z.enum(TIME_FORMATS),
   time_zone: z.string(),
   week_start: z.enum(WEEK_STARTS),
+  currency: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -93,6 +93,7 @@ describe('day totals in the database', () => {
             dateFormat: 'MM/DD/YY',
             timeFormat: '24 Hours',
             weekStart: 'Monday',
+            currency: 'USD',
           };
           fc.pre(roundsLikeUtc(rules, start, end));
           runs += 1;

@@ -128,6 +128,8 @@ export interface SettingsTable {
   date_format: Default<OneOf<typeof DATE_FORMATS>>;
   time_format: Default<OneOf<typeof TIME_FORMATS>>;
   week_start: Default<OneOf<typeof WEEK_STARTS>>;
+  /** ISO 4217 (migration 022). */
+  currency: Default<string>;
   created_at: string;
   updated_at: string;
 }

@@ -30,6 +30,7 @@ describe('time rules', () => {
       dateFormat: 'DD/MM/YY',
       timeFormat: '12 Hours (AM/PM)',
       weekStart: 'Monday',
+      currency: 'USD',
     });
   });
 

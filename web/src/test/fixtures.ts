@@ -16,6 +16,7 @@ export const accountSettings = (over: Partial<SettingsView> = {}): SettingsView 
   date_format: 'MM/DD/YY',
   time_format: '12 Hours (AM/PM)',
   week_start: 'Monday',
+  currency: 'USD',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...over,

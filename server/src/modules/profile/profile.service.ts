@@ -70,6 +70,7 @@ export function profileService({
           time_zone: settings.time_zone,
           date_format: settings.date_format,
           time_format: settings.time_format,
+          currency: settings.currency,
           permissions: await employeePermissions(auth),
           administrator_access:
             auth.userType === 'user'

@@ -2,6 +2,7 @@ import {
   ATTENDANCE_MODES,
   DATE_FORMATS,
   type DateFormat,
+  isKnownCurrency,
   TIME_FORMATS,
   type TimeFormat,
   WEEK_STARTS,
@@ -31,6 +32,8 @@ export interface TimeRules {
   timeFormat: TimeFormat;
   /** The day weeks start on (Weekly Summary). */
   weekStart: WeekStart;
+  /** ISO 4217: how money reads in reports and exports (docs/RULES.md#currency). */
+  currency: string;
 }
 
 /** The settings columns the rules come from. */
@@ -43,6 +46,8 @@ export interface TimeRulesRow {
   time_format: string;
   /** Absent in rows read before migration 003: Monday. */
   week_start?: string;
+  /** Absent in rows read before migration 022: USD. */
+  currency?: string;
 }
 
 /** A stored value the contract does not know (never written by the settings screen) falls back to the default. */
@@ -58,6 +63,7 @@ export function timeRulesOf(row: TimeRulesRow): TimeRules {
     dateFormat: known(DATE_FORMATS, row.date_format),
     timeFormat: known(TIME_FORMATS, row.time_format),
     weekStart: known(WEEK_STARTS, row.week_start ?? WEEK_STARTS[0]),
+    currency: row.currency && isKnownCurrency(row.currency) ? row.currency : 'USD',
   };
 }
 

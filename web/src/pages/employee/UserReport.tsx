@@ -34,6 +34,7 @@ export default function UserReport() {
   const formats: CellFormats = {
     date: (d) => formatDate(d, display.date_format),
     when: (iso) => formatInstant(iso, display, zone),
+    currency: user.data?.currency,
   };
 
   const [reportName, setReportName] = useState<string | null>(OWN_REPORTS[1]);

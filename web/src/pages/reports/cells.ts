@@ -6,6 +6,8 @@ export type Cell = string | number | null | undefined;
 export interface CellFormats {
   date: (isoDate: string) => string;
   when: (iso: string) => string;
+  /** The account's currency (ISO 4217); USD when absent. */
+  currency?: string;
 }
 
 /** Kinds whose cells are numbers: right-aligned, sorted as numbers. */
@@ -13,14 +15,14 @@ export const isNumeric = (kind: ReportColumnView['kind']) =>
   kind === 'integer' || kind === 'hours' || kind === 'money';
 
 /**
- * One report cell as the screen shows it: minutes as hours with 2 decimals, cents as dollars,
+ * One report cell as the screen shows it: minutes as hours with 2 decimals, cents in the account's currency,
  * days and instants in the account's formats; 'N/A' for an empty cell.
  */
 export function formatCell(value: Cell, kind: ReportColumnView['kind'], f: CellFormats): string {
   if (value === null || value === undefined || value === '') return messages.reports.emptyCell;
   if (typeof value === 'number') {
     if (kind === 'hours') return hoursText(value);
-    if (kind === 'money') return moneyFromCents(value);
+    if (kind === 'money') return moneyFromCents(value, f.currency);
     return String(value);
   }
   if (kind === 'date') return f.date(value);

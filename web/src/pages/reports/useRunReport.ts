@@ -23,6 +23,7 @@ export function useRunReport(initialReport?: string) {
   const formats: CellFormats = {
     date: (d) => formatDate(d, settings?.date_format ?? DATE_FORMATS[0]),
     when: (iso) => when(iso),
+    currency: settings?.currency,
   };
   const weekStart = weekStartIndex(settings);
   const today = () => todayIn(settings?.time_zone);

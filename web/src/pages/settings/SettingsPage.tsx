@@ -14,6 +14,7 @@ import { useForm } from '@mantine/form';
 import {
   ATTENDANCE_MODES,
   DATE_FORMATS,
+  knownCurrencies,
   messages,
   settingsBody,
   TIME_FORMATS,
@@ -35,6 +36,7 @@ const LINKS = [
   ['Upgrade Account', '/PricingUser'],
   ['API Keys', '/APIKeys'],
   ['Activity Logs', '/ActivityLogs'],
+  ['Pay Rules', '/PayRules'],
 ] as const;
 
 const NO_ROUNDING = 'None';
@@ -44,6 +46,12 @@ const ROUNDING = [NO_ROUNDING, ...TIME_ROUNDING];
 function zonesWith(saved: string): string[] {
   const all = Intl.supportedValuesOf('timeZone');
   return saved && !all.includes(saved) ? [saved, ...all] : all;
+}
+
+/** Every currency this browser's Intl knows (USD, EUR, GBP, CAD, AUD, CHF first), plus the saved one. */
+function currencyOptions(saved: string): string[] {
+  const all = knownCurrencies();
+  return saved && !all.includes(saved) ? [saved, ...all] : [...all];
 }
 
 type FormValues = Omit<SettingsInput, 'time_rounding' | 'user_id'> & {
@@ -62,6 +70,7 @@ const DEFAULTS: FormValues = {
   date_format: DATE_FORMATS[0],
   time_format: TIME_FORMATS[0],
   week_start: WEEK_STARTS[0],
+  currency: 'USD',
 };
 
 function valuesOf(s: SettingsView | null | undefined): FormValues {
@@ -71,6 +80,7 @@ function valuesOf(s: SettingsView | null | undefined): FormValues {
   return {
     ...(saved as FormValues),
     week_start: s.week_start ?? WEEK_STARTS[0],
+    currency: s.currency ?? 'USD',
     time_rounding: s.time_rounding ?? NO_ROUNDING,
   };
 }
@@ -166,6 +176,15 @@ function SettingsForm({ saved }: { saved: SettingsView | null | undefined }) {
               data={[...WEEK_STARTS]}
               allowDeselect={false}
               {...form.getInputProps('week_start')}
+            />
+            <Select
+              label="Currency"
+              description="How money is shown in screens, reports and exports"
+              data={currencyOptions(form.values.currency)}
+              searchable
+              allowDeselect={false}
+              limit={50}
+              {...form.getInputProps('currency')}
             />
           </SimpleGrid>
           <Checkbox
