@@ -91,6 +91,7 @@ export function dataExportService({
         zone: rules.zone,
         dateFormat: rules.dateFormat,
         timeFormat: rules.timeFormat,
+        currency: rules.currency,
       };
       const fields = await repo.customFields(accountId);
 

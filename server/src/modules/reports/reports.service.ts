@@ -148,6 +148,7 @@ export function reportsService(deps: {
           zone: rules.zone,
           dateFormat: rules.dateFormat,
           timeFormat: rules.timeFormat,
+          currency: rules.currency,
         },
         columns: [...entry.columns],
         rows: eachRow(result.rows),

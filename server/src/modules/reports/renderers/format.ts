@@ -14,8 +14,8 @@ export { hoursFromMinutes, hoursText };
 /** 123450 cents → 1234.5: the number a spreadsheet sums. */
 export const moneyNumber = (cents: number): number => Math.round(cents) / 100;
 
-/** 123450 cents → "$1,234.50": the one money formatter, under the name the renderers use. */
-export const moneyText = (cents: number): string => moneyFromCents(cents);
+/** 123450 cents → "$1,234.50" (in USD): the one money formatter, under the name the renderers use. */
+export const moneyText = (cents: number, currency?: string): string => moneyFromCents(cents, currency);
 
 // Dates and times in the account's formats live in the contract too (the screens show them the same way).
 export { formatDate };
@@ -61,7 +61,7 @@ export function cellText(
     case 'hours':
       return hoursText(Number(value));
     case 'money':
-      return target === 'csv' ? decimalFromCents(Number(value)) : moneyText(Number(value));
+      return target === 'csv' ? decimalFromCents(Number(value)) : moneyText(Number(value), meta.currency);
     case 'date':
       return formatDate(String(value), meta.dateFormat);
     case 'datetime':

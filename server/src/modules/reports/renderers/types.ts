@@ -28,6 +28,8 @@ export interface ExportMeta {
   zone: string;
   dateFormat: DateFormat;
   timeFormat: TimeFormat;
+  /** ISO 4217, the account's currency (docs/RULES.md#currency); USD when absent. */
+  currency?: string;
 }
 
 export interface ExportInput {

@@ -1,3 +1,4 @@
+import { currencySymbol } from '@punchclock/contract';
 import { xmlText } from './xlsx-cells';
 import { MAIN_NS, XML_HEAD } from './xlsx-parts';
 import type { ColumnKind, ExportMeta } from './types';
@@ -15,7 +16,7 @@ function numFmt(kind: ColumnKind, meta: ExportMeta): string | undefined {
     case 'hours':
       return '0.00';
     case 'money':
-      return '"$"#,##0.00';
+      return `"${currencySymbol(meta.currency)}"#,##0.00`;
     case 'date':
       return date;
     case 'datetime':
