@@ -66,6 +66,7 @@ export const MANAGER_ROUTES = [
   '/ActivityLogs',
   '/PunchDetails',
   '/RollCall',
+  '/PayRules',
 ] as const;
 
 export const PAGE_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...EMPLOYEE_ROUTES, ...MANAGER_ROUTES];

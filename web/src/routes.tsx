@@ -144,6 +144,7 @@ const MANAGER_PAGES: PageDef[] = [
   { path: '/ActivityLogs', title: 'Activity Logs', load: () => import('./pages/activity/ActivityLogs') },
   { path: '/PunchDetails', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },
   { path: '/RollCall', title: 'Roll Call', load: () => import('./pages/roll-call/RollCallPage') },
+  { path: '/PayRules', title: 'Pay Rules', load: () => import('./pages/pay-rules/PayRulesPage') },
 ];
 
 /**

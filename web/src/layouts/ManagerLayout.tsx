@@ -30,6 +30,7 @@ const LINKS: NavItem[] = [
       '/CreateApiKey',
       '/PricingUser',
       '/ActivityLogs',
+      '/PayRules',
     ],
   },
   { label: 'Support', to: '/Support' },
