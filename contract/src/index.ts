@@ -10,6 +10,7 @@ export * from './punches';
 export * from './punch-issues';
 export * from './people';
 export * from './activity';
+export * from './audit';
 export * from './activity-details';
 export * from './paging';
 export * from './errors';

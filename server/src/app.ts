@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter';
 import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(departmentsRoutes);
   await app.register(customFieldsRoutes);
   await app.register(activityRoutes);
+  await app.register(auditRoutes);
   await app.register(dashboardRoutes);
   await app.register(accountRoutes);
   await app.register(faqsRoutes);

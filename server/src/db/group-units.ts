@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inLedger } from './ledger';
 import type { DB } from './schema';
 
 // How the units of one group commit (unit-of-work.ts) run inside their shared transaction: one after another, or
@@ -125,15 +126,21 @@ export async function runUnits(trx: Kysely<DB>, group: Job[], sideBySide = false
   const scope: GroupScope = { deferred: new Map() };
   groupScopes.set(trx, scope);
   try {
-    if (group.length > 1) await prepareGroup(trx, group);
-    const done = sideBySide ? await runSideBySide(trx, scope, group) : await runInTurn(trx, group);
-    try {
-      for (const d of scope.deferred.values()) if (d.rows.length) await d.write(trx, d.rows);
-    } catch (e) {
-      // Whose row it was is unknown.
-      throw new UnitFailed(e);
-    }
-    return done;
+    // The ledger's entries of every unit (and of the deferred rows) appended once, after them (db/ledger.ts).
+    return await inLedger(trx, async () => {
+      if (group.length > 1) await prepareGroup(trx, group);
+      const done = sideBySide ? await runSideBySide(trx, scope, group) : await runInTurn(trx, group);
+      try {
+        for (const d of scope.deferred.values()) if (d.rows.length) await d.write(trx, d.rows);
+      } catch (e) {
+        // Whose row it was is unknown.
+        throw new UnitFailed(e);
+      }
+      return done;
+    }).catch((e: unknown) => {
+      // A failed append of the entries fails the group like a failed deferred write.
+      throw e instanceof UnitFailed ? e : new UnitFailed(e);
+    });
   } finally {
     groupScopes.delete(trx);
   }

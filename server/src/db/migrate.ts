@@ -18,6 +18,7 @@ import * as m016 from './migrations/016_punch_index_review';
 import * as m017 from './migrations/017_pay_rules';
 import * as m019 from './migrations/019_schedules';
 import * as m020 from './migrations/020_pin_hints';
+import * as m021 from './migrations/021_audit_ledger';
 import * as m022 from './migrations/022_currency';
 import * as m025 from './migrations/025_open_breaks';
 
@@ -43,6 +44,7 @@ const provider: MigrationProvider = {
       '017_pay_rules': m017,
       '019_schedules': m019,
       '020_pin_hints': m020,
+      '021_audit_ledger': m021,
       '022_currency': m022,
       '025_open_breaks': m025,
     };

@@ -308,6 +308,25 @@ export interface OpenBreaksTable {
   created_by_user_id: number | null;
 }
 
+/** One entry of an account's hash chain (migration 021, db/ledger.ts). */
+export interface AuditLedgerTable {
+  account_id: number;
+  seq: number;
+  tbl: 'punches' | 'activity_logs';
+  row_id: number;
+  op: 'insert' | 'update' | 'delete';
+  at: string;
+  digest: string;
+  hash: string;
+}
+
+/** An account's last ledger entry (migration 021): the row a writer locks to append. */
+export interface AuditHeadsTable {
+  account_id: number;
+  seq: number;
+  hash: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   departments: DepartmentsTable;
@@ -329,4 +348,6 @@ export interface DB {
   punches: PunchesTable;
   open_breaks: OpenBreaksTable;
   activity_logs: ActivityLogsTable;
+  audit_ledger: AuditLedgerTable;
+  audit_heads: AuditHeadsTable;
 }

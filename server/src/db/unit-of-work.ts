@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './database';
 import { committerOf } from './group-commit';
 import type { GroupPrepare } from './group-units';
+import { inLedger } from './ledger';
 import type { DB } from './schema';
 
 export { GROUP_COMMIT_MAX, laneCount } from './group-commit';
@@ -33,7 +34,8 @@ export interface UnitOptions {
 export type RepositoryBundle<R> = (db: Kysely<DB>) => R;
 
 export function unitOfWork<R>(db: Database, build: RepositoryBundle<R>): UnitOfWork<R> {
-  return (work) => db.transaction().execute((trx) => work(build(trx)));
+  // The ledger's entries of the unit's writes are appended before its COMMIT (db/ledger.ts).
+  return (work) => db.transaction().execute((trx) => inLedger(trx, () => work(build(trx))));
 }
 
 /** A module's repositories over the database, plus the same bundle inside a transaction. */
@@ -76,7 +78,9 @@ export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R
     add.grouped(opts?.key)
       ? new Promise<T>((resolve, reject) =>
           add.push(opts?.key, {
-            work: (trx) => work(build(trx)),
+            // Alone (a group of one, or again after its group failed) it appends its ledger entries itself;
+            // in a group, runUnits appends the group's once.
+            work: (trx) => inLedger(trx, () => work(build(trx))),
             key: opts?.key,
             prepare: opts?.prepare,
             batched: opts?.batched,

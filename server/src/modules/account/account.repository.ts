@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nameOrder } from '../../db/keyset';
+import { noteRows } from '../../db/ledger';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
 import { authRepository } from '../auth/auth.repository';
@@ -95,12 +96,32 @@ export function accountRepository(db: Kysely<DB>) {
         .where('account_id', '=', accountId)
         .where('user_id', '=', userId)
         .execute();
+      const theirs = await db
+        .selectFrom('activity_logs')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('user_id', '=', userId)
+        .execute();
       await db
         .deleteFrom('users')
         .where('account_id', '=', accountId)
         .where('id', '=', userId)
         .where('user_type', '=', 'user')
         .execute();
+      // Their log entries lost their user (ON DELETE SET NULL): the ledger seals them as they are now.
+      for (let i = 0; i < theirs.length; i += 500) {
+        const rows = await db
+          .selectFrom('activity_logs')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .where(
+            'id',
+            'in',
+            theirs.slice(i, i + 500).map((r) => r.id),
+          )
+          .execute();
+        await noteRows(db, 'activity_logs', 'update', rows);
+      }
     },
   };
 }

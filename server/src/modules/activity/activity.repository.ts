@@ -1,6 +1,7 @@
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { keysetAfter } from '../../db/keyset';
 import { precompiled } from '../../db/precompiled';
+import { noteRows } from '../../db/ledger';
 import { writeWithGroup } from '../../db/unit-of-work';
 import type { ActivityLogsTable, DB } from '../../db/schema';
 import type { KeyPart } from '../../lib/cursor';
@@ -47,7 +48,7 @@ export async function recordActivity(db: Kysely<DB>, entry: ActivityEntry): Prom
 
 /** Every logged change writes one: compiled once (db/precompiled). */
 const insertActivity = precompiled((db, row: Insertable<ActivityLogsTable>) =>
-  db.insertInto('activity_logs').values(row),
+  db.insertInto('activity_logs').values(row).returningAll(),
 );
 
 /** The columns recordActivity writes, with their PostgreSQL types (their arrays need them). */
@@ -65,21 +66,26 @@ const ACTIVITY_COLUMNS = [
  * One row compiled once; a group commit's rows (at most GROUP_COMMIT_MAX) in one multi-row INSERT: on PostgreSQL as
  * arrays (unnestRows), one statement text for any number of rows.
  */
-async function insertActivities(db: Kysely<DB>, rows: Insertable<ActivityLogsTable>[]): Promise<void> {
-  if (rows.length === 1) await insertActivity(db, rows[0]);
+export async function insertActivities(db: Kysely<DB>, rows: Insertable<ActivityLogsTable>[]): Promise<void> {
+  // Each written row (RETURNING *) is sealed in the account's ledger (db/ledger.ts).
+  let written: Record<string, unknown>[];
+  if (rows.length === 1) written = await insertActivity(db, rows[0]);
   else if (!(db.getExecutor().adapter instanceof PostgresAdapter))
-    await db.insertInto('activity_logs').values(rows).execute();
+    written = await db.insertInto('activity_logs').values(rows).returningAll().execute();
   else {
     const params: unknown[] = [];
     const from = unnestRows(rows as unknown as Record<string, unknown>[], ACTIVITY_COLUMNS, params);
     const names = ACTIVITY_COLUMNS.map(([c]) => `"${c}"`).join(', ');
-    await db.executeQuery(
-      CompiledQuery.raw(
-        `insert into "activity_logs" (${names}) select ${names} from ${from} ${KEEP_PLAN}`,
-        params,
-      ),
-    );
+    written = (
+      await db.executeQuery<Record<string, unknown>>(
+        CompiledQuery.raw(
+          `insert into "activity_logs" (${names}) select ${names} from ${from} returning * ${KEEP_PLAN}`,
+          params,
+        ),
+      )
+    ).rows;
   }
+  await noteRows(db, 'activity_logs', 'insert', written);
 }
 
 /** A row an entry's details name: `at` is a punch's clock-in, `code` an employee's Employee ID. */

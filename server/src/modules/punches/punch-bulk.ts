@@ -1,5 +1,6 @@
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { KEEP_PLAN } from '../../db/database';
+import { noteRows } from '../../db/ledger';
 import type { DB, PunchesTable } from '../../db/schema';
 import { unnestRows } from '../../db/unnest';
 import { nowIso } from '../../lib/time';
@@ -7,7 +8,7 @@ import { closeShift, closeShiftOnce } from './clock-statements';
 import type { CloseValues, NewPunch, PunchRow } from './punch-rows';
 
 // Punches written many at once, as one statement: a group commit's clock-ins and -outs (writeInBatch), a sync
-// batch's accepted punches (insertManyPunches). Written as SQL text, not built by Kysely (see insertPunchRows).
+// batch's accepted punches (insertManyPunches). Written as SQL text, not built by Kysely (see insertPunchValues).
 
 /** PostgreSQL's type of each punches column (an unnest of arrays names them). */
 const PUNCH_COLUMN_TYPES: Record<string, 'integer' | 'text' | 'real'> = {
@@ -43,6 +44,13 @@ const PUNCH_COLUMN_TYPES: Record<string, 'integer' | 'text' | 'real'> = {
   updated_at: 'text',
 };
 
+/** insertPunchValues, with the written rows noted for the ledger (db/ledger.ts; hence RETURNING *). */
+async function insertPunchRows(db: Kysely<DB>, rows: Record<string, unknown>[]): Promise<PunchRow[]> {
+  const written = await insertPunchValues<PunchRow>(db, rows, '*');
+  await noteRows(db, 'punches', 'insert', written);
+  return written;
+}
+
 /**
  * One multi-row `INSERT INTO punches … ON CONFLICT DO NOTHING RETURNING …`, written here rather than built value by
  * value: Kysely's builder costs more than the database for hundreds of rows. Columns are the rows' keys
@@ -50,7 +58,7 @@ const PUNCH_COLUMN_TYPES: Record<string, 'integer' | 'text' | 'real'> = {
  * rows go as arrays (unnestRows), one statement a set of columns, so a column a row lacks takes its DEFAULT; on
  * SQLite as a VALUES list, where a column a row lacks is NULL (SQLite has no DEFAULT in VALUES).
  */
-async function insertPunchRows<R>(
+async function insertPunchValues<R>(
   db: Kysely<DB>,
   rows: Record<string, unknown>[],
   returning: string,
@@ -107,7 +115,7 @@ async function insertPunchArrays<R>(
  * client id (a refused row, a replay or a second open shift, answers undefined as in insertIfFree).
  */
 export async function insertIfFreeMany(trx: Kysely<DB>, rows: Insertable<PunchesTable>[]) {
-  const written = await insertPunchRows<PunchRow>(trx, rows, '*');
+  const written = await insertPunchRows(trx, rows);
   const byKey = new Map(written.map((w) => [`${w.employee_ref}\u0000${w.client_id}`, w]));
   return rows.map((r) => {
     const key = `${r.employee_ref}\u0000${r.client_id}`;
@@ -168,10 +176,15 @@ export async function closeShiftMany(
     r.late_sync === undefined && CLOSE_COLUMNS.every(([c]) => r[c] !== undefined);
   if (!rows.every(whole)) {
     const out: (PunchRow | undefined)[] = [];
-    for (const r of rows) out.push((await (r.clock_out_client_id ? closeShiftOnce : closeShift)(trx, r))[0]);
+    for (const r of rows) {
+      const written = await (r.clock_out_client_id ? closeShiftOnce : closeShift)(trx, r);
+      await noteRows(trx, 'punches', 'update', written);
+      out.push(written[0]);
+    }
     return out;
   }
   const written = (await trx.executeQuery<PunchRow>(closeShiftsStatement(rows))).rows;
+  await noteRows(trx, 'punches', 'update', written);
   const byEmployee = new Map(written.map((w) => [w.employee_ref, w]));
   return rows.map((r) => {
     const row = byEmployee.get(r.employee_ref);
@@ -193,10 +206,9 @@ export async function insertManyPunches(
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const at = nowIso();
   const insert = (chunk: NewPunch[]) =>
-    insertPunchRows<{ id: number; client_id: string }>(
+    insertPunchRows(
       db,
       chunk.map((p) => ({ ...p, account_id: accountId, created_at: at, updated_at: at })),
-      '"id", "client_id"',
     );
   const guarded = async (chunk: NewPunch[]) => {
     if (!isPostgres) return insert(chunk);

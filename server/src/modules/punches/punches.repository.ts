@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import { softDeleteRows } from '../../db/account-rows';
+import { noteRows } from '../../db/ledger';
 import type { DB, PunchesTable } from '../../db/schema';
 import { writeInBatch } from '../../db/unit-of-work';
 import { nowIso } from '../../lib/time';
@@ -122,7 +123,14 @@ export function punchesRepository(db: Kysely<DB>) {
         db,
         'punch.insert',
         { ...p, account_id: accountId, created_at: at, updated_at: at },
-        { one: async (d, row) => (await insertIfFree(d, row))[0], many: insertIfFreeMany },
+        {
+          one: async (d, row) => {
+            const written = await insertIfFree(d, row);
+            await noteRows(d, 'punches', 'insert', written);
+            return written[0];
+          },
+          many: insertIfFreeMany,
+        },
       );
     },
 
@@ -141,23 +149,39 @@ export function punchesRepository(db: Kysely<DB>) {
         'punch.close',
         { ...out, updated_at: nowIso(), account_id: accountId, employee_ref: employeeRef },
         {
-          one: async (d, v) => (await (v.clock_out_client_id ? closeShiftOnce : closeShift)(d, v))[0],
+          one: async (d, v) => {
+            const written = await (v.clock_out_client_id ? closeShiftOnce : closeShift)(d, v);
+            await noteRows(d, 'punches', 'update', written);
+            return written[0];
+          },
           many: closeShiftMany,
         },
       ),
 
-    update: (accountId: number, id: number, values: Updateable<PunchesTable>) =>
-      db
+    async update(accountId: number, id: number, values: Updateable<PunchesTable>) {
+      const row = await db
         .updateTable('punches')
         .set({ ...values, updated_at: nowIso() })
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .returningAll()
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      if (row) await noteRows(db, 'punches', 'update', [row]);
+      return row;
+    },
 
-    /** Soft delete: the row stays for the audit trail and counts nowhere. */
-    softDelete: (accountId: number, id: number) => softDeleteRows(db, 'punches', accountId, [id]),
+    /** Soft delete: the row stays for the audit trail and counts nowhere; the ledger seals it deleted. */
+    async softDelete(accountId: number, id: number) {
+      await softDeleteRows(db, 'punches', accountId, [id]);
+      const rows = await db
+        .selectFrom('punches')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .execute();
+      await noteRows(db, 'punches', 'delete', rows);
+    },
   };
   return repo;
 }

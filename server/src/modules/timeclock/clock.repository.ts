@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import type { KeyPart } from '../../lib/cursor';
 import { keepPlan } from '../../db/database';
+import { insertActivities } from '../activity/activity.repository';
 
 /** An employee as the clock needs them: who they are, how they identify, whether they may punch. */
 export type ClockEmployee = {
@@ -149,21 +150,20 @@ export function clockRepository(db: Kysely<DB>) {
       entries: { userId: number | null; employeeId?: number | null; action: string; details: unknown }[],
     ) {
       const at = nowIso();
+      // insertActivities seals them in the ledger (db/ledger.ts).
       for (let i = 0; i < entries.length; i += 500)
-        await db
-          .insertInto('activity_logs')
-          .values(
-            entries.slice(i, i + 500).map((e) => ({
-              account_id: accountId,
-              user_id: e.userId,
-              employee_id: e.employeeId ?? null,
-              action: e.action,
-              details: JSON.stringify(e.details),
-              created_at: at,
-              updated_at: at,
-            })),
-          )
-          .execute();
+        await insertActivities(
+          db,
+          entries.slice(i, i + 500).map((e) => ({
+            account_id: accountId,
+            user_id: e.userId,
+            employee_id: e.employeeId ?? null,
+            action: e.action,
+            details: JSON.stringify(e.details),
+            created_at: at,
+            updated_at: at,
+          })),
+        );
     },
 
     /**
