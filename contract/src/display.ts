@@ -51,3 +51,16 @@ export function formatTime(hhmm: string, format: string): string {
   const hour = Number(m[1]);
   return `${hour % 12 || 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
 }
+
+/**
+ * A station clock's offset, server minus device in seconds, as people read it (docs/RULES.md#station-clock):
+ * a positive offset is a device behind the server: 3600 → "1 h slow", 3900 → "1 h 5 min slow", -330 → "6 min fast"
+ * (whole minutes, half away from zero).
+ */
+export function clockOffsetText(seconds: number): string {
+  const minutes = Math.round(Math.abs(seconds) / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const size = [h ? `${h} h` : '', m || !h ? `${m} min` : ''].filter(Boolean).join(' ');
+  return `${size} ${seconds > 0 ? 'slow' : 'fast'}`;
+}

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'clock.station_revoked',
   'clock.revoked_pairing_unknown',
   'clock.client_id_taken',
+  'clock.device_clock_off',
   // Breaks at the clock (Start Break / End Break)
   'break.no_shift',
   'break.already_open',

@@ -261,6 +261,22 @@ export const messages = {
     madeBeforeRevoke:
       'Made on this time station before it was revoked, and not sent then: nothing was recorded. Enter it by hand if it is right.',
     revokedPairingUnknown: 'No revoked pairing of this account matches.',
+    // A station's clock and revocations while it is offline (docs/RULES.md#station-clock, #revocations-while-offline)
+    deviceClockOff:
+      "This station's clock is more than 31 days off. Please set the tablet's date and time, then sync again.",
+    badgeReplacedBefore:
+      'Made with a badge that was replaced before this punch: nothing was recorded. Enter it by hand if it is right.',
+    deletedBefore:
+      'Made after this employee was deleted: nothing was recorded. Enter it by hand if it is right.',
+    appLoginRemovedBefore:
+      "Made after this employee's App Login was removed: nothing was recorded. Enter it by hand if it is right.",
+    madeAfterRevoke:
+      'Made on this time station after it was revoked: nothing was recorded. Enter it by hand if it is right.',
+    unsentApplied: (applied: number, listed: number) =>
+      `${applied} punch${applied === 1 ? '' : 'es'} made before this station was revoked ${applied === 1 ? 'was' : 'were'} recorded` +
+      (listed ? `; ${listed} handed to your manager.` : '.'),
+    clockOff: (by: string) => `This station's clock is ${by}. Set its date and time.`,
+    clockCorrected: (by: string) => `Time corrected: the station's clock was ${by}.`,
     breakStarted: 'Break started.',
     breakEnded: 'Break ended.',
     breakNoShift: 'Please clock in before starting a break.',

@@ -35,6 +35,37 @@ const screening = z
   .record(safeString('A screening question').max(300), safeString('A screening answer').max(50))
   .refine((r) => Object.keys(r).length <= 10, 'At most 10 screening answers.');
 
+/**
+ * The station's clock beside a sync batch or a hand-over (docs/RULES.md#station-clock): the device's clock when it
+ * sends (`device_now`), the boot it sends from, and for earlier boots of its items the device's and the server's
+ * clock read together at that boot's last answer from the server. A boot is a start of the station page, or a jump
+ * of the device clock the page noticed; the station makes its id.
+ */
+const bootId = z
+  .string({ error: 'boot_id must be text.' })
+  .min(8, 'boot_id must be 8 to 64 characters.')
+  .max(64, 'boot_id must be 8 to 64 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'boot_id may only contain letters, digits, - and _.');
+const clockReading = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time.` });
+export const MAX_SYNC_BOOTS = 50;
+const stationClock = {
+  device_now: clockReading('device_now').optional(),
+  boot_id: bootId.optional(),
+  boots: z
+    .array(
+      z.object({
+        boot_id: bootId,
+        device_now: clockReading('boots[].device_now'),
+        server_now: clockReading('boots[].server_now'),
+      }),
+    )
+    .max(MAX_SYNC_BOOTS, `At most ${MAX_SYNC_BOOTS} boots per sync.`)
+    .optional(),
+};
+export type StationClock = z.output<z.ZodObject<typeof stationClock>>;
+export type BootReading = NonNullable<StationClock['boots']>[number];
+
 export const clockBody = z
   .object({
     ...identityFields,
@@ -135,6 +166,8 @@ export const syncItem = z.object({
   device_time: deviceTime,
   ...position,
   screening: screening.optional(),
+  /** The boot of the station the item was queued in (docs/RULES.md#station-clock). */
+  boot_id: bootId.optional(),
 });
 export type SyncItem = z.output<typeof syncItem>;
 /** A clock-in or -out of a sync batch (server/src/modules/timeclock/sync-batch.ts); breaks go their own way. */
@@ -144,6 +177,7 @@ export const syncBody = z.object({
     .array(syncItem)
     .min(1, 'No punches to sync.')
     .max(MAX_SYNC_BATCH, `At most ${MAX_SYNC_BATCH} punches per sync.`),
+  ...stationClock,
 });
 /**
  * POST /api/punches/unsent: the punches a revoked pairing of this tablet could not send, handed over by its new
@@ -157,8 +191,10 @@ export const unsentBody = z.object({
     .positive('revoked_station_id must be positive.')
     .max(2_147_483_647, 'revoked_station_id is too large.'),
   punches: syncBody.shape.punches,
+  ...stationClock,
 });
-export const unsentAnswer = z.object({ message: z.string(), recorded: z.number() });
+/** recorded: listed for a manager; applied: made before the revoke, recorded as synced punches. */
+export const unsentAnswer = z.object({ message: z.string(), recorded: z.number(), applied: z.number() });
 export type UnsentBody = z.output<typeof unsentBody>;
 
 export const syncAnswer = z.object({
@@ -180,6 +216,8 @@ export const stationView = z.object({
   last_sync_at: z.string().nullable(),
   revoked: z.boolean(),
   created_at: z.string(),
+  /** The station's clock at its last sync, server minus device in seconds; null before any (docs/RULES.md#station-clock). */
+  clock_offset: z.number().nullable(),
 });
 export const createStationBody = z.object({
   name: requiredText('Station name', 80),

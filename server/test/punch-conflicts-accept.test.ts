@@ -418,6 +418,12 @@ describe('whose punch', () => {
       (await t.app.inject({ method: 'DELETE', url: `/api/stations/${old.id}`, headers: a.owner.auth }))
         .statusCode,
     ).toBe(200);
+    // Revoked an hour ago: a punch made after it is listed, not applied (docs/RULES.md#revocations-while-offline).
+    await t.db
+      .updateTable('stations')
+      .set({ revoked_at: minutesAgo(60) })
+      .where('id', '=', old.id)
+      .execute();
     const at = minutesAgo(35);
     const handed = await t.app.inject({
       method: 'POST',

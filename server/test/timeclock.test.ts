@@ -695,7 +695,8 @@ describe('offline sync', () => {
     expect((await fix(clockIn.id)).statusCode).toBe(404);
   });
 
-  it("takes a revoked pairing's unsent punches over for a manager, applying none, once each, in its account only", async () => {
+  // Those made after the revoke are listed for a manager instead: station-revocations.test.ts.
+  it("takes a revoked pairing's unsent punches made before the revoke over as that station's sync, once each, in its account only", async () => {
     const a = await account();
     const e = await employee(a, { pin: '1234', use_card_or_pin: 1 });
     const old = await createStation(t, a.owner, 'Old door');
@@ -723,49 +724,32 @@ describe('offline sync', () => {
 
     const res = await handOver(old.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: messages.clock.unsentHandedOver(2), recorded: 2 });
-    // Nothing was applied: no punch, and the employee is still out.
-    expect(await t.db.selectFrom('punches').select('id').where('employee_ref', '=', e.id).execute()).toEqual(
-      [],
-    );
-    // Listed for the manager, newest first, with the old station, why, and no PIN or badge signature in the log.
-    const list = (
-      await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth })
-    ).json().data;
-    expect(list).toMatchObject([
+    expect(res.json()).toEqual({ message: messages.clock.unsentApplied(2, 0), recorded: 0, applied: 2 });
+    // Applied as the old station's punches, at their device times: one shift, the employee out again.
+    const rows = await t.db
+      .selectFrom('punches')
+      .select(['time_in', 'time_out', 'station_id', 'station_out_id'])
+      .where('employee_ref', '=', e.id)
+      .execute();
+    expect(rows).toEqual([
       {
-        status: 'rejected',
-        kind: 'out',
-        station: 'Old door',
-        employee_id: e.code,
-        reason: messages.clock.madeBeforeRevoke,
-      },
-      {
-        status: 'rejected',
-        kind: 'in',
-        station: 'Old door',
-        employee_id: e.code,
-        reason: messages.clock.madeBeforeRevoke,
+        time_in: unsent[0].device_time,
+        time_out: unsent[1].device_time,
+        station_id: old.id,
+        station_out_id: old.id,
       },
     ]);
-    const logs = await t.db
-      .selectFrom('activity_logs')
-      .select('details')
-      .where('account_id', '=', a.accountId)
-      .where('action', '=', 'punch.rejected')
-      .execute();
-    expect(logs.map((l) => l.details).join()).not.toContain('1234');
-    expect(logs.map((l) => l.details).join()).not.toContain(e.badge);
-    // Handed over again (the answer was lost), or synced later: nothing more is recorded.
+    // Handed over again (the answer was lost), or synced later: nothing more is recorded, nothing listed.
     expect((await handOver(old.id)).json()).toEqual({
       message: messages.clock.unsentHandedOver(0),
       recorded: 0,
+      applied: 0,
     });
     const again = await call(a, '/api/punches/sync', { punches: unsent });
-    expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate']);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: a.owner.auth })).json().data,
-    ).toHaveLength(2);
+    ).toEqual([]);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: b.owner.auth })).json().data,
     ).toEqual([]);
@@ -780,7 +764,7 @@ describe('offline sync', () => {
     expect((await call(a, '/api/punches/sync', { punches: [sent] })).json().results[0].status).toBe(
       'created',
     );
-    expect((await handOver(old.id, [sent, sent])).json().recorded).toBe(0);
+    expect((await handOver(old.id, [sent, sent])).json()).toMatchObject({ recorded: 0, applied: 0 });
   });
 
   it('logs a conflicting badge punch without the badge signature, and still names the employee', async () => {

@@ -19,6 +19,7 @@ import * as m017 from './migrations/017_pay_rules';
 import * as m019 from './migrations/019_schedules';
 import * as m020 from './migrations/020_pin_hints';
 import * as m021 from './migrations/021_audit_ledger';
+import * as m023 from './migrations/023_clock_skew';
 import * as m022 from './migrations/022_currency';
 import * as m025 from './migrations/025_open_breaks';
 
@@ -45,6 +46,7 @@ const provider: MigrationProvider = {
       '019_schedules': m019,
       '020_pin_hints': m020,
       '021_audit_ledger': m021,
+      '023_clock_skew': m023,
       '022_currency': m022,
       '025_open_breaks': m025,
     };

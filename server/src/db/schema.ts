@@ -79,6 +79,10 @@ export interface EmployeesTable {
   view_pay_information: Default<Bool>;
   status: Default<OneOf<typeof EMPLOYEE_STATUSES>>;
   badge_version: Default<number>;
+  /** When the current badge print began (migration 023); null before any regeneration since. */
+  badge_replaced_at: Default<string | null>;
+  /** When App Login was last taken away (migration 023); null while they have it. */
+  app_login_removed_at: Default<string | null>;
   import_batch_id: Default<number | null>;
   deleted_at: Default<string | null>;
   created_at: string;
@@ -185,6 +189,9 @@ export interface StationsTable {
   last_seen_at: string | null;
   last_sync_at: string | null;
   revoked_at: string | null;
+  /** The station's clock at its last sync: server minus device, in seconds (migration 023). */
+  clock_offset: Default<number | null>;
+  clock_offset_at: Default<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -262,6 +269,9 @@ export interface PunchesTable {
   accuracy_out: number | null;
   screening: string | null;
   conflict: string | null;
+  /** Seconds added to the device's time when the station's clock was off (migration 023); null: not corrected. */
+  clock_correction_in: Default<number | null>;
+  clock_correction_out: Default<number | null>;
   created_by_user_id: number | null;
   deleted_at: string | null;
   created_at: string;

@@ -177,10 +177,12 @@ export function employeesRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute(),
 
+    /** A new badge print; badge_replaced_at dates it for offline punches (docs/RULES.md#revocations-while-offline). */
     async bumpBadge(accountId: number, id: number) {
+      const at = nowIso();
       await db
         .updateTable('employees')
-        .set((eb) => ({ badge_version: eb('badge_version', '+', 1), updated_at: nowIso() }))
+        .set((eb) => ({ badge_version: eb('badge_version', '+', 1), badge_replaced_at: at, updated_at: at }))
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .execute();

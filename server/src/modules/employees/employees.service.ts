@@ -298,6 +298,13 @@ export function employeesService({
           ...(body.status ? { status: body.status } : {}),
           ...pin,
           ...flags,
+          // When App Login was taken away: a station's offline punch made before it still counts
+          // (docs/RULES.md#revocations-while-offline); given back, nothing is refused for it.
+          ...(!flags.permission_app
+            ? Number(old.permission_app)
+              ? { app_login_removed_at: nowIso() }
+              : {}
+            : { app_login_removed_at: null }),
         });
         // After the employee's row is written: on PostgreSQL its lock makes a concurrent edit wait for this one.
         if (rate) await r.rates.change(auth.accountId, id, rate);

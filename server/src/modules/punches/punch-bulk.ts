@@ -38,6 +38,8 @@ const PUNCH_COLUMN_TYPES: Record<string, 'integer' | 'text' | 'real'> = {
   accuracy_out: 'real',
   screening: 'text',
   conflict: 'text',
+  clock_correction_in: 'integer',
+  clock_correction_out: 'integer',
   created_by_user_id: 'integer',
   deleted_at: 'text',
   created_at: 'text',
@@ -173,7 +175,9 @@ export async function closeShiftMany(
   rows: CloseValues[],
 ): Promise<(PunchRow | undefined)[]> {
   const whole = (r: CloseValues) =>
-    r.late_sync === undefined && CLOSE_COLUMNS.every(([c]) => r[c] !== undefined);
+    r.late_sync === undefined &&
+    r.clock_correction_out === undefined &&
+    CLOSE_COLUMNS.every(([c]) => r[c] !== undefined);
   if (!rows.every(whole)) {
     const out: (PunchRow | undefined)[] = [];
     for (const r of rows) {

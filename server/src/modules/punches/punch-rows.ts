@@ -19,6 +19,7 @@ export type ShiftClose = Pick<
   | 'longitude_out'
   | 'accuracy_out'
   | 'late_sync'
+  | 'clock_correction_out'
 >;
 
 /** A clock-out as the statements take it: what it sets, and whose open shift it closes. */

@@ -15,6 +15,7 @@ const PAIRING_MINUTES = 10;
 const view = (
   s: Pick<StationRow, 'name' | 'last_seen_at' | 'last_sync_at' | 'revoked_at' | 'created_at'> & {
     id: number;
+    clock_offset?: number | null;
   },
 ) => ({
   id: s.id,
@@ -23,6 +24,7 @@ const view = (
   last_sync_at: s.last_sync_at,
   revoked: !!s.revoked_at,
   created_at: s.created_at,
+  clock_offset: s.clock_offset ?? null,
 });
 
 function pairingCode(): string {

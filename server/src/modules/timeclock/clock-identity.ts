@@ -29,8 +29,12 @@ export function clockIdentity(deps: { repos: ClockRepos; appSecret: string; pins
    * Who is punching, inside the caller's account only. An employee's own login (scope `own`) clocks only
    * themself and needs no PIN (they signed in with a password); a station or manager names anyone with App
    * Login, by badge or by Employee ID (and PIN where the employee uses one).
+   *
+   * `at`, a synced punch's instant: the employee as they were then (docs/RULES.md#revocations-while-offline). A
+   * card of the print before the current one, a deleted employee (sync batches look them up) or one whose App
+   * Login was removed is taken for a punch made before that change, and refused after it with why.
    */
-  async function identify(caller: Caller, id: Identity, r: ClockRepos = repos, checkPin = true) {
+  async function identify(caller: Caller, id: Identity, r: ClockRepos = repos, checkPin = true, at?: string) {
     const scope = requireAccess(caller, 'clock:punch', { forbiddenMessage: messages.clock.selfNotAllowed });
     if (scope === 'own') {
       const e = caller.employeeRef
@@ -41,24 +45,42 @@ export function clockIdentity(deps: { repos: ClockRepos; appSecret: string; pins
       if (e.status === 'inactive') throw forbidden(messages.clock.selfNotAllowed, 'clock.not_allowed');
       return { employee: e, pinNeeded: false };
     }
-    const { employee, byBadge } = await findEmployee(caller, id, r);
-    if (employee.status === 'inactive' || !employee.permission_app)
-      throw forbidden(messages.clock.notAllowed, 'clock.not_allowed');
+    const { employee, byBadge } = await findEmployee(caller, id, r, at);
+    if (employee.deleted_at && !(at && at < employee.deleted_at))
+      throw forbidden(at ? messages.clock.deletedBefore : messages.clock.notAllowed, 'clock.not_allowed');
+    if (employee.status === 'inactive') throw forbidden(messages.clock.notAllowed, 'clock.not_allowed');
+    if (!employee.permission_app && !before(at, employee.app_login_removed_at))
+      throw forbidden(
+        at && employee.app_login_removed_at
+          ? messages.clock.appLoginRemovedBefore
+          : messages.clock.notAllowed,
+        'clock.not_allowed',
+      );
     const pinNeeded = !byBadge && !!employee.use_card_or_pin && !!employee.pin;
     if (pinNeeded && checkPin) await pins.check(pinPlace(caller), employee, id.pin);
     return { employee, pinNeeded };
   }
 
-  async function findEmployee(caller: Caller, id: Identity, r: ClockRepos) {
+  async function findEmployee(caller: Caller, id: Identity, r: ClockRepos, at?: string) {
     if (id.badge) {
       const claims = claimsOf(id.badge);
       const employee =
         claims && claims.accountId === caller.accountId
           ? await r.clock.employeeById(caller.accountId, claims.employeeRef)
           : undefined;
-      // A regenerated badge bumps badge_version: older cards stop working.
-      if (!employee || employee.badge_version !== claims?.version)
-        throw notFound(messages.clock.badgeInvalid, 'clock.badge_invalid');
+      if (!employee || !claims) throw notFound(messages.clock.badgeInvalid, 'clock.badge_invalid');
+      // A regenerated badge bumps badge_version: older cards stop working, the print just before the current one
+      // from the regeneration on (a synced punch made before it counts).
+      if (employee.badge_version !== claims.version) {
+        const previous = claims.version === employee.badge_version - 1;
+        if (!previous || !before(at, employee.badge_replaced_at))
+          throw notFound(
+            at && claims.version < employee.badge_version
+              ? messages.clock.badgeReplacedBefore
+              : messages.clock.badgeInvalid,
+            'clock.badge_invalid',
+          );
+      }
       return { employee, byBadge: true };
     }
     const employee = id.employee_id
@@ -84,3 +106,6 @@ export function clockIdentity(deps: { repos: ClockRepos; appSecret: string; pins
   return { identify, namedEmployeeRef, claimsOf };
 }
 export type ClockIdentity = ReturnType<typeof clockIdentity>;
+
+/** A synced punch's instant is before a change made at `change` (both ISO UTC); never for a live punch. */
+const before = (at: string | undefined, change: string | null) => !!at && !!change && at < change;

@@ -20,12 +20,20 @@ export type ClockEmployee = {
   status: string;
   badge_version: number;
   department_name: string | null;
+  /** Revocations while offline (docs/RULES.md#revocations-while-offline): a synced punch made before them counts. */
+  badge_replaced_at: string | null;
+  app_login_removed_at: string | null;
+  deleted_at: string | null;
 };
 
 /** The activity actions of a synced punch the server did not apply. */
 const REFUSALS = ['punch.conflict', 'punch.rejected'];
 
 const clockEmployees = (db: Kysely<DB>, accountId: number) =>
+  anyClockEmployees(db, accountId).where('employees.deleted_at', 'is', null);
+
+/** Employees as the clock reads them, deleted ones too (a sync batch's punches made before the deletion). */
+const anyClockEmployees = (db: Kysely<DB>, accountId: number) =>
   db
     .selectFrom('employees')
     .leftJoin('departments', 'departments.id', 'employees.department_id')
@@ -39,9 +47,11 @@ const clockEmployees = (db: Kysely<DB>, accountId: number) =>
       'employees.status',
       'employees.badge_version',
       'departments.dp_name as department_name',
+      'employees.badge_replaced_at',
+      'employees.app_login_removed_at',
+      'employees.deleted_at',
     ])
-    .where('employees.account_id', '=', accountId)
-    .where('employees.deleted_at', 'is', null);
+    .where('employees.account_id', '=', accountId);
 
 // Every live punch asks one of these: compiled once (db/precompiled).
 const employeeByCode = precompiled((db, v: { accountId: number; code: string }) =>
@@ -108,6 +118,34 @@ export function clockRepository(db: Kysely<DB>) {
       for (let i = 0; i < uniqueIds.length; i += 500)
         found.push(
           ...(await employees(accountId)
+            .where('employees.id', 'in', uniqueIds.slice(i, i + 500))
+            .execute()),
+        );
+      return found;
+    },
+
+    /**
+     * Deleted employees with these Employee IDs or ids (a sync batch's, 500 per query), the latest deleted first:
+     * their punches made before the deletion still count (docs/RULES.md#revocations-while-offline).
+     */
+    async formerEmployeesOf(accountId: number, codes: string[], ids: number[]): Promise<ClockEmployee[]> {
+      const found: ClockEmployee[] = [];
+      const former = () =>
+        anyClockEmployees(db, accountId)
+          .where('employees.deleted_at', 'is not', null)
+          .orderBy('employees.deleted_at', 'desc')
+          .orderBy('employees.id', 'desc');
+      const uniqueCodes = [...new Set(codes)];
+      const uniqueIds = [...new Set(ids)];
+      for (let i = 0; i < uniqueCodes.length; i += 500)
+        found.push(
+          ...(await former()
+            .where('employees.employee_id', 'in', uniqueCodes.slice(i, i + 500))
+            .execute()),
+        );
+      for (let i = 0; i < uniqueIds.length; i += 500)
+        found.push(
+          ...(await former()
             .where('employees.id', 'in', uniqueIds.slice(i, i + 500))
             .execute()),
         );
@@ -206,10 +244,14 @@ export function clockRepository(db: Kysely<DB>) {
             .where('deleted_at', 'is', null)
             .execute(),
 
-    touchSync: (accountId: number, stationId: number, at: string) =>
+    /** A station's sync: when, and its clock then (server minus device, seconds) when the batch told it. */
+    touchSync: (accountId: number, stationId: number, at: string, clockOffset: number | null = null) =>
       db
         .updateTable('stations')
-        .set({ last_sync_at: at })
+        .set({
+          last_sync_at: at,
+          ...(clockOffset !== null ? { clock_offset: clockOffset, clock_offset_at: at } : {}),
+        })
         .where('account_id', '=', accountId)
         .where('id', '=', stationId)
         .execute(),

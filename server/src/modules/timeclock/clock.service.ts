@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type ClockBody, type SyncItem, type UnsentBody } from '@punchclock/contract';
+import {
+  messages,
+  type ClockBody,
+  type StationClock,
+  type SyncItem,
+  type UnsentBody,
+} from '@punchclock/contract';
 import { type Caller, requireAccess } from '../../auth/access';
 import type { UnitOfWork } from '../unit-of-work';
 import { conflict, notFound } from '../../lib/errors';
@@ -15,6 +21,7 @@ import type { ClockEmployee } from './clock.repository';
 import type { PinLock } from './pin-lock';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
 import { syncBatch } from './sync-batch';
+import { type BatchClock, batchClock } from './station-clock';
 import { breakService, endAtClockOut } from './breaks.service';
 import { syncWithBreaks } from './sync-breaks';
 
@@ -37,6 +44,20 @@ export function clockService(deps: {
   const identity = clockIdentity(deps);
   const { identify } = identity;
   const breaks = breakService({ inTransaction, identity, settingsOf: (id, r) => settingsOf(id, r) });
+
+  /** A sync batch (or a hand-over's punches made before the revoke): breaks their way, the punches in syncBatch. */
+  const runSync = (
+    r: ClockRepos,
+    caller: Caller,
+    ordered: SyncItem[],
+    settings: ClockSettings,
+    receivedAt: string,
+    clock: BatchClock,
+  ) =>
+    syncWithBreaks(r, caller, ordered, settings, receivedAt, {
+      breaks,
+      runClock: (clockItems) => syncBatch(identity, caller, clockItems, r, settings, receivedAt, clock),
+    });
 
   async function settingsOf(accountId: number, r: ClockRepos = repos): Promise<ClockSettings> {
     const row = await r.settings.read(accountId);
@@ -206,21 +227,42 @@ export function clockService(deps: {
 
     /**
      * The punches a revoked pairing of a tablet could not send, handed over by its new pairing (or a manager) of the
-     * same account, naming the revoked station. None is applied: a revoked station's punches are not believed by
-     * themselves (and any station of the account could name it). Each is logged as 'punch.rejected' with why, so
-     * it is listed in Punches that need attention for a manager to enter by hand, and remembered by client id:
-     * handing it over again, or a sync of it, adds nothing. A punch the server has after all (sent before the
-     * revoke was answered) is left out.
+     * same account, naming the revoked station (docs/RULES.md#revocations-while-offline). Those made before the
+     * revoke (by the corrected clock of the tablet, which sends device_now as a sync does) run as a sync batch of
+     * the revoked station: the station was trusted then, and any paired station may sync punches of the last 31
+     * days anyway, so naming a revoked one gives no more. Those made after it are not believed: each is logged as
+     * 'punch.rejected' with why, so it is listed in Punches that need attention for a manager to enter by hand,
+     * and remembered by client id: handing it over again, or a sync of it, adds nothing. A punch the server has
+     * after all (sent before the revoke was answered) is left out.
      */
     async handOver(caller: Caller, body: UnsentBody) {
       requireAccess(caller, 'clock:punch');
       const revoked = await stationOf(caller.accountId, body.revoked_station_id);
       if (!revoked?.revoked_at)
         throw notFound(messages.clock.revokedPairingUnknown, 'clock.revoked_pairing_unknown');
+      const revokedAt = revoked.revoked_at;
       const accountId = caller.accountId;
-      const reason = messages.clock.madeBeforeRevoke;
-      const recorded = await inTransaction(async (r) => {
-        const ids = body.punches.map((p) => p.client_id);
+      const receivedAt = nowIso();
+      const clock = batchClock(body, receivedAt);
+      const settings = await settingsOf(accountId);
+      const made = inTimeOrder(body.punches, clock.at);
+      const madeBefore = made.filter((p) => clock.at(p) < revokedAt);
+      const reason = messages.clock.madeAfterRevoke;
+      const { recorded, applied } = await inTransaction(async (r) => {
+        // Refused at an earlier hand-over (its answer was lost): answered again, not counted again.
+        const listedBefore = await r.clock.refusedBefore(
+          accountId,
+          madeBefore.map((p) => p.client_id),
+        );
+        const results = madeBefore.length
+          ? await runSync(r, { ...caller, stationId: revoked.id }, madeBefore, settings, receivedAt, clock)
+          : [];
+        const refusedNow = results.filter(
+          (x) => (x.status === 'conflict' || x.status === 'rejected') && !listedBefore.has(x.client_id),
+        );
+        const applied = results.filter((x) => x.status === 'created').length;
+        const after = new Set(made.filter((p) => clock.at(p) >= revokedAt).map((p) => p.client_id));
+        const ids = [...after];
         const [known, before] = await Promise.all([
           r.punches.knownClientIds(accountId, ids),
           r.clock.refusedBefore(accountId, ids),
@@ -228,7 +270,7 @@ export function clockService(deps: {
         const fresh = [
           ...new Map(
             body.punches
-              .filter((p) => !known.has(p.client_id) && !before.has(p.client_id))
+              .filter((p) => after.has(p.client_id) && !known.has(p.client_id) && !before.has(p.client_id))
               .map((p) => [p.client_id, p]),
           ).values(),
         ];
@@ -248,9 +290,12 @@ export function clockService(deps: {
           accountId,
           fresh.map((p) => ({ client_id: p.client_id, status: 'rejected' as const, message: reason })),
         );
-        return fresh.length;
+        return { recorded: fresh.length + refusedNow.length, applied };
       });
-      return { message: messages.clock.unsentHandedOver(recorded), recorded };
+      const message = applied
+        ? messages.clock.unsentApplied(applied, recorded)
+        : messages.clock.unsentHandedOver(recorded);
+      return { message, recorded, applied };
     },
 
     /**
@@ -266,19 +311,24 @@ export function clockService(deps: {
      * 'rejected' and logged as 'punch.rejected'. Nothing is dropped silently. Replayed items answer
      * 'duplicate' and write nothing. Wrong PINs count against the same lock as live punches.
      */
-    async sync(caller: Caller, items: SyncItem[]) {
+    async sync(caller: Caller, items: SyncItem[], stationClock: StationClock = {}) {
       requireAccess(caller, 'clock:punch');
       const receivedAt = nowIso();
+      // The station's clock (docs/RULES.md#station-clock): one more than 31 days off refuses the whole batch.
+      const clock = batchClock(stationClock, receivedAt);
       const settings = await settingsOf(caller.accountId);
-      const ordered = [...items].sort((a, b) => Date.parse(a.device_time) - Date.parse(b.device_time));
-      const results = await inTransaction((r) =>
-        syncWithBreaks(r, caller, ordered, settings, receivedAt, {
-          breaks,
-          runClock: (clockItems) => syncBatch(identity, caller, clockItems, r, settings, receivedAt),
-        }),
-      );
-      if (caller.stationId) await repos.clock.touchSync(caller.accountId, caller.stationId, receivedAt);
+      const ordered = inTimeOrder(items, clock.at);
+      const results = await inTransaction((r) => runSync(r, caller, ordered, settings, receivedAt, clock));
+      if (caller.stationId)
+        await repos.clock.touchSync(caller.accountId, caller.stationId, receivedAt, clock.offset);
       return { results, last_sync_at: receivedAt };
     },
   };
 }
+
+/** A batch's items in the order they were made: by their (corrected) instant. */
+const inTimeOrder = <T extends SyncItem>(items: T[], at: (item: SyncItem) => string) =>
+  items
+    .map((item) => ({ item, at: Date.parse(at(item)) }))
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.item);

@@ -8,6 +8,7 @@ import { type ClockIdentity, unsigned } from './clock-identity';
 import type { ClockRepos } from './clock-repos';
 import type { ClockEmployee, ClockRepository } from './clock.repository';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
+import { type BatchClock, deviceClock } from './station-clock';
 
 // One offline sync batch in one transaction (issue 11), in named steps: read what the batch needs at once
 // (readBatch), run every item in device-time order against it (runItem), then write the accepted punches
@@ -22,6 +23,8 @@ interface BatchContext {
   caller: Caller;
   settings: ClockSettings;
   receivedAt: string;
+  /** Each item's instant: its device time, corrected when its station's clock was off (station-clock.ts). */
+  clock: BatchClock;
 }
 
 /**
@@ -39,8 +42,9 @@ export async function syncBatch(
   r: ClockRepos,
   settings: ClockSettings,
   receivedAt: string,
+  clock: BatchClock = deviceClock,
 ): Promise<Result[]> {
-  const ctx: BatchContext = { identity, caller, settings, receivedAt };
+  const ctx: BatchContext = { identity, caller, settings, receivedAt, clock };
   const read = await readBatch(ctx, ordered, r);
   const ledger = batchLedger(caller, ordered);
   for (const item of ordered) await runItem(ctx, read, ledger, item);
@@ -78,8 +82,10 @@ async function readBatch(ctx: BatchContext, ordered: SyncItem[], r: ClockRepos):
   const codes = ordered.flatMap((i) => (i.employee_id && !i.badge ? [i.employee_id] : []));
   const ids = caller.employeeRef ? [...badgeRefs, caller.employeeRef] : badgeRefs;
   const found = await r.clock.employeesOf(accountId, codes, ids);
-  employees.preload(found, codes, ids);
-  const refs = found.map((e) => e.id);
+  // Employees deleted since (docs/RULES.md#revocations-while-offline): their punches made before still count.
+  const former = await r.clock.formerEmployeesOf(accountId, codes, ids);
+  employees.preload(found, codes, ids, former);
+  const refs = [...found, ...former].map((e) => e.id);
   await r.punches.lockEmployees(accountId, refs);
   const known = await r.punches.knownClientIds(
     accountId,
@@ -89,7 +95,10 @@ async function readBatch(ctx: BatchContext, ordered: SyncItem[], r: ClockRepos):
     accountId,
     ordered.map((i) => i.client_id),
   );
-  const earliest = ordered.length ? new Date(ordered[0].device_time).toISOString() : ctx.receivedAt;
+  const earliest = ordered.reduce((min, i) => {
+    const at = ctx.clock.at(i);
+    return at < min ? at : min;
+  }, ctx.receivedAt);
   const book = punchBook(await r.punches.bookOf(accountId, refs, earliest));
   return { repos: { ...r, clock: employees.over(r.clock) }, known, refusedBefore, book };
 }
@@ -137,9 +146,9 @@ type Ledger = ReturnType<typeof batchLedger>;
 /** One item: a replay, a refusal answered before, a rejection, a conflict, or a punch kept for the writes. */
 async function runItem(ctx: BatchContext, read: BatchRead, ledger: Ledger, item: SyncItem) {
   if (await answeredBefore(ctx, read, ledger, item)) return;
-  const employee = await identifyItem(ctx, read, ledger, item);
+  const at = ctx.clock.at(item);
+  const employee = await identifyItem(ctx, read, ledger, item, at);
   if (!employee) return;
-  const at = new Date(item.device_time).toISOString();
   const checked = await validatePunch(
     {
       kind: item.kind,
@@ -183,10 +192,14 @@ async function answeredBefore(ctx: BatchContext, read: BatchRead, ledger: Ledger
   return !!before;
 }
 
-/** The item's employee, as a live punch identifies them, under the clock settings; else it is rejected. */
-async function identifyItem(ctx: BatchContext, read: BatchRead, ledger: Ledger, item: SyncItem) {
+/**
+ * The item's employee, as a live punch identifies them but as of the item's instant `at` (a badge replaced, an
+ * employee deleted or their App Login removed after it still counts), under the clock settings; else it is
+ * rejected.
+ */
+async function identifyItem(ctx: BatchContext, read: BatchRead, ledger: Ledger, item: SyncItem, at: string) {
   try {
-    const { employee } = await ctx.identity.identify(ctx.caller, item, read.repos);
+    const { employee } = await ctx.identity.identify(ctx.caller, item, read.repos, true, at);
     requireClockSettings(ctx.settings, item.kind, item);
     return employee;
   } catch (e) {
@@ -205,10 +218,12 @@ type Kept = { item: SyncItem; employee: ClockEmployee; at: string; result: Resul
 function keepClockIn(ctx: BatchContext, read: BatchRead, ledger: Ledger, kept: Kept) {
   const { item, employee, at, result } = kept;
   const id = read.book.open(employee.id, at);
-  ledger.pending.set(id, {
-    row: clockInRow(ctx.caller, employee, ctx.settings, item, at, ctx.receivedAt),
-    results: [result],
-  });
+  const row = clockInRow(ctx.caller, employee, ctx.settings, item, at, ctx.receivedAt);
+  // device_time_in keeps the device's own time; time_in and late_sync go by the corrected instant.
+  const correction = ctx.clock.correction(item);
+  if (correction !== null) Object.assign(row, { clock_correction_in: correction });
+  row.late_sync = isLateSync(at, ctx.receivedAt) ? 1 : 0;
+  ledger.pending.set(id, { row, results: [result] });
 }
 
 /**
@@ -224,8 +239,10 @@ function keepClockOut(ctx: BatchContext, read: BatchRead, ledger: Ledger, kept: 
     received_out_at: ctx.receivedAt,
     station_out_id: ctx.caller.stationId,
     ...outPosition(keepPosition(ctx.settings, item)),
-    ...(isLateSync(item.device_time, ctx.receivedAt) ? { late_sync: 1 } : {}),
+    ...(isLateSync(at, ctx.receivedAt) ? { late_sync: 1 } : {}),
   };
+  const correction = ctx.clock.correction(item);
+  if (correction !== null) out.clock_correction_out = correction;
   const shiftId = read.book.close(employee.id, at) as number;
   const opened = ledger.pending.get(shiftId);
   if (opened) {
@@ -304,10 +321,17 @@ function employeeCache() {
     return found;
   };
   return {
-    /** The batch's employees read at once (employeesOf); codes and ids asked but not found stay unknown. */
-    preload(found: ClockEmployee[], codes: string[], ids: number[]) {
+    /**
+     * The batch's employees read at once (employeesOf); codes and ids asked but not found stay unknown, unless a
+     * deleted employee had them (`former`, latest deletion first): identify takes only their earlier punches.
+     */
+    preload(found: ClockEmployee[], codes: string[], ids: number[], former: ClockEmployee[] = []) {
       for (const c of codes) byCode.set(c, Promise.resolve(undefined));
       for (const id of ids) byId.set(id, Promise.resolve(undefined));
+      for (const e of [...former].reverse()) {
+        byCode.set(e.employee_id, Promise.resolve(e));
+        byId.set(e.id, Promise.resolve(e));
+      }
       for (const e of found) {
         byCode.set(e.employee_id, Promise.resolve(e));
         byId.set(e.id, Promise.resolve(e));

@@ -126,14 +126,17 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   stationRoute.post(
     '/api/punches/sync',
-    'Offline punches, up to 10,000, applied in device-time order; idempotent on client_id. An "in" while a shift is open or inside another punch, an "out" with none, before its clock-in or making a shift that overlaps another punch answers "conflict"; a device time in the future or over 31 days old, or a wrong or locked-out PIN (the same lock as live punches), answers "rejected". Both are written to the activity log (punch.conflict / punch.rejected) for a manager; never dropped silently.',
+    'Offline punches, up to 10,000, applied in device-time order; idempotent on client_id. With device_now (the station\'s clock when it sends) each item\'s device time is corrected by the difference to the server\'s clock when it exceeds 2 minutes (boots[]: the offsets of earlier boots the items name by boot_id); a device_now more than 31 days off answers 422 clock.device_clock_off and nothing is applied. An "in" while a shift is open or inside another punch, an "out" with none, before its clock-in or making a shift that overlaps another punch answers "conflict"; a device time in the future or over 31 days old, or a wrong or locked-out PIN (the same lock as live punches), answers "rejected". Both are written to the activity log (punch.conflict / punch.rejected) for a manager; never dropped silently.',
     { body: syncBody, 200: syncAnswer },
-    async (req) => clock.sync(callerOf(req), (req.body as z.output<typeof syncBody>).punches),
+    async (req) => {
+      const body = req.body as z.output<typeof syncBody>;
+      return clock.sync(callerOf(req), body.punches, body);
+    },
     { bodyLimit: 8 * 1024 * 1024 },
   );
   stationRoute.post(
     '/api/punches/unsent',
-    "A revoked pairing's unsent punches, handed over by the tablet's new pairing of the same account (revoked_station_id: the old pairing's station). None is applied: each is listed in GET /api/punch-conflicts ('rejected', with why) for a manager to enter by hand; one handed over or synced before adds nothing. An unknown, unrevoked or other account's station answers 404.",
+    "A revoked pairing's unsent punches, handed over by the tablet's new pairing of the same account (revoked_station_id: the old pairing's station), with device_now as a sync. Those made before the revoke are applied as a sync of that station (applied); those after it are listed in GET /api/punch-conflicts ('rejected', with why) for a manager to enter by hand (recorded); one handed over or synced before adds nothing. An unknown, unrevoked or other account's station answers 404.",
     { body: unsentBody, 200: unsentAnswer },
     async (req) => clock.handOver(callerOf(req), req.body as z.output<typeof unsentBody>),
     { bodyLimit: 8 * 1024 * 1024 },
