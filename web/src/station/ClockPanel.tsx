@@ -21,6 +21,14 @@ const ScreeningModal = lazy(() => loadScreening().then((m) => ({ default: m.Scre
 const punchTime = (iso: string, settings: Settings) =>
   wallClockText(new Date(iso), settings?.time_zone, settings?.time_format);
 
+/** The confirmation's words before the punch's time. */
+const CONFIRMED = {
+  in: 'Clocked in at ',
+  out: 'Clocked out at ',
+  break_start: 'Break started at ',
+  break_end: 'Break ended at ',
+} as const;
+
 /** The employee once identified (after their PIN, where they use one): name, status, and the time on the clock. */
 function EmployeeCard({
   state,
@@ -32,17 +40,18 @@ function EmployeeCard({
   settings: Settings;
 }) {
   const now = useTick(state.clockedIn);
+  const onBreak = state.clockedIn && !!state.breakStartTime;
   return (
     <Paper withBorder p="sm" radius="md" aria-live="polite" data-testid="employee-card">
       <Group justify="space-between">
         <Text fw={600}>{state.employee?.name}</Text>
-        <Badge color={state.clockedIn ? 'teal' : 'gray'}>
-          {state.clockedIn ? 'Clocked in' : 'Not clocked in'}
+        <Badge color={onBreak ? 'yellow' : state.clockedIn ? 'teal' : 'gray'}>
+          {onBreak ? 'On break' : state.clockedIn ? 'Clocked in' : 'Not clocked in'}
         </Badge>
       </Group>
       {confirmation && (
         <Text fw={600} mt={4} data-testid="punch-time">
-          {confirmation.kind === 'in' ? 'Clocked in at ' : 'Clocked out at '}
+          {CONFIRMED[confirmation.kind]}
           {punchTime(confirmation.at, settings)}
         </Text>
       )}
@@ -54,6 +63,11 @@ function EmployeeCard({
       {state.clockedIn && state.clockInTime && (
         <Text size="xl" fw={700} data-testid="elapsed-timer">
           {elapsedText(state.clockInTime, now)}
+        </Text>
+      )}
+      {onBreak && state.breakStartTime && (
+        <Text fw={600} c="yellow.9" data-testid="break-timer">
+          On break since {punchTime(state.breakStartTime, settings)}: {elapsedText(state.breakStartTime, now)}
         </Text>
       )}
       {confirmation?.total && (
@@ -133,6 +147,17 @@ export function ClockPanel({
           confirmation={phase === 'done' ? flow.confirmation : null}
           settings={settings}
         />
+      )}
+      {phase === 'ready' && state?.clockedIn && (
+        <Button
+          size="lg"
+          variant="light"
+          color={state.breakStartTime ? 'teal' : 'yellow'}
+          loading={busy}
+          onClick={state.breakStartTime ? flow.endBreak : flow.startBreak}
+        >
+          {state.breakStartTime ? 'End Break' : 'Start Break'}
+        </Button>
       )}
       {phase === 'ready' && state && (
         <Group grow>

@@ -1,8 +1,10 @@
 import {
+  type BreakAnswer,
   type CheckEmployeeAnswer,
   type ClockOutAnswer,
   type EmployeeIdentity,
   messages,
+  type SyncKind,
 } from '@punchclock/contract';
 import {
   badgeEmployeeRef,
@@ -20,6 +22,7 @@ import {
   setLastSyncAt,
   stationDb,
 } from './queue';
+import { deviceClock } from './device-clock';
 import { checkPinOffline, hintAfterRightPin } from './pin-hint';
 import { syncPending } from './sync';
 import { elapsedText, getPosition, totalText, type Position } from './clock-text';
@@ -31,6 +34,8 @@ export interface ClockState {
   employee: { employee_id: string; name: string } | null;
   clockedIn: boolean;
   clockInTime: string | null;
+  /** When their break inside the open shift started, null when they are not on a break. */
+  breakStartTime: string | null;
   /** Set when this answer came from the station's own cache (no connection). */
   offline: boolean;
 }
@@ -67,6 +72,7 @@ async function remember(answer: CheckEmployeeAnswer, id: EmployeeIdentity) {
     name: answer.employee.name,
     clockedIn: answer.clocked_in,
     clockInTime: answer.clock_in_time,
+    breakStartTime: answer.break_start_time ?? null,
     needsPin,
     // The server answered, so they may punch; a badge it took is the current print.
     canPunch: true,
@@ -89,6 +95,7 @@ const stateOf = (answer: CheckEmployeeAnswer, offline = false): ClockState => ({
   employee: answer.employee,
   clockedIn: answer.clocked_in,
   clockInTime: answer.clock_in_time,
+  breakStartTime: answer.break_start_time ?? null,
   offline,
 });
 
@@ -96,6 +103,7 @@ const cachedState = (cached: CachedEmployee): ClockState => ({
   employee: { employee_id: cached.employee_id, name: cached.name },
   clockedIn: cached.clockedIn,
   clockInTime: cached.clockInTime,
+  breakStartTime: cached.clockedIn ? (cached.breakStartTime ?? null) : null,
   offline: true,
 });
 
@@ -122,6 +130,7 @@ async function unknownOffline(id: EmployeeIdentity): Promise<ClockState> {
     employee: { employee_id: id.employee_id ?? '', name: id.employee_id ?? 'Badge' },
     clockedIn: false,
     clockInTime: null,
+    breakStartTime: null,
     offline: true,
   };
 }
@@ -166,8 +175,22 @@ export async function confirmPin(id: EmployeeIdentity): Promise<ClockState> {
   }
 }
 
+/** What a punch of `kind` made at `at` changes in what the station knows of the employee. */
+export function stateAfter(kind: SyncKind, at: string) {
+  switch (kind) {
+    case 'in':
+      return { clockedIn: true, clockInTime: at, breakStartTime: null };
+    case 'out':
+      return { clockedIn: false, clockInTime: null, breakStartTime: null };
+    case 'break_start':
+      return { breakStartTime: at };
+    case 'break_end':
+      return { breakStartTime: null };
+  }
+}
+
 async function queue(
-  kind: 'in' | 'out',
+  kind: SyncKind,
   id: EmployeeIdentity,
   clientId: string,
   deviceTime: string,
@@ -182,10 +205,11 @@ async function queue(
     ...position,
     screening,
     state: 'pending',
+    boot_id: deviceClock.currentBoot(),
   };
   await stationDb.punches.put(item);
   const cached = await cachedFor(id);
-  const state = { clockedIn: kind === 'in', clockInTime: kind === 'in' ? deviceTime : null };
+  const state = stateAfter(kind, deviceTime);
   if (cached) await stationDb.employees.update(cached.key, state);
   // Someone the station has not seen yet (typed offline): remembered too, so their next punch here is an out.
   else if (id.employee_id)
@@ -194,6 +218,8 @@ async function queue(
       ref: 0,
       employee_id: id.employee_id,
       name: id.employee_id,
+      clockedIn: false,
+      clockInTime: null,
       ...state,
       needsPin: !!id.pin,
     });
@@ -205,6 +231,8 @@ export interface PunchOutcome {
   /** When the punch was taken: the server's time, or the station's own for a punch saved offline. */
   at: string;
   clockInTime?: string;
+  /** Start Break: when the break started (the server's time, or the station's own offline). */
+  breakStartTime?: string;
   total?: { hours: number; minutes: number; total_minutes: number } | null;
 }
 
@@ -217,12 +245,21 @@ async function acknowledged(clientId: string): Promise<void> {
   if ((await pendingCount()) === 0) await setLastSyncAt(new Date().toISOString());
 }
 
+/** The live route of each kind of punch. */
+const ROUTES: Record<SyncKind, string> = {
+  in: '/api/clock-in',
+  out: '/api/clock-out',
+  break_start: '/api/break-start',
+  break_end: '/api/break-end',
+};
+
 /**
- * Clock in or out. The punch goes to the IndexedDB queue first with its client id, then is sent
- * directly; if the connection fails it stays queued and the background sync sends it later.
+ * Clock in or out, or start or end a break (docs/RULES.md#breaks-at-the-clock). The punch goes to the IndexedDB
+ * queue first with its client id, then is sent directly; if the connection fails it stays queued and the
+ * background sync sends it later.
  */
 export async function punch(
-  kind: 'in' | 'out',
+  kind: SyncKind,
   id: EmployeeIdentity,
   position?: Position,
   screening?: Record<string, string>,
@@ -238,16 +275,21 @@ export async function punch(
     ...(screening ? { screening } : {}),
   };
   try {
+    if (kind === 'break_start' || kind === 'break_end') {
+      const answer = await stationCall<BreakAnswer>(ROUTES[kind], body);
+      await acknowledged(clientId);
+      const { started_at, ended_at } = answer.break;
+      return kind === 'break_start'
+        ? { message: answer.message, offline: false, at: started_at, breakStartTime: started_at }
+        : { message: answer.message, offline: false, at: ended_at ?? started_at };
+    }
     if (kind === 'in') {
-      const answer = await stationCall<{ message: string; punch: { time_in: string } }>(
-        '/api/clock-in',
-        body,
-      );
+      const answer = await stationCall<{ message: string; punch: { time_in: string } }>(ROUTES.in, body);
       await acknowledged(clientId);
       const at = answer.punch.time_in;
       return { message: answer.message, offline: false, at, clockInTime: at };
     }
-    const answer = await stationCall<ClockOutAnswer>('/api/clock-out', body);
+    const answer = await stationCall<ClockOutAnswer>(ROUTES.out, body);
     await acknowledged(clientId);
     const total =
       answer.total_minutes === null
@@ -262,6 +304,7 @@ export async function punch(
         offline: true,
         at: deviceTime,
         clockInTime: kind === 'in' ? deviceTime : undefined,
+        breakStartTime: kind === 'break_start' ? deviceTime : undefined,
         total: null,
       };
     }
@@ -271,21 +314,27 @@ export async function punch(
     if (cached && e instanceof StationApiError && e.code === 'punch.shift_open') {
       await stationDb.employees.update(cached.key, { clockedIn: true });
     }
+    // The server knows better whether a break is open: what the station believed is set right.
+    if (cached && e instanceof StationApiError && e.code === 'break.not_open')
+      await stationDb.employees.update(cached.key, { breakStartTime: null });
     throw e;
   }
 }
 
 /** The catalogue's wording for the server's 'already clocked in' refusal. */
-export function clockErrorMessage(e: unknown, kind: 'in' | 'out' | 'check'): string {
+export function clockErrorMessage(e: unknown, kind: SyncKind | 'check'): string {
   if (e instanceof StationApiError && e.status !== 0) {
     if (e.code === 'punch.shift_open') return messages.clock.alreadyClockedIn;
     // An unknown ID reads as the catalogue words it; an old or foreign badge keeps the server's own reason.
     if (e.status === 404 && e.code !== 'clock.badge_invalid') return messages.clock.invalidEmployeeId;
     return e.message;
   }
-  return kind === 'in'
-    ? messages.clock.clockInFailed
-    : kind === 'out'
-      ? messages.clock.clockOutFailed
-      : messages.clock.validateFailed;
+  const failed: Record<SyncKind | 'check', string> = {
+    in: messages.clock.clockInFailed,
+    out: messages.clock.clockOutFailed,
+    break_start: messages.clock.breakStartFailed,
+    break_end: messages.clock.breakEndFailed,
+    check: messages.clock.validateFailed,
+  };
+  return failed[kind];
 }

@@ -1,4 +1,4 @@
-import { messages } from '@punchclock/contract';
+import { messages, type SyncKind } from '@punchclock/contract';
 import { openDatabase, type Run, Store } from './idb';
 
 /**
@@ -8,7 +8,8 @@ import { openDatabase, type Run, Store } from './idb';
  */
 export interface QueuedPunch {
   client_id: string;
-  kind: 'in' | 'out';
+  /** A clock-in or -out, or a break's start or end inside the open shift. */
+  kind: SyncKind;
   employee_id?: string;
   badge?: string;
   pin?: string;
@@ -22,6 +23,8 @@ export interface QueuedPunch {
   message?: string;
   /** Set when a revoke left the punch unsent: the revoked station, named when the new pairing hands it over. */
   revoked_station_id?: number;
+  /** The boot of the station it was queued in (device-clock.ts): the server corrects it by that boot's offset. */
+  boot_id?: string;
 }
 
 /** What the station last knew of each employee, so it can tell in from out while offline. */
@@ -32,6 +35,8 @@ export interface CachedEmployee {
   name: string;
   clockedIn: boolean;
   clockInTime: string | null;
+  /** When their break inside the open shift started (Start Break), null when none is open. */
+  breakStartTime?: string | null;
   /** Typing their Employee ID asks the PIN (the server checks it when the punch syncs). */
   needsPin?: boolean;
   /** Active with App Login (the roster says so): offline, a station refuses anyone else, as the server would. */

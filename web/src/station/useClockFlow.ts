@@ -1,4 +1,4 @@
-import { messages, type StationMeAnswer } from '@punchclock/contract';
+import { messages, type StationMeAnswer, type SyncKind } from '@punchclock/contract';
 import { useEffect, useRef, useState } from 'react';
 import {
   clockErrorMessage,
@@ -9,6 +9,7 @@ import {
   LOCATION_REQUIRED,
   lookUp,
   punch,
+  stateAfter,
   totalText,
 } from './clock-controller';
 import { isBadge, StationApiError } from './station-api';
@@ -23,7 +24,7 @@ export type Notice = { color: 'green' | 'red' | 'yellow' | 'blue'; text: string 
 
 /** A punch just taken, as the confirmation shows it. */
 export interface Confirmation {
-  kind: 'in' | 'out';
+  kind: SyncKind;
   at: string;
   message: string;
   offline: boolean;
@@ -137,9 +138,10 @@ export function useClockFlow({
     return { ok: !!at || !settings?.require_location, at };
   }
 
-  async function doPunch(answers?: Record<string, string>) {
+  /** Clock in or out (the one that fits), or start or end a break inside the open shift. */
+  async function doPunch(answers?: Record<string, string>, breakKind?: 'break_start' | 'break_end') {
     if (!state) return;
-    const kind = state.clockedIn ? 'out' : 'in';
+    const kind: SyncKind = breakKind ?? (state.clockedIn ? 'out' : 'in');
     if (kind === 'in' && settings?.enable_covid_screening && !answers) return setScreening(true);
     setBusy(true);
     try {
@@ -147,7 +149,7 @@ export function useClockFlow({
       if (!where.ok) return setNotice(red(LOCATION_REQUIRED));
       const id = badge ? identityOf(badge) : identityOf(input, pin || undefined);
       const outcome = await punch(kind, id, where.at ?? undefined, answers);
-      setState({ ...state, clockedIn: kind === 'in', clockInTime: kind === 'in' ? outcome.at : null });
+      setState({ ...state, ...stateAfter(kind, outcome.at) });
       setConfirmation({
         kind,
         at: outcome.at,
@@ -166,6 +168,7 @@ export function useClockFlow({
     } catch (e) {
       const code = codeOf(e);
       if (code === 'punch.shift_open') setState({ ...state, clockedIn: true });
+      if (code === 'break.not_open') setState({ ...state, breakStartTime: null });
       if (code?.startsWith('clock.pin')) {
         setPin('');
         setPhase('pin');
@@ -210,6 +213,8 @@ export function useClockFlow({
     submitId: () => void submitId(),
     submitPin: () => void submitPin(),
     punch: () => void doPunch(),
+    startBreak: () => void doPunch(undefined, 'break_start'),
+    endBreak: () => void doPunch(undefined, 'break_end'),
     answerScreening: (answers: Record<string, string>) => {
       setScreening(false);
       void doPunch(answers);

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth';
 import { ApiError, messageOf } from '../../api/client';
-import { checkOwnEmployee, clockOwn } from '../../api/self-service';
+import { breakOwn, checkOwnEmployee, clockOwn } from '../../api/self-service';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { elapsedText, getPosition, totalText } from '../../station/clock-text';
 import { ScreeningModal } from '../../station/ScreeningModal';
@@ -72,6 +72,34 @@ export function SelfClock() {
     }
   }
 
+  /** Start Break / End Break inside the open shift (docs/RULES.md#breaks-at-the-clock). */
+  async function takeBreak(kind: 'start' | 'end') {
+    setBusy(true);
+    try {
+      const position =
+        settings?.enable_gps_tracking || settings?.require_location ? await getPosition() : null;
+      if (!position && settings?.require_location) return notifyError(LOCATION_NEEDED);
+      const answer = await breakOwn(kind, {
+        employee_id: code,
+        client_id: crypto.randomUUID(),
+        ...(position ?? {}),
+      });
+      notifySuccess(answer.message);
+      setTotal(null);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['self-clock'] }),
+        qc.invalidateQueries({ queryKey: ['punches'] }),
+      ]);
+    } catch (e) {
+      notifyError(
+        messageOf(e, kind === 'start' ? messages.clock.breakStartFailed : messages.clock.breakEndFailed),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onBreak = clockedIn && !!state.data?.break_start_time;
   const clockIn = () => (settings?.enable_covid_screening ? setAsking(true) : void punch('in'));
   return (
     <Stack gap="xs" mt="md">
@@ -92,10 +120,25 @@ export function SelfClock() {
         >
           Clock Out
         </Button>
+        {clockedIn && (
+          <Button
+            variant="light"
+            color={onBreak ? 'teal' : 'yellow'}
+            onClick={() => void takeBreak(onBreak ? 'end' : 'start')}
+            disabled={busy}
+          >
+            {onBreak ? 'End Break' : 'Start Break'}
+          </Button>
+        )}
       </Group>
       {clockedIn && state.data?.clock_in_time && (
         <Text size="sm" data-testid="self-elapsed">
           {elapsedText(state.data.clock_in_time, now)}
+        </Text>
+      )}
+      {onBreak && state.data?.break_start_time && (
+        <Text size="sm" fw={600} c="yellow.9" data-testid="self-break">
+          On break: {elapsedText(state.data.break_start_time, now)}
         </Text>
       )}
       {total && (
