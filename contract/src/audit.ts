@@ -58,6 +58,8 @@ export const AUDIT_TEXT = {
   ok: 'Audit ledger intact',
   broken: 'Audit ledger broken',
   failed: 'The audit ledger could not be checked.',
+  downloaded: 'Audit ledger downloaded.',
+  downloadFailed: 'The audit ledger could not be downloaded.',
   entries: 'entries',
   reasons: {
     chain: 'the ledger entry itself was altered',

@@ -32,6 +32,7 @@ import { AppPage } from '../../components/AppPage';
 import { Clamped } from '../../components/Clamped';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
 import { type DisplayFormats } from '../punches/display-format';
+import { AuditLedger } from './AuditLedger';
 import { detailPairs } from './log-details';
 import { useSearchParams } from 'react-router';
 
@@ -207,6 +208,7 @@ export default function ActivityLogs() {
         </Button>
       }
     >
+      <AuditLedger when={when} />
       <FilterBar key={search} applied={filters} onApply={apply} busy={logs.isFetching && !logs.isLoading} />
       {logs.isError && (
         <Alert color="red" mb="md">
