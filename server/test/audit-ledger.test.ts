@@ -4,6 +4,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/database';
 import { signBadge } from '../src/lib/badges';
 import {
   type Account,
@@ -274,6 +277,51 @@ describe('tamper-evident ledger', () => {
     // 12 clock-ins and 6 clock-outs and 4 manual punches sealed, each with its activity entry.
     expect(entries.filter((e) => e.tbl === 'punches').length).toBeGreaterThanOrEqual(12 + 6 + 4);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'keeps the chain whole when two server instances write to the same account at once',
+    async () => {
+      const x = await site(3);
+      for (let i = 0; i < 9; i++) x.people.push(await createEmployee(t, x.owner, { use_card_or_pin: 0 }));
+      const url = await databaseUrl();
+      const db2 = createDatabase(url);
+      const app2 = await buildApp(
+        loadConfig({
+          DATA_DIR: t.dataDir,
+          DATABASE_URL: url,
+          APP_SECRET: SECRET,
+          PUBLIC_URL: 'http://punchclock.test',
+          LOG_LEVEL: 'silent',
+          WEB_DIST: join(t.dataDir, 'no-web'),
+        }),
+        { db: db2, logger: false, tableMaintenance: false },
+      );
+      try {
+        await app2.ready();
+        const clock = (app: typeof app2, p: { code: string }, url: string) =>
+          app.inject({
+            method: 'POST',
+            url,
+            headers: { authorization: `Station ${x.station.token}` },
+            payload: { employee_id: p.code, client_id: cid() },
+          });
+        const ins = await Promise.all(
+          x.people.map((p, i) => clock(i % 2 ? app2 : t.app, p, '/api/clock-in')),
+        );
+        expect(ins.map((r) => r.statusCode)).toEqual(x.people.map(() => 200));
+        const outs = await Promise.all(
+          x.people.map((p, i) => clock(i % 2 ? t.app : app2, p, '/api/clock-out')),
+        );
+        expect(outs.map((r) => r.statusCode)).toEqual(x.people.map(() => 200));
+        expect(await verify(x.owner)).toMatchObject({ ok: true, first_broken: null });
+        const entries = await ledgerOf(x.owner.accountId);
+        expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
+      } finally {
+        await app2.close();
+        await db2.destroy();
+      }
+    },
+  );
 
   it("keeps each account's chain its own", async () => {
     const one = await site(3);
