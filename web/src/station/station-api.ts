@@ -1,4 +1,5 @@
 import { messages } from '@punchclock/contract';
+import { deviceClock } from './device-clock';
 import { readStation } from './station-session';
 
 /** Calls made by a paired station: authenticated by its own token (`Authorization: Station <token>`). */
@@ -32,6 +33,8 @@ export async function stationCall<T>(
   } catch {
     throw new StationApiError(0, messages.general.networkError);
   }
+  // Any answer tells the server's clock: this boot's reading (device-clock.ts).
+  await deviceClock.noteServerTime(res.headers?.get('date') ?? null).catch(() => undefined);
   const json = (await res.json().catch(() => null)) as (T & { message?: string; code?: string }) | null;
   if (!res.ok)
     throw new StationApiError(res.status, json?.message ?? messages.general.serverError, json?.code);

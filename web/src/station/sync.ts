@@ -1,4 +1,5 @@
 import type { SyncAnswer, UnsentBody } from '@punchclock/contract';
+import { deviceClock } from './device-clock';
 import { isNetworkError, stationCall } from './station-api';
 import { abandonedPunches, markHandedOver, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
 
@@ -27,7 +28,11 @@ async function drain(): Promise<number> {
     const items = batch.slice(0, BATCH).map(sentForm);
     let answer: SyncAnswer;
     try {
-      answer = await stationCall('/api/punches/sync', { punches: items });
+      // The station's clock beside them (device-clock.ts); a batch the server refuses for it stays queued.
+      answer = await stationCall('/api/punches/sync', {
+        punches: items,
+        ...(await deviceClock.clockFields(items)),
+      });
     } catch (e) {
       if (isNetworkError(e)) return batch.length;
       throw e;
@@ -70,6 +75,7 @@ export async function handOverUnsent(): Promise<number> {
       const body: UnsentBody = {
         revoked_station_id: station,
         punches: chunk.map(sentForm),
+        ...(await deviceClock.clockFields(chunk)),
       };
       try {
         const answer = await stationCall<{ message: string }>('/api/punches/unsent', body);
