@@ -1,7 +1,10 @@
-import { Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { EARNINGS_PERIODS, moneyFromCents as money, hoursText as hours } from '@punchclock/contract';
+import { Button, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { EARNINGS_PERIODS, hoursText as hours } from '@punchclock/contract';
 import { IconCoin } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useMoney } from '../api/currency';
 import type { Earnings } from '../api/earnings';
+import { DayWhy } from '../pages/pay-rules/DayWhy';
 import { formatDate } from '../pages/punches/display-format';
 
 export type Tab = (typeof EARNINGS_PERIODS)[number];
@@ -27,6 +30,7 @@ export function keyLabel(tab: Tab, key: string, dateFormat: string): string {
 
 /** The period's totals: earnings, paid hours, deductions and the hourly rate. */
 export function Totals({ data }: { data: Earnings }) {
+  const money = useMoney();
   const t = data.totals;
   const items = [
     { label: 'Earnings', value: money(t.earnings), testId: 'earnings-total' },
@@ -52,6 +56,9 @@ export function Totals({ data }: { data: Earnings }) {
 
 /** One tab's earnings by day, week or month, and the Lunch and Break deductions under them. */
 export function PeriodTab({ data, tab, dateFormat }: { data: Earnings; tab: Tab; dateFormat: string }) {
+  const money = useMoney();
+  // A day's row opens its why (GET /api/me/days/:date): the steps that made its pay.
+  const [opened, setOpened] = useState<string | null>(null);
   const earnings = Object.entries(data.earnings[tab]);
   const deductions = data.deductions[tab];
   if (earnings.length === 0)
@@ -78,12 +85,36 @@ export function PeriodTab({ data, tab, dateFormat }: { data: Earnings; tab: Tab;
           </Table.Thead>
           <Table.Tbody>
             {earnings.map(([key, cents]) => (
-              <Table.Tr key={key} data-testid={`earnings-${tab}-${key}`}>
-                <Table.Td>{keyLabel(tab, key, dateFormat)}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {money(cents)}
-                </Table.Td>
-              </Table.Tr>
+              <Fragment key={key}>
+                <Table.Tr data-testid={`earnings-${tab}-${key}`}>
+                  <Table.Td>
+                    {keyLabel(tab, key, dateFormat)}
+                    {tab === 'daily' && (
+                      <Button
+                        variant="subtle"
+                        size="compact-xs"
+                        ml={6}
+                        aria-expanded={opened === key}
+                        aria-controls={`why-${key}`}
+                        aria-label={`Why this pay: ${keyLabel(tab, key, dateFormat)}`}
+                        onClick={() => setOpened((o) => (o === key ? null : key))}
+                      >
+                        {opened === key ? 'Hide why' : 'Why'}
+                      </Button>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {money(cents)}
+                  </Table.Td>
+                </Table.Tr>
+                {tab === 'daily' && opened === key && (
+                  <Table.Tr id={`why-${key}`}>
+                    <Table.Td colSpan={2}>
+                      <DayWhy employee="me" date={key} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
             ))}
           </Table.Tbody>
         </Table>

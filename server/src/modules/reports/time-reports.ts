@@ -363,6 +363,8 @@ export const timesheet: ReportEntry = {
       rows.push({
         date: p.work_date,
         employee_id: e.employee_id,
+        // Not a column: the screen opens the day's why (GET /api/employees/:id/days/:date) from the row.
+        record_id: p.employee_ref,
         name: e.name,
         type: p.type,
         time_in: shownTime(ctx, p.time_in),

@@ -9,6 +9,7 @@ import { type EmployeeView, useCustomFields, useEmployee, useEmployeeRates } fro
 import { useSettings } from '../../api/settings';
 import { formatDate } from '../punches/display-format';
 import { AppPage } from '../../components/AppPage';
+import { DayWhyCard } from '../pay-rules/DayWhyCard';
 import { PunchTable } from '../punches/PunchTable';
 import { BadgeCard } from './BadgeCard';
 import { CorrectRateModal } from './CorrectRateModal';
@@ -170,6 +171,7 @@ export default function EmployeeDetail() {
               <Stack>
                 <Details e={e} />
                 <RateHistory id={id} />
+                <DayWhyCard employee={id} />
               </Stack>
             </Grid.Col>
             {/* A deleted employee's badge no longer punches: no card to print or regenerate. */}

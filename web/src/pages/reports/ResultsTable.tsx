@@ -1,8 +1,9 @@
-import { Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { messages, type ReportColumnView } from '@punchclock/contract';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { findReport, type GetDataAnswer } from '../../api/reports';
+import { DayWhy } from '../pay-rules/DayWhy';
 import { type Cell, type CellFormats, compareCells, formatCell, isNumeric } from './cells';
 
 type Sort = { key: string; dir: 'asc' | 'desc' } | null;
@@ -60,6 +61,17 @@ function WholeTotals({ answer, formats }: { answer: GetDataAnswer; formats: Cell
   );
 }
 
+/**
+ * The day a Timesheet row opens the why of: its last punch of the day carries the day's pay, and the row names
+ * the employee's record (`record_id`, not a column). Other reports' rows open nothing.
+ */
+function whyDayOf(report: string, r: Record<string, Cell>): { employee: number; date: string } | null {
+  if (report !== 'Timesheet' || r.day_total === null || r.day_total === undefined) return null;
+  return typeof r.record_id === 'number' && typeof r.date === 'string'
+    ? { employee: r.record_id, date: r.date }
+    : null;
+}
+
 /** One page of a report's rows (sortable within the page) and the totals of the whole run. */
 export function ResultsTable({
   answer,
@@ -81,6 +93,14 @@ export function ResultsTable({
   const toggle = (key: string) =>
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
   const align = (c: ReportColumnView) => (isNumeric(c.kind) ? 'right' : 'left');
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const flip = (i: number) =>
+    setOpened((o) => {
+      const next = new Set(o);
+      if (!next.delete(i)) next.add(i);
+      return next;
+    });
+  const baseId = useId();
 
   return (
     <>
@@ -131,15 +151,49 @@ export function ResultsTable({
                 </Table.Td>
               </Table.Tr>
             ) : (
-              rows.map((r, i) => (
-                <Table.Tr key={i}>
-                  {answer.columns.map((c) => (
-                    <Table.Td key={c.key} ta={align(c)} style={{ whiteSpace: 'nowrap' }}>
-                      {formatCell(r[c.key], c.kind, formats)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+              rows.map((r, i) => {
+                const why = whyDayOf(answer.report, r);
+                const open = why !== null && opened.has(i);
+                return (
+                  <Fragment key={i}>
+                    <Table.Tr>
+                      {answer.columns.map((c, at) => (
+                        <Table.Td key={c.key} ta={align(c)} style={{ whiteSpace: 'nowrap' }}>
+                          {formatCell(r[c.key], c.kind, formats)}
+                          {at === 0 && why && (
+                            <Button
+                              variant="subtle"
+                              size="compact-xs"
+                              ml={6}
+                              aria-expanded={open}
+                              aria-controls={`${baseId}-why-${i}`}
+                              aria-label={`Why this pay: ${String(r.name ?? '')} ${formatCell(r.date, 'date', formats)}`}
+                              onClick={() => flip(i)}
+                            >
+                              {open ? 'Hide why' : 'Why'}
+                            </Button>
+                          )}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                    {open && (
+                      <Table.Tr id={`${baseId}-why-${i}`}>
+                        <Table.Td colSpan={answer.columns.length}>
+                          {/* The why stays in view while the wide table scrolls sideways (a phone). */}
+                          <Box
+                            pos="sticky"
+                            left={0}
+                            maw="min(720px, calc(100vw - 56px))"
+                            style={{ whiteSpace: 'normal' }}
+                          >
+                            <DayWhy employee={why.employee} date={why.date} />
+                          </Box>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
           </Table.Tbody>
         </Table>
