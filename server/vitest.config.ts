@@ -14,6 +14,10 @@ const api = (name: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on the 2-core machines `npm test`
+    // runs on. An API test file mostly waits on its database (a commit's fsync, a round trip), so three files go
+    // side by side; each has its own database (docs/TESTING.md, "API tests").
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],

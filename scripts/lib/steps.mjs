@@ -1,7 +1,7 @@
 // The steps `npm test` and `npm run test:e2e` are made of: commands whose output goes through whole lines, vitest
 // runs counted from their JSON reports, Chromium for the journeys, and the closing summary.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -105,26 +105,55 @@ async function installDebianTools() {
 }
 
 /**
- * The browser journeys on both databases (the web app must be built). Each database's journeys run one file at a
- * time (its files share one server and its demo data); the two databases' runs go side by side, most of a
- * journey being the browser's waits (12 min one after the other, 7.5 side by side on the 2-core machine).
+ * The browser journeys on both databases (the web app must be built), in shards: each database's journey files
+ * are dealt out to `E2E_SHARDS` (default 2) vitest runs by their measured time (web/e2e/durations.json, longest
+ * first), and all the runs go side by side. A run has its own server and demo data (its global setup), so its
+ * files share nothing with another run's; within a run the files go one at a time. Most of a journey is waiting
+ * (on the browser, the server, a round trip), so four runs on two cores finish well before two would
+ * (docs/TESTING.md, "Journey time").
  */
 export async function journeys() {
   if (!(await ensureDebianTools())) {
     results.push({ label: 'browser journeys', passed: 0, failed: 1, ok: false });
     return false;
   }
+  const shards = journeyShards(Math.max(1, Number(process.env.E2E_SHARDS) || 2));
   const runs = await Promise.all(
-    ['sqlite', 'postgres'].map((dialect) =>
-      vitest(
-        `browser journeys (${dialect})`,
-        'web',
-        ['--config', 'e2e/vitest.config.ts', '--project', `e2e-${dialect}`],
-        { tag: dialect },
+    ['sqlite', 'postgres'].flatMap((dialect) =>
+      shards.map((files, i) =>
+        vitest(
+          `browser journeys (${dialect} ${i + 1}/${shards.length})`,
+          'web',
+          ['--config', 'e2e/vitest.config.ts', '--project', `e2e-${dialect}`, ...files.map((f) => `/${f}`)],
+          { tag: `${dialect}${shards.length > 1 ? i + 1 : ''}` },
+        ),
       ),
     ),
   );
   return runs.every(Boolean);
+}
+
+/**
+ * The journey files (web/e2e/*.e2e.ts) dealt out to `count` shards of about equal time: longest first, each to the
+ * shard with the least time so far. A file with no measured time counts as the median one. Every file is in
+ * exactly one shard.
+ */
+export function journeyShards(count) {
+  const dir = join(root, 'web/e2e');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .sort();
+  const measured = JSON.parse(readFileSync(join(dir, 'durations.json'), 'utf8'));
+  const known = Object.values(measured).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 60;
+  const timeOf = (f) => measured[f] ?? median;
+  const shards = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], seconds: 0 }));
+  for (const f of [...files].sort((a, b) => timeOf(b) - timeOf(a))) {
+    const least = shards.reduce((m, s) => (s.seconds < m.seconds ? s : m));
+    least.files.push(f);
+    least.seconds += timeOf(f);
+  }
+  return shards.map((s) => s.files.sort());
 }
 
 /** Prints the summary (its last line `N passed, N failed`) and exits with whether everything passed. */

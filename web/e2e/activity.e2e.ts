@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { apiCall, logIn, type Method, type Owner, registerOwner, screenshot, useBrowser } from './support';
+import {
+  apiCall,
+  keepShot,
+  logIn,
+  registerOwner,
+  screenshot,
+  type Method,
+  type Owner,
+  useBrowser,
+} from './support';
 
 const b = useBrowser();
 
@@ -107,12 +116,12 @@ describe('activity logs', () => {
     expect(csv[1]).toContain('17:00 → 16:00');
     expect(csv.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     expect(csv.join('\n')).not.toContain('{');
-    await page.screenshot({
+    await keepShot(page, {
       path: `/tmp/polish-activity-1280-${process.env.E2E_DIALECT}.png`,
       fullPage: true,
     });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({
+    await keepShot(page, {
       path: `/tmp/polish-activity-390-${process.env.E2E_DIALECT}.png`,
       fullPage: true,
     });

@@ -8,12 +8,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
-  type Owner,
+  chooseOption,
+  keepShot,
   registerOwner as registerOwnerAt,
   screenshot,
-  useBrowser,
-  chooseOption,
   signInAsManager as signIn,
+  type Owner,
+  useBrowser,
 } from './support';
 
 const b = useBrowser();
@@ -142,7 +143,7 @@ describe('people', () => {
     expect(await search(page, { text: 'Nobody Like This' })).toBe(0);
     await list.getByText('No employees match this search.').waitFor();
     expect(await list.getByText('Robin Tester').count()).toBe(0);
-    await page.screenshot({
+    await keepShot(page, {
       path: `/tmp/polish-employees-search-1280-${process.env.E2E_DIALECT}.png`,
       fullPage: true,
     });
@@ -160,12 +161,12 @@ describe('people', () => {
     await page.getByText('Search Results').waitFor({ state: 'detached' });
     // Cleared, the whole list is back.
     await list.getByText('Robin Tester').waitFor();
-    await page.screenshot({
+    await keepShot(page, {
       path: `/tmp/polish-employees-1280-${process.env.E2E_DIALECT}.png`,
       fullPage: true,
     });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({
+    await keepShot(page, {
       path: `/tmp/polish-employees-390-${process.env.E2E_DIALECT}.png`,
       fullPage: true,
     });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { messages } from '@punchclock/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, logIn, registerOwner, useBrowser, wordsSplitAcrossLines } from './support';
+import { apiCall, keepShot, logIn, registerOwner, useBrowser, wordsSplitAcrossLines } from './support';
 
 const b = useBrowser();
 // The account's clock is New York's; the browser's is Tokyo's: the modal must show and take New York times.
@@ -115,7 +115,7 @@ describe('accepting a refused punch', () => {
     const date = dialog.getByLabel('Date');
     const time = dialog.getByLabel('Time', { exact: true });
     expect({ date: await date.inputValue(), time: await time.inputValue() }).toEqual(newYork(first));
-    await page.screenshot({ path: `${SHOTS}/accept-punch-modal-desktop.png` });
+    await keepShot(page, { path: `${SHOTS}/accept-punch-modal-desktop.png` });
 
     // She came in an hour ago, not 90 minutes: the manager corrects the time and accepts.
     const corrected = newYork(new Date(Date.now() - 60 * 60_000));
@@ -151,7 +151,7 @@ describe('accepting a refused punch', () => {
     await dialog.getByRole('button', { name: 'Accept punch' }).click();
     await dialog.getByRole('alert').getByText(messages.clock.alreadyClockedInServer).waitFor();
     expect(await wordsSplitAcrossLines(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/accept-punch-modal-390.png` });
+    await keepShot(page, { path: `${SHOTS}/accept-punch-modal-390.png` });
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(sideways).toBe(false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

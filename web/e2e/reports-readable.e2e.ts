@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
-import { apiCall, chooseOption, clickSteadily, logIn, useBrowser } from './support';
+import { apiCall, chooseOption, clickSteadily, keepShot, logIn, useBrowser } from './support';
 
 const b = useBrowser();
 const SHOTS = '/tmp/shots';
@@ -13,7 +13,7 @@ const DESKTOP = { width: 1280, height: 900 };
 /** A screenshot of the whole page to look at, at the viewport it is in. */
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${process.env.E2E_DIALECT ?? 'e2e'}-${name}.png`, fullPage: true });
+  await keepShot(page, { path: `${SHOTS}/${process.env.E2E_DIALECT ?? 'e2e'}-${name}.png`, fullPage: true });
 }
 
 /** The same screen at 390 px wide, then back at the desktop's width. */

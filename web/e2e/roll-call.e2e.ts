@@ -10,7 +10,7 @@ import {
   useBrowser,
 } from './support';
 
-const b = useBrowser();
+const b = useBrowser([], { serviceWorkers: true });
 
 /** A successful call's body; anything else fails the journey with the server's answer. */
 async function api<T>(token: string, method: Method, path: string, body?: unknown): Promise<T> {

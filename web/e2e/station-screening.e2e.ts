@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../server/src/db/database';
 import { apiCall, registerOwner, screenshot, useBrowser } from './support';
 
-const b = useBrowser();
+const b = useBrowser([], { serviceWorkers: true });
 
 /** The health screening's answers as the server stored them with each punch of these employee codes. */
 async function screenedPunches(codes: string[]) {

@@ -6,7 +6,7 @@ import { createDatabase } from '../../server/src/db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
 import { logIn, screenshot, useBrowser } from './support';
 
-const b = useBrowser();
+const b = useBrowser([], { serviceWorkers: true });
 
 /** Logs the demo manager in and turns this browser into a station from /Device. */
 async function pairThisBrowser(page: Page, name: string) {

@@ -22,8 +22,13 @@ export interface BrowserFixture {
   newPage(options?: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-/** One Chromium per test file; each journey gets a fresh context (its own storage). */
-export function useBrowser(extraArgs: string[] = []): BrowserFixture {
+/**
+ * One Chromium per test file; each journey gets a fresh context (its own storage). Service workers are blocked
+ * unless the file asks for them (`{ serviceWorkers: true }`, the station's offline journeys): every fresh context
+ * would otherwise install the worker and download the station's precache, CPU the journeys that never go offline
+ * do not need (docs/TESTING.md, "Journey time").
+ */
+export function useBrowser(extraArgs: string[] = [], { serviceWorkers = false } = {}): BrowserFixture {
   const f = {} as BrowserFixture;
   beforeAll(async () => {
     f.baseUrl = inject('baseUrl');
@@ -33,7 +38,11 @@ export function useBrowser(extraArgs: string[] = []): BrowserFixture {
       args: [...CHROMIUM_FLAGS, ...extraArgs],
     });
     f.newPage = async (options) => {
-      const context = await f.browser.newContext({ baseURL: f.baseUrl, ...options });
+      const context = await f.browser.newContext({
+        baseURL: f.baseUrl,
+        serviceWorkers: serviceWorkers ? 'allow' : 'block',
+        ...options,
+      });
       // Under the load of both databases' journeys side by side, one page load has taken over 15 s.
       context.setDefaultTimeout(30_000);
       return { context, page: await context.newPage() };
@@ -46,7 +55,7 @@ export function useBrowser(extraArgs: string[] = []): BrowserFixture {
     const pages = f.browser.contexts().flatMap((c) => c.pages());
     for (const [i, page] of pages.entries()) {
       const name = `FAILED-${task.name.slice(0, 40).replace(/[^\w-]+/g, '_')}-${i}`;
-      await screenshot(page, name).catch(() => undefined);
+      await screenshot(page, name, { always: true }).catch(() => undefined);
       const text = await page
         .evaluate(() => document.body.innerText.slice(0, 2_000))
         .catch((e: Error) => `(unreadable: ${e.message})`);
@@ -60,12 +69,23 @@ export function useBrowser(extraArgs: string[] = []): BrowserFixture {
   return f;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A full-page screenshot into e2e/artifacts, for a person to look at: taken when `E2E_SCREENSHOTS=1` (and for
+ * every page of a failed journey), skipped otherwise, since encoding a hundred full pages is CPU `npm test` does
+ * not need (docs/TESTING.md, "Journey time").
+ */
+export async function screenshot(page: Page, name: string, { always = false } = {}): Promise<void> {
+  if (!always && !process.env.E2E_SCREENSHOTS) return;
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({
     path: join(artifacts, `${process.env.E2E_DIALECT ?? 'e2e'}-${name}.png`),
     fullPage: true,
   });
+}
+
+/** A screenshot to a path of the journey's choosing, on the same terms as `screenshot`. */
+export async function keepShot(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot(options);
 }
 
 /** The newest password link mailed to `to`, read from the server's outbox (.eml files). */

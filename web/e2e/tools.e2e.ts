@@ -4,11 +4,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
+  keepShot,
   logIn,
-  type Owner,
   passwordLinkFor,
   registerOwner,
   signInAsManager,
+  type Owner,
   useBrowser,
 } from './support';
 
@@ -30,7 +31,7 @@ async function shots(page: Page, name: string) {
     // From the top, so the sticky bar is not drawn over the middle of a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `/tmp/tools-${dialect}-${name}-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/tools-${dialect}-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -3,7 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { DATA_EXPORT_SHEETS, messages } from '@punchclock/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { apiCall, type Method, type Owner, registerOwner, signInAsManager, useBrowser } from './support';
+import {
+  apiCall,
+  keepShot,
+  registerOwner,
+  signInAsManager,
+  type Method,
+  type Owner,
+  useBrowser,
+} from './support';
 
 const b = useBrowser();
 const dialect = process.env.E2E_DIALECT ?? 'e2e';
@@ -78,7 +86,7 @@ describe('your data', () => {
     expect(all).not.toContain('Casey Hidden');
 
     // PDF: the toast, a real PDF, turned into a picture to look at.
-    await page.screenshot({ path: `/tmp/polish-your-data-1280-${dialect}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/polish-your-data-1280-${dialect}.png`, fullPage: true });
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export as PDF' }).click(),
@@ -101,13 +109,13 @@ describe('your data', () => {
 
     // A phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `/tmp/polish-your-data-390-${dialect}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/polish-your-data-390-${dialect}.png`, fullPage: true });
     await page.goto('/Account_Setting');
     await page.getByRole('tab', { name: 'Export Your Data' }).click();
     await page.getByRole('button', { name: 'Export as PDF' }).waitFor();
-    await page.screenshot({ path: `/tmp/polish-account-setting-390-${dialect}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/polish-account-setting-390-${dialect}.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `/tmp/polish-account-setting-1280-${dialect}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/polish-account-setting-1280-${dialect}.png`, fullPage: true });
 
     // A failed export says so with the spec's message (the server answers an error).
     await page.route('**/api/export-excel', (route) =>
@@ -135,7 +143,7 @@ describe('your data', () => {
       return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
     });
     expect(lines).toBe(1);
-    await page.screenshot({ path: `/tmp/polish-departments-1280-${dialect}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/polish-departments-1280-${dialect}.png`, fullPage: true });
 
     // The frame (where the page title starts, how wide it may grow) is the same on every signed-in page.
     const frames = new Set<string>();
@@ -157,7 +165,7 @@ describe('your data', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/Departments');
     await page.getByText('polish Dock').first().waitFor();
-    await page.screenshot({ path: `/tmp/polish-departments-390-${dialect}.png`, fullPage: true });
+    await keepShot(page, { path: `/tmp/polish-departments-390-${dialect}.png`, fullPage: true });
 
     for (const icon of ['/favicon.ico', '/favicon.svg']) {
       const res = await fetch(new URL(icon, b.baseUrl));
