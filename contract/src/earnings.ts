@@ -54,6 +54,19 @@ export type DeductionRow = z.infer<typeof deductionRow>;
 
 const byPeriod = <T extends z.ZodType>(item: T) => z.object({ daily: item, weekly: item, monthly: item });
 
+/**
+ * The pay pipeline's figures (docs/RULES.md#pay-lines) beside the engine's: the paid minutes split into regular,
+ * overtime and double time under the account's pay rules, the premiums and the gross in cents. A day's money is
+ * its share of the period's pay lines (each rounded once), so the days add up to the period's exactly.
+ */
+const payFields = {
+  regular_minutes: z.number(),
+  overtime_minutes: z.number(),
+  double_time_minutes: z.number(),
+  premium_cents: z.number(),
+  gross_cents: z.number(),
+};
+
 export const earningsTotals = z.object({
   worked_minutes: z.number(),
   deducted_minutes: z.number(),
@@ -85,9 +98,10 @@ export const withDeductionsAnswer = z.object({
         deducted_minutes: z.number(),
         paid_minutes: z.number(),
         earnings: z.number(),
+        ...payFields,
       }),
     ),
-    totals: earningsTotals,
+    totals: earningsTotals.extend(payFields),
   }),
 });
 export type WithDeductionsAnswer = z.infer<typeof withDeductionsAnswer>;

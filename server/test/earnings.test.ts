@@ -118,7 +118,16 @@ describe('earnings and deductions, by hand, without rounding (New York)', () => 
       original_earnings: 15000 + 15219 + 15938,
       deduction_amount: 937,
       earnings: 45220,
+      // The pay pipeline's figures (no pay rules: all regular), one pay line rounded once
+      // (docs/RULES.md#pay-lines): 1,447 min shown as 24.12 h × $18.75 = $452.25.
+      regular_minutes: 1447,
+      overtime_minutes: 0,
+      double_time_minutes: 0,
+      premium_cents: 0,
+      gross_cents: 45225,
     });
+    // The days' gross are the line's shares and add up to it.
+    expect(d.days.reduce((n: number, day: { gross_cents: number }) => n + day.gross_cents, 0)).toBe(45225);
     expect(await dailySummary(f, '2026-01-01', '2026-01-31')).toEqual(d.earnings.daily);
   });
 

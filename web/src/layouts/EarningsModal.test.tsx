@@ -45,6 +45,12 @@ const answer = {
       original_earnings: 30219,
       deduction_amount: 937,
       earnings: 29282,
+      // The pay pipeline's split (no pay rules: all regular): 937 min = 15.62 h × $18.75 = $292.88.
+      regular_minutes: 937,
+      overtime_minutes: 0,
+      double_time_minutes: 0,
+      premium_cents: 0,
+      gross_cents: 29288,
     },
   },
 };

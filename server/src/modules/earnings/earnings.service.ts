@@ -1,5 +1,7 @@
 import {
   type DeductionRow,
+  EMPTY_PAY_TOTALS,
+  type PayTotals,
   messages,
   type WithDeductionsAnswer,
   type WithDeductionsBody,
@@ -11,6 +13,7 @@ import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { addDays, weekStartOf } from '../time/calendar';
 import { periodFigures } from '../time/period';
+import { periodPay } from '../time/pay/period-pay';
 import { type TimeRules, timeRulesFor } from '../time/time-rules';
 import type { EarningsRepository } from './earnings.repository';
 
@@ -28,6 +31,15 @@ interface Sums {
   earnings: number;
 }
 const zero = (): Sums => ({ worked: 0, deducted: 0, manual: 0, paid: 0, original: 0, earnings: 0 });
+
+/** A day's or a period's pay totals as the answer names them. */
+const payFields = (t: PayTotals) => ({
+  regular_minutes: t.regular,
+  overtime_minutes: t.overtime,
+  double_time_minutes: t.double_time,
+  premium_cents: t.premium_cents,
+  gross_cents: t.gross_cents,
+});
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) / 100 : 0);
 
@@ -120,7 +132,15 @@ export function earningsService(deps: {
       const end = body.end_date ?? (body.start_date ? monthOf(body.start_date).end : month.end);
       if (start > end)
         throw badRequest(messages.reports.startAfterEnd, { end_date: [messages.reports.startAfterEnd] });
-      const days = await figures(caller, e, rules, start, end);
+      const [days, [pay]] = await Promise.all([
+        figures(caller, e, rules, start, end),
+        periodPay(repo, caller.accountId, rules, [{ id: e.id, rateCents: e.hourly_rate_cents }], {
+          start,
+          end,
+          employeeRefs: [e.id],
+        }),
+      ]);
+      const payOf = new Map(pay?.days.map((d) => [d.day, d.totals]));
 
       const keyOf: Record<Period, (day: string) => string> = {
         daily: (day) => day,
@@ -175,6 +195,7 @@ export function earningsService(deps: {
             deducted_minutes: d.deductedMinutes,
             paid_minutes: d.paidMinutes,
             earnings: d.earningsCents,
+            ...payFields(payOf.get(d.day) ?? EMPTY_PAY_TOTALS),
           })),
           totals: {
             worked_minutes: totals.worked,
@@ -184,6 +205,7 @@ export function earningsService(deps: {
             original_earnings: totals.original,
             deduction_amount: totals.original - totals.earnings,
             earnings: totals.earnings,
+            ...payFields(pay ? pay.totals : EMPTY_PAY_TOTALS),
           },
         },
       };
