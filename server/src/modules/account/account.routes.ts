@@ -5,8 +5,6 @@ import {
   administratorInvitedAnswer,
   administratorsAnswer,
   administratorAccessBody,
-  idParams,
-  messageResponse,
   planAnswer,
   planBody,
   planChangedAnswer,
@@ -29,35 +27,37 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     mail: { mailer, appSecret: config.appSecret, publicUrl: config.publicUrl },
   });
 
-  route.get(
+  route.ofCaller.get(
     '/api/administrators',
     "The account's administrators (managers), the owner first, with their access (managers only)",
     { 200: administratorsAnswer },
-    async (req) => account.administrators(authOf(req)),
+    account.administrators,
   );
-  administratorRoute.post(
-    '/api/administrators',
-    "Invite an administrator (managers with full access): {name, email, access: full | departments, department_ids}. Sends the set-password mail. 422 when the plan's administrator seats are taken; 409 when the e-mail already logs in.",
-    { body: administratorBody, 201: administratorInvitedAnswer },
-    async (req, reply) => reply.code(201).send(await account.invite(authOf(req), req.body)),
+  administratorRoute.resource(
+    { body: administratorBody, changes: administratorAccessBody, saved: administratorInvitedAnswer },
+    {
+      create: [
+        '/api/administrators',
+        "Invite an administrator (managers with full access): {name, email, access: full | departments, department_ids}. Sends the set-password mail. 422 when the plan's administrator seats are taken; 409 when the e-mail already logs in.",
+        account.invite,
+      ],
+      update: [
+        '/api/administrators/:id',
+        "Change what an administrator manages (managers with full access): {access: full | departments, department_ids}. The owner always keeps full access (422); another account's id answers 404; a department not of this account 422.",
+        account.changeAccess,
+      ],
+      remove: [
+        '/api/administrators/:id',
+        "Remove an administrator and end their sessions (managers); the owner cannot be removed (422); another account's id answers 404",
+        account.remove,
+      ],
+    },
   );
-  administratorRoute.put(
-    '/api/administrators/:id',
-    "Change what an administrator manages (managers with full access): {access: full | departments, department_ids}. The owner always keeps full access (422); another account's id answers 404; a department not of this account 422.",
-    { params: idParams, body: administratorAccessBody, 200: administratorInvitedAnswer },
-    async (req) => account.changeAccess(authOf(req), req.params.id, req.body),
-  );
-  administratorRoute.delete(
-    '/api/administrators/:id',
-    "Remove an administrator and end their sessions (managers); the owner cannot be removed (422); another account's id answers 404",
-    { params: idParams, 200: messageResponse },
-    async (req) => account.remove(authOf(req), req.params.id),
-  );
-  route.get(
+  route.ofCaller.get(
     '/api/account/plan',
     'The plan the account is on, its administrator seats (null: unlimited) and how many are taken',
     { 200: planAnswer },
-    async (req) => account.plan(authOf(req)),
+    account.plan,
   );
   route.put(
     '/api/account/plan',

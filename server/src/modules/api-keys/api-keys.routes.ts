@@ -5,8 +5,6 @@ import {
   apiKeyRevealAnswer,
   apiKeySavedAnswer,
   apiKeysAnswer,
-  idParams,
-  messageResponse,
   messages,
 } from '@punchclock/contract';
 import type { FastifyRequest } from 'fastify';
@@ -43,28 +41,31 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     { consumes: ['multipart/form-data', 'application/json'], 201: apiKeySavedAnswer },
     async (req, reply) => reply.code(201).send(await keys.create(authOf(req), await createBody(req))),
   );
-  route.get(
+  route.ofCaller.get(
     '/api/apikeys',
     "The account's API keys (managers) as all_keys; key_value is masked (its last 4 characters): GET /api/apikeys/{id}/reveal answers the value",
     { 200: apiKeysAnswer },
-    async (req) => keys.list(authOf(req)),
+    keys.list,
   );
-  route.get(
+  route.byId.get(
     '/api/apikeys/:id/reveal',
     "An API key's value (managers; the Reveal button), written to the activity log",
-    { params: idParams, 200: apiKeyRevealAnswer },
-    async (req) => keys.reveal(authOf(req), req.params.id),
+    { 200: apiKeyRevealAnswer },
+    keys.reveal,
   );
-  route.put(
-    '/api/apikeys/:id',
-    'Rename an API key (managers): {key_name}; answers the updated key',
-    { params: idParams, body: apiKeyRenameBody, 200: apiKeySavedAnswer },
-    async (req) => keys.rename(authOf(req), req.params.id, req.body.key_name),
-  );
-  route.delete(
-    '/api/apikeys/:id',
-    'Delete an API key (managers): calls made with it are refused from now on',
-    { params: idParams, 200: messageResponse },
-    async (req) => keys.remove(authOf(req), req.params.id),
+  route.resource(
+    { body: apiKeyRenameBody, saved: apiKeySavedAnswer },
+    {
+      update: [
+        '/api/apikeys/:id',
+        'Rename an API key (managers): {key_name}; answers the updated key',
+        (auth, id, body) => keys.rename(auth, id, body.key_name),
+      ],
+      remove: [
+        '/api/apikeys/:id',
+        'Delete an API key (managers): calls made with it are refused from now on',
+        keys.remove,
+      ],
+    },
   );
 };

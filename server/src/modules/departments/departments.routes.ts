@@ -23,11 +23,11 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['Departments'], errors });
   const departments = departmentsService(repositories(app.deps.db, departmentsRepositories));
 
-  route.get(
+  route.ofCaller.get(
     '/departments',
     "The account's departments with their employee counts (an array)",
     { 200: departmentsAnswer },
-    async (req) => departments.list(authOf(req)),
+    departments.list,
   );
   route.get(
     '/department/user/:user_id',
@@ -38,23 +38,22 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await departments.list(authOf(req), req.params.user_id),
     }),
   );
-  route.get(
+  route.byId.get(
     '/api/departments/:id',
     'One department and its current members',
-    { params: idParams, 200: departmentDetailAnswer },
-    async (req) => departments.get(authOf(req), req.params.id),
+    { 200: departmentDetailAnswer },
+    departments.get,
   );
-  route.post(
-    '/departments',
-    'Create a department (type one of the ten; default Department)',
-    { body: departmentBody, 201: departmentSavedAnswer },
-    async (req, reply) => reply.code(201).send(await departments.create(authOf(req), req.body)),
-  );
-  route.put(
-    '/departments/:id',
-    'Update a department',
-    { params: idParams, body: departmentBody, 200: departmentSavedAnswer },
-    async (req) => departments.update(authOf(req), req.params.id, req.body),
+  route.resource(
+    { body: departmentBody, saved: departmentSavedAnswer },
+    {
+      create: [
+        '/departments',
+        'Create a department (type one of the ten; default Department)',
+        departments.create,
+      ],
+      update: ['/departments/:id', 'Update a department', departments.update],
+    },
   );
   route.delete(
     '/departments/:id',

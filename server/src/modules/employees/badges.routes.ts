@@ -27,17 +27,17 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
     { params: idParams, 200: employeeQrStatusAnswer },
     async (req) => ({ status: 'success' as const, data: await badges.qr(authOf(req), req.params.id) }),
   );
-  route.get(
+  route.byId.get(
     '/api/employee/:id/generate-qr',
     'The badge QR as qr_code, employee_id, name, message',
-    { params: idParams, 200: employeeQrAnswer },
-    async (req) => badges.qr(authOf(req), req.params.id),
+    { 200: employeeQrAnswer },
+    badges.qr,
   );
-  route.post(
+  route.byId.post(
     '/api/employees/:id/regenerate-badge',
     'A new badge: cards printed before stop working',
-    { params: idParams, 200: badgeRegeneratedAnswer },
-    async (req) => badges.regenerate(authOf(req), req.params.id),
+    { 200: badgeRegeneratedAnswer },
+    badges.regenerate,
   );
   route.post(
     '/api/employees/print-cards',

@@ -47,22 +47,21 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     { description: PAGING, params: userParams, querystring: pageQuery, 200: employeesAnswer },
     async (req) => employees.list(authOf(req), req.query, req.params.user_id),
   );
-  route.get(
+  route.byId.get(
     '/api/employees/:id',
     'One employee (deleted ones too) with department name and custom values',
-    { params: idParams, 200: employeeAnswer },
-    async (req) => employees.get(authOf(req), req.params.id),
+    { 200: employeeAnswer },
+    employees.get,
   );
-  route.get(
+  route.byId.get(
     '/api/employees/:id/rates',
     "One employee's hourly rates by the day each took effect, newest first",
     {
       description:
         'Empty while the rate has never changed. A change of hourly_rate (PUT /employees/:id, with rate_effective_from or today) pays the days from that day on at the new rate; the oldest row (effective_from 1900-01-01) is the rate before the first change.',
-      params: idParams,
       200: employeeRatesAnswer,
     },
-    async (req) => employees.rates(authOf(req), req.params.id),
+    employees.rates,
   );
   route.put(
     '/api/employees/:id/rates',

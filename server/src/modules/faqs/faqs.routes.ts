@@ -1,11 +1,4 @@
-import {
-  faqBody,
-  faqErrors as errors,
-  faqSavedAnswer,
-  faqsAnswer,
-  idParams,
-  messageResponse,
-} from '@punchclock/contract';
+import { faqBody, faqErrors as errors, faqSavedAnswer, faqsAnswer } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../auth/guards';
 import { routeKit } from '../routes-kit';
@@ -26,22 +19,20 @@ export const faqsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  route.post(
-    '/api/faqs',
-    `Add a FAQ (managers): {question, answer, topic?}; question at most 300 characters, answer 5000, topic 60`,
-    { body: faqBody, 201: faqSavedAnswer },
-    async (req, reply) => reply.code(201).send(await faqs.create(authOf(req), req.body)),
-  );
-  route.put(
-    '/api/faqs/:id',
-    "Change a FAQ (managers): {question, answer, topic?}; another account's id answers 404",
-    { params: idParams, body: faqBody, 200: faqSavedAnswer },
-    async (req) => faqs.update(authOf(req), req.params.id, req.body),
-  );
-  route.delete(
-    '/api/faqs/:id',
-    "Delete a FAQ (managers); another account's id answers 404",
-    { params: idParams, 200: messageResponse },
-    async (req) => faqs.remove(authOf(req), req.params.id),
+  route.resource(
+    { body: faqBody, saved: faqSavedAnswer },
+    {
+      create: [
+        '/api/faqs',
+        'Add a FAQ (managers): {question, answer, topic?}; question at most 300 characters, answer 5000, topic 60',
+        faqs.create,
+      ],
+      update: [
+        '/api/faqs/:id',
+        "Change a FAQ (managers): {question, answer, topic?}; another account's id answers 404",
+        faqs.update,
+      ],
+      remove: ['/api/faqs/:id', "Delete a FAQ (managers); another account's id answers 404", faqs.remove],
+    },
   );
 };

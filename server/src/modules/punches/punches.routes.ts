@@ -1,9 +1,7 @@
 import {
   employeeRefParams,
   errorAnswers,
-  idParams,
   manualPunchBody,
-  messageResponse,
   pageQuery,
   punchAnswer,
   punchListAnswer,
@@ -44,22 +42,24 @@ export const punchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => service.list(authOf(req), req.params.employeeId, req.query),
   );
-  route.post(
-    '/api/manual-punches',
-    'Add a punch by hand (employees need create_time_entries); refuses overlaps and future times',
-    { body: manualPunchBody, 201: punchAnswer },
-    async (req, reply) => reply.code(201).send(await service.create(authOf(req), req.body)),
-  );
-  route.put(
-    '/api/manual-punches/:id',
-    'Edit a punch (employees need edit_time_entries); the activity log keeps old and new values',
-    { params: idParams, body: manualPunchBody, 200: punchAnswer },
-    async (req) => service.update(authOf(req), req.params.id, req.body),
-  );
-  route.delete(
-    '/api/manual-punches/:id',
-    'Delete a punch (kept for the audit trail, no longer counted)',
-    { params: idParams, 200: messageResponse },
-    async (req) => service.remove(authOf(req), req.params.id),
+  route.resource(
+    { body: manualPunchBody, saved: punchAnswer },
+    {
+      create: [
+        '/api/manual-punches',
+        'Add a punch by hand (employees need create_time_entries); refuses overlaps and future times',
+        service.create,
+      ],
+      update: [
+        '/api/manual-punches/:id',
+        'Edit a punch (employees need edit_time_entries); the activity log keeps old and new values',
+        service.update,
+      ],
+      remove: [
+        '/api/manual-punches/:id',
+        'Delete a punch (kept for the audit trail, no longer counted)',
+        service.remove,
+      ],
+    },
   );
 };
