@@ -58,13 +58,15 @@ export function money(
 ): { days: PayDayState[]; lines: PayLine[] } {
   // Reports read only the figures: the why's words (money formatted per day) cost more than the money itself.
   const why = opts.why ?? true;
-  const groups = new Map<string, { line: PayLine; members: { day: number; minutes: number }[] }>();
+  const groups = new Map<number, { line: PayLine; members: { day: number; minutes: number }[] }>();
   days.forEach((d, i) => {
-    for (const kind of PAY_KINDS) {
+    for (let k = 0; k < PAY_KINDS.length; k++) {
+      const kind = PAY_KINDS[k];
       const minutes = minutesOf(d, kind);
       if (!minutes) continue;
       const multiplier = multiplierOf(d, kind);
-      const key = `${kind}|${d.figures.rateCents}|${multiplier}`;
+      // One line a kind, rate and multiplier (thousandths, at most 10,000): one number, not a text per day.
+      const key = (d.figures.rateCents * 10_001 + Math.round(multiplier * 1000)) * PAY_KINDS.length + k;
       let g = groups.get(key);
       if (!g) {
         g = { line: { kind, rateCents: d.figures.rateCents, multiplier, minutes: 0, cents: 0 }, members: [] };

@@ -11,6 +11,7 @@ export const SEVENTH_DAY_OVERTIME_UPTO = 8 * 60;
  * already double time stays so, and no minute drops to a lower rate.
  */
 export const seventhDay: PayStepFn = (days, { time }) => {
+  if (!days.some((d) => d.set.seventh_day)) return [...days];
   const workedDays = new Map<string, number>();
   for (const d of days)
     if (d.paid > 0) {
@@ -20,7 +21,7 @@ export const seventhDay: PayStepFn = (days, { time }) => {
   return days.map((d) => {
     if (!d.set.seventh_day || d.paid === 0) return d;
     const week = weekStartOf(d.day, time.weekStart);
-    if (addDays(week, 6) !== d.day || workedDays.get(week) !== 7) return d;
+    if (workedDays.get(week) !== 7 || addDays(week, 6) !== d.day) return d;
     const double = Math.max(d.double_time, d.paid - SEVENTH_DAY_OVERTIME_UPTO);
     const overtime = d.paid - double;
     // Regular minutes come first in the day: those past the 8th hour go to double time, the others to overtime.
