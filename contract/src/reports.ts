@@ -170,6 +170,16 @@ export const REPORTS = [
     aliasOf: 'Timesheet',
   },
   {
+    name: 'Rounding Effect',
+    title: 'Rounding Effect',
+    description:
+      "Each employee's minutes Time Rounding added and took over the period, and the net: is rounding neutral?",
+    group: 'Pay',
+    params: period,
+    required: dates,
+    list: 'full',
+  },
+  {
     name: 'Late and Absent',
     title: 'Late and Absent',
     description:

@@ -10,6 +10,7 @@ import {
 } from './list-reports';
 import { activity } from './own-reports';
 import type { ReportEntry } from './report-types';
+import { roundingEffectReport } from './rounding-report';
 import { departmentSummary, employeeDetails, weekdaySummary, weeklySummary } from './summary-reports';
 import { dailySummary, payrollSummary, timesheet } from './time-reports';
 
@@ -32,6 +33,7 @@ const ENTRIES: readonly ReportEntry[] = [
   employeeStatus,
   dailyAttendance,
   lateAndAbsent,
+  roundingEffectReport,
   activity,
 ];
 
