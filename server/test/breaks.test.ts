@@ -263,6 +263,34 @@ describe('breaks offline', () => {
     expect(await openBreaks(e.id)).toHaveLength(0);
   });
 
+  it('corrects a break by the station clock as the clock items of its batch (docs/RULES.md#station-clock)', async () => {
+    const a = await account();
+    const e = await employee(a);
+    const H = 3_600_000;
+    // The tablet's clock runs an hour fast: its items say an hour later than they were made.
+    const fast = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000 + H).toISOString();
+    const batch = [
+      { ...item('in', e.code, 0), device_time: fast(60) },
+      { ...item('break_start', e.code, 0), device_time: fast(40) },
+      { ...item('break_end', e.code, 0), device_time: fast(20) },
+    ];
+    const res = await call(a, '/api/punches/sync', {
+      punches: batch,
+      device_now: new Date(Date.now() + H).toISOString(),
+    });
+    expect(res.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'created',
+      'created',
+      'created',
+    ]);
+    const [brk] = await breaksOf(e.id);
+    const shift = (await punchesOf(e.id)).find((p) => p.type === 'None')!;
+    // Within a minute of the true times, as the shift's own clock-in is.
+    expect(Math.abs(Date.parse(brk.time_in) - (Date.parse(batch[1].device_time) - H))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(brk.time_out!) - (Date.parse(batch[2].device_time) - H))).toBeLessThan(60_000);
+    expect(Date.parse(brk.time_in) - Date.parse(shift.time_in)).toBeGreaterThan(19 * 60_000);
+  });
+
   it('keeps a break across batches, and a clock-out of a later batch ends it', async () => {
     const a = await account();
     const e = await employee(a);

@@ -155,7 +155,8 @@ async function endStep(
       timeIn: open.started_at,
       timeOut: step.at,
       type: 'Break',
-      deviceTime: step.deviceTime,
+      // Offline, the device-time limits check the item's instant (corrected by its station's clock).
+      deviceTime: step.deviceTime ? step.at : null,
     },
     now: step.receivedAt,
     attendanceOnly: settings.rules.attendanceOnly,
@@ -285,6 +286,8 @@ export function breakService(deps: {
       item: SyncItem & { kind: 'break_start' | 'break_end' },
       settings: ClockSettings,
       receivedAt: string,
+      /** The item's instant: its device time, corrected by its station's clock (station-clock.ts). */
+      at: string = new Date(item.device_time).toISOString(),
     ): Promise<SyncResult> {
       const refused = (status: 'conflict' | 'rejected', message: string): SyncResult => ({
         client_id: item.client_id,
@@ -299,7 +302,6 @@ export function breakService(deps: {
         if (e instanceof AppError) return refused('rejected', e.message);
         throw e;
       }
-      const at = new Date(item.device_time).toISOString();
       const cheap = { now: receivedAt, attendanceOnly: false, openShift: null, overlaps: false };
       const candidate = {
         kind: 'in' as const,

@@ -57,6 +57,7 @@ export function clockService(deps: {
     syncWithBreaks(r, caller, ordered, settings, receivedAt, {
       breaks,
       runClock: (clockItems) => syncBatch(identity, caller, clockItems, r, settings, receivedAt, clock),
+      at: (item) => clock.at(item),
     });
 
   async function settingsOf(accountId: number, r: ClockRepos = repos): Promise<ClockSettings> {

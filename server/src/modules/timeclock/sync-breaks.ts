@@ -23,7 +23,12 @@ export async function syncWithBreaks(
   ordered: SyncItem[],
   settings: ClockSettings,
   receivedAt: string,
-  deps: { breaks: BreakService; runClock: (items: ClockSyncItem[]) => Promise<SyncResult[]> },
+  deps: {
+    breaks: BreakService;
+    runClock: (items: ClockSyncItem[]) => Promise<SyncResult[]>;
+    /** Each item's instant, as the clock's batch reads it (its device time, corrected: station-clock.ts). */
+    at?: (item: SyncItem) => string;
+  },
 ): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
   const accountId = caller.accountId;
@@ -62,7 +67,7 @@ export async function syncWithBreaks(
       results.push({ client_id: item.client_id, ...before });
       continue;
     }
-    const res = await deps.breaks.syncItem(r, caller, item, settings, receivedAt);
+    const res = await deps.breaks.syncItem(r, caller, item, settings, receivedAt, deps.at?.(item));
     results.push(res);
     if (res.status === 'conflict' || res.status === 'rejected') {
       refusals.push(res);
