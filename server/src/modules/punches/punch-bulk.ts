@@ -3,6 +3,7 @@ import { KEEP_PLAN } from '../../db/database';
 import { noteRows } from '../../db/ledger';
 import type { DB, PunchesTable } from '../../db/schema';
 import { unnestRows } from '../../db/unnest';
+import { LEDGER_FIELDS } from '../../lib/ledger-hash';
 import { nowIso } from '../../lib/time';
 import { closeShift, closeShiftOnce } from './clock-statements';
 import type { CloseValues, NewPunch, PunchRow } from './punch-rows';
@@ -46,9 +47,19 @@ const PUNCH_COLUMN_TYPES: Record<string, 'integer' | 'text' | 'real'> = {
   updated_at: 'text',
 };
 
-/** insertPunchValues, with the written rows noted for the ledger (db/ledger.ts; hence RETURNING *). */
-async function insertPunchRows(db: Kysely<DB>, rows: Record<string, unknown>[]): Promise<PunchRow[]> {
-  const written = await insertPunchValues<PunchRow>(db, rows, '*');
+/** What a sync batch's insert reads back: the columns the ledger seals and the account (db/ledger.ts). */
+const SEALED = ['account_id', ...LEDGER_FIELDS.punches].map((c) => `"${c}"`).join(', ');
+
+/**
+ * insertPunchValues, with the written rows noted for the ledger (db/ledger.ts): `returning` holds at least SEALED.
+ * (A sync batch of 10,000 reads back those 14 columns, not all 32.)
+ */
+async function insertPunchRows<R extends Record<string, unknown>>(
+  db: Kysely<DB>,
+  rows: Record<string, unknown>[],
+  returning: string,
+): Promise<R[]> {
+  const written = await insertPunchValues<R>(db, rows, returning);
   await noteRows(db, 'punches', 'insert', written);
   return written;
 }
@@ -117,7 +128,7 @@ async function insertPunchArrays<R>(
  * client id (a refused row, a replay or a second open shift, answers undefined as in insertIfFree).
  */
 export async function insertIfFreeMany(trx: Kysely<DB>, rows: Insertable<PunchesTable>[]) {
-  const written = await insertPunchRows(trx, rows);
+  const written = await insertPunchRows<PunchRow>(trx, rows, '*');
   const byKey = new Map(written.map((w) => [`${w.employee_ref}\u0000${w.client_id}`, w]));
   return rows.map((r) => {
     const key = `${r.employee_ref}\u0000${r.client_id}`;
@@ -210,9 +221,10 @@ export async function insertManyPunches(
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const at = nowIso();
   const insert = (chunk: NewPunch[]) =>
-    insertPunchRows(
+    insertPunchRows<{ id: number; client_id: string }>(
       db,
       chunk.map((p) => ({ ...p, account_id: accountId, created_at: at, updated_at: at })),
+      SEALED,
     );
   const guarded = async (chunk: NewPunch[]) => {
     if (!isPostgres) return insert(chunk);
