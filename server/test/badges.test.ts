@@ -71,7 +71,8 @@ describe('badges and cards', () => {
       400,
     );
     expect((await print({ employee_ids: ['x'] })).statusCode).toBe(400);
-  });
+    // Three PDFs of many cards: 32 s once beside two other API files on a loaded 2-core machine.
+  }, 120_000);
 
   it('gives a signed badge QR, a card PDF, and regenerating the badge invalidates the old one', async () => {
     const s = await signUp(t.app);

@@ -405,5 +405,6 @@ describe('hostile input', () => {
     console.log(`[proof:hostile ${dialect}] slowest routes: ${slowest.join('; ')}`);
     expect(run).toBeGreaterThanOrEqual(10_000);
     expect(failures.slice(0, 30)).toEqual([]);
-  }, 600_000);
+    // Thousands of calls: it took over 600 s on PostgreSQL beside two other API files on a machine at load 25.
+  }, 1_200_000);
 });
