@@ -275,6 +275,8 @@ export const dayPunch = z.object({
   time_out: z.string().nullable(),
   type: z.enum(PUNCH_TYPES),
   deduction: z.enum(DEDUCTIONS),
+  /** Why its times are not the device's own: its station's clock was off (docs/RULES.md#station-clock). */
+  note: z.string().optional(),
 });
 
 /** GET /api/employees/:id/days/:date: the raw punches, each step that changed the day in order, and its totals. */

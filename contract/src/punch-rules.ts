@@ -44,6 +44,8 @@ export const MAX_OFFLINE_AGE_MS = 31 * 24 * 60 * 60_000;
 
 /** A synced punch that reaches the server this long after it was made is flagged as late. */
 export const LATE_SYNC_MS = 5 * 60_000;
+/** A station clock off by this much or less is left alone (docs/RULES.md#station-clock). */
+export const STATION_CLOCK_TOLERANCE_MS = 2 * 60_000;
 
 export const isInFuture = (instant: string, now: string): boolean =>
   Date.parse(instant) > Date.parse(now) + FUTURE_TOLERANCE_MS;

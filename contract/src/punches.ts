@@ -52,6 +52,14 @@ export const punchRow = z.object({
   notes: z.string().nullable(),
   source: z.enum(PUNCH_SOURCES),
   late_sync: z.boolean(),
+  /**
+   * Seconds added to a synced punch's device times because its station's clock was off (docs/RULES.md#station-clock),
+   * null for a punch not corrected; screens mark a corrected punch.
+   */
+  clock_correction: z
+    .object({ time_in: z.number().nullable(), time_out: z.number().nullable() })
+    .nullable()
+    .optional(),
   conflict: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

@@ -1,4 +1,4 @@
-import { messages } from '@punchclock/contract';
+import { clockOffsetText, messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
 import { createAccount, createEmployee, createStation } from './factories';
 import { useTestApp } from './helper';
@@ -73,6 +73,33 @@ describe('station clock skew', () => {
     expect(p.device_time_out).toBe(fast(outAt));
     expect(Math.abs(p.clock_correction_in! + 3600)).toBeLessThan(5);
     expect(Math.abs(p.clock_correction_out! + 3600)).toBeLessThan(5);
+    // Marked in the punch list and in the why of its day, with how much.
+    const note = messages.clock.clockCorrected(clockOffsetText(p.clock_correction_in!));
+    expect(note).toBe("Time corrected: the station's clock was 1 h fast.");
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/manual-punches/${e.id}`,
+      headers: owner.auth,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data[0].clock_correction).toEqual({
+      time_in: p.clock_correction_in,
+      time_out: p.clock_correction_out,
+    });
+    const day = (
+      await t.db
+        .selectFrom('punches')
+        .select('work_date')
+        .where('employee_ref', '=', e.id)
+        .executeTakeFirstOrThrow()
+    ).work_date;
+    const why = await t.app.inject({
+      method: 'GET',
+      url: `/api/employees/${e.id}/days/${day}`,
+      headers: owner.auth,
+    });
+    expect(why.statusCode, why.body).toBe(200);
+    expect(why.json().punches).toMatchObject([{ note }]);
     // The Devices page reads the station's last offset; another account's list never shows it.
     const list = (await t.app.inject({ method: 'GET', url: '/api/stations', headers: owner.auth })).json()
       .data;
@@ -237,7 +264,7 @@ describe('station clock skew', () => {
   });
 
   it('still takes a batch without device_now at its device times (a station from before the clock check)', async () => {
-    const { e, sync } = await site();
+    const { owner, e, sync } = await site();
     const at = iso(Date.now() - H);
     const res = await sync({
       punches: [{ client_id: cid(), kind: 'in', employee_id: e.code, device_time: at }],
@@ -246,5 +273,11 @@ describe('station clock skew', () => {
     const [p] = await punchesOf(e.id);
     expect(p.time_in).toBe(at);
     expect(p.clock_correction_in).toBeNull();
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/manual-punches/${e.id}`,
+      headers: owner.auth,
+    });
+    expect(listed.json().data[0].clock_correction).toBeNull();
   });
 });

@@ -23,6 +23,17 @@ export function payRulesRepository(db: Kysely<DB>) {
     /** The punches of a period and the rate changes, as the reports read them (modules/time/period.repository.ts). */
     ...periodRepository(db),
 
+    /** The station clock corrections of these punches (docs/RULES.md#station-clock), for a day's why. */
+    clockCorrections: (accountId: number, ids: number[]) =>
+      ids.length
+        ? db
+            .selectFrom('punches')
+            .select(['id', 'clock_correction_in', 'clock_correction_out'])
+            .where('account_id', '=', accountId)
+            .where('id', 'in', ids)
+            .execute()
+        : Promise.resolve([]),
+
     /** Every version of the account, oldest effective day first, with the name of the user who saved it. */
     versions: (accountId: number) =>
       db

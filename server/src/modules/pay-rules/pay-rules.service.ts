@@ -1,5 +1,6 @@
 import {
   addPayTotals,
+  clockOffsetText,
   type DayWhyAnswer,
   EMPTY_PAY_TOTALS,
   messages,
@@ -95,6 +96,17 @@ export function payRulesService({
    * One employee's day: their punches of its workweek (a week-wide rule and the week's pay lines need every
    * day of it), through payDay. A day without work answers its punches (open ones, say) and zero totals.
    */
+  /** A note on each punch of the day moved because its station's clock was off (docs/RULES.md#station-clock). */
+  async function clockNotes(accountId: number, ids: number[]) {
+    const rows = await repos.payRules.clockCorrections(accountId, ids);
+    return new Map(
+      rows.flatMap((r) => {
+        const by = r.clock_correction_in ?? r.clock_correction_out;
+        return by == null ? [] : [[r.id, messages.clock.clockCorrected(clockOffsetText(by))] as const];
+      }),
+    );
+  }
+
   async function dayOf(caller: Caller, employee: { id: number; hourly_rate_cents: number }, date: string) {
     const { accountId } = caller;
     const [rules, versions] = await Promise.all([rulesOf(accountId), versionsOf(accountId)]);
@@ -105,11 +117,21 @@ export function payRulesService({
     ]);
     const punches = await repos.payRules.punches(accountId, window.from, window.to, employee.id);
     const day = payDay({ employee: priced, punches, rules, versions: versions.map(ruleVersion), day: date });
+    const ofDay = punches.filter((p) => p.work_date === date);
+    const notes = await clockNotes(
+      accountId,
+      ofDay.map((p) => p.id),
+    );
     const answer: DayWhyAnswer = {
       date,
-      punches: punches
-        .filter((p) => p.work_date === date)
-        .map(({ id, time_in, time_out, type, deduction }) => ({ id, time_in, time_out, type, deduction })),
+      punches: ofDay.map(({ id, time_in, time_out, type, deduction }) => ({
+        id,
+        time_in,
+        time_out,
+        type,
+        deduction,
+        ...(notes.has(id) ? { note: notes.get(id) } : {}),
+      })),
       steps: day?.steps ? [...day.steps] : [],
       flags: day?.flags ? [...day.flags] : [],
       totals: day?.totals ?? EMPTY_PAY_TOTALS,

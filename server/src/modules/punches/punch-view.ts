@@ -38,6 +38,13 @@ export function punchRecord(p: PunchRow, rules: TimeRules, showPosition: boolean
 /** A punch as the API answers it: the values plus the account's Date Format and Time Format, which screens apply. */
 export const punchView = (p: PunchRow, rules: TimeRules, showPosition: boolean) => ({
   ...punchRecord(p, rules, showPosition),
+  clock_correction: clockCorrection(p),
   date_format: rules.dateFormat,
   time_format: rules.timeFormat,
 });
+
+/** A synced punch moved because its station's clock was off (docs/RULES.md#station-clock): seconds in and out. */
+export const clockCorrection = (p: Pick<PunchRow, 'clock_correction_in' | 'clock_correction_out'>) =>
+  p.clock_correction_in == null && p.clock_correction_out == null
+    ? null
+    : { time_in: p.clock_correction_in ?? null, time_out: p.clock_correction_out ?? null };

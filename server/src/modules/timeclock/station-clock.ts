@@ -1,11 +1,17 @@
-import { MAX_OFFLINE_AGE_MS, messages, type StationClock, type SyncItem } from '@punchclock/contract';
+import {
+  MAX_OFFLINE_AGE_MS,
+  messages,
+  STATION_CLOCK_TOLERANCE_MS,
+  type StationClock,
+  type SyncItem,
+} from '@punchclock/contract';
 import { unprocessable } from '../../lib/errors';
 
 // A station's clock (docs/RULES.md#station-clock): the offsets a sync batch or a hand-over corrects its items'
 // device times by, one for each boot of the station its items were queued in.
 
 /** A station clock off by this much or less is left alone: the device's time is the punch's time. */
-export const CLOCK_TOLERANCE_MS = 2 * 60_000;
+const CLOCK_TOLERANCE_MS = STATION_CLOCK_TOLERANCE_MS;
 
 /** A batch's clock: each item's instant (corrected when its boot's clock was off) and the correction. */
 export interface BatchClock {

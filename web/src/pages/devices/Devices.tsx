@@ -13,6 +13,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
+import { clockOffsetText, messages, STATION_CLOCK_TOLERANCE_MS } from '@punchclock/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/client';
@@ -141,8 +142,8 @@ function StationRow({ s }: { s: Station }) {
       children: (
         <Text size="sm">
           Are you sure you want to revoke “{s.name}”? It stops accepting punches at once; punches it already
-          sent are kept. Punches it made offline and has not sent yet are listed on the station for you to
-          enter by hand.
+          sent are kept. Punches it made offline before now are recorded when the tablet is paired again; any
+          made after are listed for you to enter by hand.
         </Text>
       ),
       labels: { confirm: 'Revoke', cancel: 'Cancel' },
@@ -155,7 +156,10 @@ function StationRow({ s }: { s: Station }) {
     });
   return (
     <Table.Tr>
-      <Table.Td>{s.name}</Table.Td>
+      <Table.Td>
+        {s.name}
+        <ClockOff station={s} />
+      </Table.Td>
       <Table.Td>
         {/* Never cut to "REVOK…" in a phone's narrow column. */}
         <Badge color={s.revoked ? 'gray' : 'teal'} miw="max-content">
@@ -177,6 +181,21 @@ function StationRow({ s }: { s: Station }) {
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * The station's clock as its last sync showed it, when off by more than 2 minutes (docs/RULES.md#station-clock): its
+ * punches are corrected, but the tablet's clock should be set.
+ */
+function ClockOff({ station }: { station: Station }) {
+  const offset = station.clock_offset;
+  if (station.revoked || offset === null || Math.abs(offset) * 1000 <= STATION_CLOCK_TOLERANCE_MS)
+    return null;
+  return (
+    <Text size="xs" c="orange.9" role="status">
+      {messages.clock.clockOff(clockOffsetText(offset))}
+    </Text>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { shownDeduction } from '@punchclock/contract';
+import { clockOffsetText, messages, shownDeduction } from '@punchclock/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { PunchRow } from '../../api/punches';
 import { formatDate, formatTime } from './display-format';
@@ -65,7 +65,20 @@ function Source({ p }: { p: PunchRow }) {
           Late sync
         </Badge>
       )}
+      {p.clock_correction && <ClockCorrected correction={p.clock_correction} />}
     </Group>
+  );
+}
+
+/** A synced punch whose station clock was off (docs/RULES.md#station-clock): marked, by how much on hover. */
+function ClockCorrected({ correction }: { correction: { time_in: number | null; time_out: number | null } }) {
+  const by = correction.time_in ?? correction.time_out ?? 0;
+  return (
+    <Tooltip label={messages.clock.clockCorrected(clockOffsetText(by))} multiline w={260}>
+      <Badge color="grape" variant="light">
+        Clock corrected
+      </Badge>
+    </Tooltip>
   );
 }
 
