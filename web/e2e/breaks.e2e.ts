@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../server/src/db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/demo/demo-data';
-import { logIn, screenshot, useBrowser } from './support';
+import {
+  apiCall,
+  logIn,
+  passwordLinkFor,
+  registerOwner,
+  screenshot,
+  uniqueUser,
+  useBrowser,
+} from './support';
 
 // Start Break / End Break at a time station, online and offline (docs/RULES.md#breaks-at-the-clock): the break is
 // a Break punch inside the shift, in the employee's punch list. Demo employees E1023 and E1024 (no PIN), used by
@@ -136,5 +144,47 @@ describe('breaks at the time station', () => {
     await manager.page.getByRole('cell', { name: 'Break', exact: true }).first().waitFor();
     await screenshot(manager.page, 'breaks-punch-list', { always: true });
     await manager.context.close();
+  });
+
+  it('lets an employee with Punch In/Out start and end a break from their dashboard, with the time on break', async () => {
+    const owner = await registerOwner(b.baseUrl, 'brk');
+    const u = uniqueUser('brkself');
+    const dept = await apiCall(b.baseUrl, owner.token, 'POST', '/departments', { dp_name: 'Floor' });
+    const code = `BRK${Date.now().toString(36)}`;
+    const emp = await apiCall(b.baseUrl, owner.token, 'POST', '/employees', {
+      name: `Riley ${code}`,
+      department_id: (dept.body as { data: { id: number } }).data.id,
+      employee_id: code,
+      email: u.email,
+      permission_site: true,
+      punch_in_out: true,
+    });
+    expect(emp.status).toBe(201);
+    const link = new URL(await passwordLinkFor(b.dataDir, u.email));
+    const set = await apiCall(b.baseUrl, null, 'POST', '/api/password-update', {
+      ...Object.fromEntries(link.searchParams),
+      password: u.password,
+      password_confirmation: u.password,
+    });
+    expect(set.status).toBe(200);
+
+    const { page, context } = await b.newPage({ viewport: { width: 320, height: 800 } });
+    await logIn(page, u.email, u.password);
+    await page.waitForURL(/\/HomeUser$/);
+    expect(await page.getByRole('button', { name: 'Start Break' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText(messages.clock.clockedIn).waitFor();
+    await page.getByRole('button', { name: 'Start Break' }).click();
+    await page.getByText(messages.clock.breakStarted).waitFor();
+    const onBreak = page.getByTestId('self-break');
+    expect(await onBreak.textContent()).toMatch(/^On break: \d+ min \d+ sec$/);
+    await screenshot(page, 'breaks-dashboard-on-break', { always: true });
+    await page.getByRole('button', { name: 'End Break' }).click();
+    await page.getByText(messages.clock.breakEnded).waitFor();
+    await onBreak.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Start Break' }).waitFor();
+    const punches = await punchesOf(code);
+    expect(punches.map((p) => p.type)).toEqual(['None', 'Break']);
+    await context.close();
   });
 });
