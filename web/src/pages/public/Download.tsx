@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Container,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandAndroid, IconBrandApple, IconBrowser, IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PublicHero } from './PublicHero';
+import { PublicPage } from './PublicHero';
 
 type Platform = 'ios' | 'android';
 
@@ -67,57 +56,57 @@ function PlatformCard({
 export default function Download() {
   const [chosen, setChosen] = useState<Platform | null>(null);
   return (
-    <>
-      <PublicHero eyebrow="Download" title="Get the Punchclock app">
-        Turn any phone or tablet into a time station for your team.
-      </PublicHero>
-      <Container size="md" pb={{ base: 48, md: 80 }}>
-        <Stack gap="xl">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <PlatformCard
-              platform="ios"
-              icon={<IconBrandApple size={34} />}
-              title="iPhone and iPad"
-              onChoose={setChosen}
-            />
-            <PlatformCard
-              platform="android"
-              icon={<IconBrandAndroid size={34} />}
-              title="Android"
-              onChoose={setChosen}
-            />
-          </SimpleGrid>
+    <PublicPage
+      eyebrow="Download"
+      title="Get the Punchclock app"
+      intro="Turn any phone or tablet into a time station for your team."
+      size="md"
+    >
+      <Stack gap="xl">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <PlatformCard
+            platform="ios"
+            icon={<IconBrandApple size={34} />}
+            title="iPhone and iPad"
+            onChoose={setChosen}
+          />
+          <PlatformCard
+            platform="android"
+            icon={<IconBrandAndroid size={34} />}
+            title="Android"
+            onChoose={setChosen}
+          />
+        </SimpleGrid>
 
-          {chosen && (
-            <Alert color="indigo" title={`Install on ${chosen === 'ios' ? 'iOS' : 'Android'}`} role="status">
-              <List type="ordered" spacing={4} mt={4}>
-                {INSTALL_STEPS[chosen].map((s) => (
-                  <List.Item key={s}>{s}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
+        {chosen && (
+          <Alert color="indigo" title={`Install on ${chosen === 'ios' ? 'iOS' : 'Android'}`} role="status">
+            <List type="ordered" spacing={4} mt={4}>
+              {INSTALL_STEPS[chosen].map((s) => (
+                <List.Item key={s}>{s}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
 
-          <Paper radius="lg" p="xl" bg="gray.0">
-            <Stack gap="sm">
-              <ThemeIcon size={44} radius="md" variant="white">
-                <IconBrowser size={24} />
-              </ThemeIcon>
-              <Title order={2} fz="xl">
-                Or use any browser as a time station
-              </Title>
-              <Text c="gray.8">
-                No install needed: open Punchclock in the browser of a PC, laptop or tablet at the entrance,
-                log in as the account owner and pair it from Settings → Devices. It keeps recording punches
-                while offline and sends them when the connection returns.
-              </Text>
-              <Button component={Link} to="/Station" variant="default" w="fit-content">
-                Open the time station
-              </Button>
-            </Stack>
-          </Paper>
-        </Stack>
-      </Container>
-    </>
+        <Paper radius="lg" p="xl" bg="gray.0">
+          <Stack gap="sm">
+            <ThemeIcon size={44} radius="md" variant="white">
+              <IconBrowser size={24} />
+            </ThemeIcon>
+            <Title order={2} fz="xl">
+              Or use any browser as a time station
+            </Title>
+            <Text c="gray.8">
+              No install needed: open Punchclock in the browser of a PC, laptop or tablet at the entrance, log
+              in as the account owner and pair it from Settings → Devices. It keeps recording punches while
+              offline and sends them when the connection returns.
+            </Text>
+            <Button component={Link} to="/Station" variant="default" w="fit-content">
+              Open the time station
+            </Button>
+          </Stack>
+        </Paper>
+      </Stack>
+    </PublicPage>
   );
 }

@@ -1,6 +1,6 @@
-import { Accordion, Anchor, Container, Text } from '@mantine/core';
+import { Accordion, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PublicHero } from './PublicHero';
+import { PublicPage } from './PublicHero';
 
 const FAQS = [
   {
@@ -39,29 +39,29 @@ const FAQS = [
 
 export default function Faqs() {
   return (
-    <>
-      <PublicHero eyebrow="Help" title="Frequently asked questions">
-        Quick answers about time stations, punches, reports and your data.
-      </PublicHero>
-      <Container size="sm" pb={{ base: 48, md: 80 }}>
-        <Accordion variant="separated" radius="md">
-          {FAQS.map((f) => (
-            <Accordion.Item key={f.q} value={f.q}>
-              <Accordion.Control fw={600}>{f.q}</Accordion.Control>
-              <Accordion.Panel>
-                <Text c="gray.8">{f.a}</Text>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-        <Text ta="center" mt="xl" c="dimmed">
-          Still have a question?{' '}
-          {/* Underlined: inside a sentence, colour alone would not tell it is a link. */}
-          <Anchor component={Link} to="/ContactPage" underline="always">
-            Contact us
-          </Anchor>
-        </Text>
-      </Container>
-    </>
+    <PublicPage
+      eyebrow="Help"
+      title="Frequently asked questions"
+      intro="Quick answers about time stations, punches, reports and your data."
+      size="sm"
+    >
+      <Accordion variant="separated" radius="md">
+        {FAQS.map((f) => (
+          <Accordion.Item key={f.q} value={f.q}>
+            <Accordion.Control fw={600}>{f.q}</Accordion.Control>
+            <Accordion.Panel>
+              <Text c="gray.8">{f.a}</Text>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <Text ta="center" mt="xl" c="dimmed">
+        Still have a question?{' '}
+        {/* Underlined: inside a sentence, colour alone would not tell it is a link. */}
+        <Anchor component={Link} to="/ContactPage" underline="always">
+          Contact us
+        </Anchor>
+      </Text>
+    </PublicPage>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  Container,
   Grid,
   Group,
   List,
@@ -16,7 +15,7 @@ import {
 import { IconBriefcase, IconCircleCheck, IconQrcode, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PublicHero } from './PublicHero';
+import { PublicPage } from './PublicHero';
 import { StationPreview } from './StationPreview';
 
 const EMPLOYEE_STEPS = [
@@ -162,53 +161,52 @@ function SampleReport() {
 
 export default function HowItWorks() {
   return (
-    <>
-      <PublicHero eyebrow="How it works" title="From badge to payroll in one place">
-        Employees punch in seconds. Managers see the whole day as it happens, and the reports are ready when
-        payroll is.
-      </PublicHero>
-      <Container size="lg" pb={{ base: 48, md: 80 }}>
-        <Stack gap={64}>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Audience icon={<IconUser size={24} />} title="What next for employees" steps={EMPLOYEE_STEPS} />
-            <Audience
-              icon={<IconBriefcase size={24} />}
-              title="What next for managers"
-              steps={MANAGER_STEPS}
-            />
-          </SimpleGrid>
+    <PublicPage
+      eyebrow="How it works"
+      title="From badge to payroll in one place"
+      intro={
+        <>
+          Employees punch in seconds. Managers see the whole day as it happens, and the reports are ready when
+          payroll is.
+        </>
+      }
+    >
+      <Stack gap={64}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Audience icon={<IconUser size={24} />} title="What next for employees" steps={EMPLOYEE_STEPS} />
+          <Audience icon={<IconBriefcase size={24} />} title="What next for managers" steps={MANAGER_STEPS} />
+        </SimpleGrid>
 
-          <section>
-            <Title order={2} ta="center" mb="xl">
-              Sample screens
-            </Title>
-            <Grid gap="xl" align="center">
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <StationPreview />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <SampleReport />
-              </Grid.Col>
-            </Grid>
-          </section>
+        <section>
+          <Title order={2} ta="center" mb="xl">
+            Sample screens
+          </Title>
+          <Grid gap="xl" align="center">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <StationPreview />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <SampleReport />
+            </Grid.Col>
+          </Grid>
+        </section>
 
-          <section>
-            <Title order={2} ta="center" mb="xl">
-              The app
-            </Title>
-            <AppScreens />
-          </section>
+        <section>
+          <Title order={2} ta="center" mb="xl">
+            The app
+          </Title>
+          <AppScreens />
+        </section>
 
-          <Group justify="center">
-            <Button component={Link} to="/SignUp" size="lg">
-              Create your free account
-            </Button>
-            <Button component={Link} to="/Download" size="lg" variant="default">
-              Get the app
-            </Button>
-          </Group>
-        </Stack>
-      </Container>
-    </>
+        <Group justify="center">
+          <Button component={Link} to="/SignUp" size="lg">
+            Create your free account
+          </Button>
+          <Button component={Link} to="/Download" size="lg" variant="default">
+            Get the app
+          </Button>
+        </Group>
+      </Stack>
+    </PublicPage>
   );
 }

@@ -1,5 +1,5 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
-import { PublicHero } from './PublicHero';
+import { Stack, Text, Title } from '@mantine/core';
+import { PublicPage } from './PublicHero';
 
 export interface LegalSection {
   heading: string;
@@ -19,28 +19,23 @@ export function LegalPage({
   sections: LegalSection[];
 }) {
   return (
-    <>
-      <PublicHero eyebrow={`Last updated ${updated}`} title={title}>
-        {intro}
-      </PublicHero>
-      <Container size="sm" pb={{ base: 48, md: 80 }}>
-        <Stack gap="xl">
-          {sections.map((s, i) => (
-            <section key={s.heading}>
-              <Title order={2} fz="lg" mb="xs">
-                {i + 1}. {s.heading}
-              </Title>
-              <Stack gap="xs">
-                {s.paragraphs.map((p) => (
-                  <Text key={p} c="gray.8" lh={1.7}>
-                    {p}
-                  </Text>
-                ))}
-              </Stack>
-            </section>
-          ))}
-        </Stack>
-      </Container>
-    </>
+    <PublicPage eyebrow={`Last updated ${updated}`} title={title} intro={intro} size="sm">
+      <Stack gap="xl">
+        {sections.map((s, i) => (
+          <section key={s.heading}>
+            <Title order={2} fz="lg" mb="xs">
+              {i + 1}. {s.heading}
+            </Title>
+            <Stack gap="xs">
+              {s.paragraphs.map((p) => (
+                <Text key={p} c="gray.8" lh={1.7}>
+                  {p}
+                </Text>
+              ))}
+            </Stack>
+          </section>
+        ))}
+      </Stack>
+    </PublicPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Container, Text, Title } from '@mantine/core';
+import { Box, Container, type ContainerProps, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The title band at the top of the public content pages. */
@@ -35,5 +35,34 @@ export function PublicHero({
         )}
       </Container>
     </Box>
+  );
+}
+
+/**
+ * The frame of a public content page (Download, Pricing, How it works, FAQs, Contact, the legal pages): the title
+ * band with its eyebrow, title and intro, then the page in a container of `size`.
+ */
+export function PublicPage({
+  eyebrow,
+  title,
+  intro,
+  size = 'lg',
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  intro: ReactNode;
+  size?: ContainerProps['size'];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PublicHero eyebrow={eyebrow} title={title}>
+        {intro}
+      </PublicHero>
+      <Container size={size} pb={{ base: 48, md: 80 }}>
+        {children}
+      </Container>
+    </>
   );
 }
