@@ -217,9 +217,40 @@ function HoursThisWeek({ data }: { data: DashboardAnswer }) {
   );
 }
 
+/** The small tiles: one count of today each; a `warn` tile turns orange while its count is not zero. */
+const countTiles = (scoped: boolean) => [
+  {
+    title: "Today's punches",
+    icon: IconFingerprint,
+    testId: 'punches-today',
+    link: { to: report('Daily Summary'), label: 'Daily Summary' },
+    count: (d: DashboardAnswer) => d.punches_today,
+    caption: 'started today',
+    warn: false,
+  },
+  {
+    title: 'Late arrivals',
+    icon: IconUserExclamation,
+    testId: 'late-arrivals',
+    link: { to: report('Late and Absent'), label: 'Late and Absent' },
+    count: (d: DashboardAnswer) => d.late_arrivals_today,
+    caption: 'in after their scheduled start today',
+    warn: true,
+  },
+  {
+    title: 'Late syncs',
+    icon: IconWifiOff,
+    testId: 'late-syncs',
+    // Stations are account setup: an administrator of chosen departments does not manage them.
+    link: scoped ? undefined : { to: '/Device', label: 'Stations' },
+    count: (d: DashboardAnswer) => d.late_syncs_today,
+    caption: 'punches synced late today',
+    warn: true,
+  },
+];
+
 /** The day at a glance: who is in, punches, late arrivals and late syncs today, forgotten clock-outs, hours this week. */
 export function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number }) {
-  // Stations are account setup: an administrator of chosen departments does not manage them.
   const scoped = useScopedAdministrator();
   return (
     <Grid gap="lg">
@@ -227,38 +258,19 @@ export function Dashboard({ data, updatedAt }: { data: DashboardAnswer; updatedA
         <WhoIsIn data={data} updatedAt={updatedAt} />
       </Grid.Col>
       {/* The small tiles stack on a phone: two to a row there broke "Today's punches" inside a word. */}
-      <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
-        <Tile
-          title="Today's punches"
-          icon={IconFingerprint}
-          testId="punches-today"
-          link={{ to: report('Daily Summary'), label: 'Daily Summary' }}
-        >
-          <BigNumber value={data.punches_today} caption="started today" />
-        </Tile>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
-        <Tile
-          title="Late arrivals"
-          icon={IconUserExclamation}
-          color={data.late_arrivals_today ? 'orange' : 'gray'}
-          testId="late-arrivals"
-          link={{ to: report('Late and Absent'), label: 'Late and Absent' }}
-        >
-          <BigNumber value={data.late_arrivals_today} caption="in after their scheduled start today" />
-        </Tile>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
-        <Tile
-          title="Late syncs"
-          icon={IconWifiOff}
-          color={data.late_syncs_today ? 'orange' : 'gray'}
-          testId="late-syncs"
-          link={scoped ? undefined : { to: '/Device', label: 'Stations' }}
-        >
-          <BigNumber value={data.late_syncs_today} caption="punches synced late today" />
-        </Tile>
-      </Grid.Col>
+      {countTiles(scoped).map((t) => (
+        <Grid.Col key={t.testId} span={{ base: 12, xs: 6, md: 3 }}>
+          <Tile
+            title={t.title}
+            icon={t.icon}
+            color={t.warn ? (t.count(data) ? 'orange' : 'gray') : undefined}
+            testId={t.testId}
+            link={t.link}
+          >
+            <BigNumber value={t.count(data)} caption={t.caption} />
+          </Tile>
+        </Grid.Col>
+      ))}
       <Grid.Col span={{ base: 12, md: 6 }}>
         <ForgottenClockOuts data={data} />
       </Grid.Col>
