@@ -195,6 +195,7 @@ export const unsentBody = z.object({
 });
 /** recorded: listed for a manager; applied: made before the revoke, recorded as synced punches. */
 export const unsentAnswer = z.object({ message: z.string(), recorded: z.number(), applied: z.number() });
+export type UnsentAnswer = z.infer<typeof unsentAnswer>;
 export type UnsentBody = z.output<typeof unsentBody>;
 
 export const syncAnswer = z.object({

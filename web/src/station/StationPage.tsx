@@ -108,7 +108,7 @@ export default function StationPage() {
     );
   }, []);
   // Said once after a new pairing handed an earlier pairing's unsent punches to the manager (sync.handOverUnsent).
-  const [handedOver, setHandedOver] = useState(0);
+  const [handedOver, setHandedOver] = useState<{ applied: number; recorded: number } | null>(null);
   const info = useStationInfo(paired, revoked);
   const sync = useSyncStatus();
   const [scanning, setScanning] = useState(false);
@@ -123,7 +123,7 @@ export default function StationPage() {
   }, [sync.revoked, paired, revoked]);
   // Paired (here, or from the manager's Devices page): an earlier, revoked pairing's unsent punches go to the manager.
   useEffect(() => {
-    if (paired) void handOverUnsent().then((n) => n > 0 && setHandedOver(n));
+    if (paired) void handOverUnsent().then((n) => n.applied + n.recorded > 0 && setHandedOver(n));
   }, [paired]);
   // Opened unpaired (the tablet reloaded after a revoke): the punches it could not send are read from storage.
   useEffect(() => {
@@ -177,17 +177,20 @@ export default function StationPage() {
             <EmergencyScreen onClose={() => setEmergency(false)} />
           </Suspense>
         )}
-        {handedOver > 0 && (
+        {handedOver && (
           <Alert
             color="blue"
             mb="sm"
             withCloseButton
             closeButtonLabel="Dismiss"
-            onClose={() => setHandedOver(0)}
+            onClose={() => setHandedOver(null)}
             data-testid="handed-over"
           >
-            {messages.clock.unsentHandedOver(handedOver)} They are listed under Punches that need attention,
-            to be entered by hand.
+            {handedOver.applied
+              ? messages.clock.unsentApplied(handedOver.applied, handedOver.recorded)
+              : messages.clock.unsentHandedOver(handedOver.recorded)}
+            {handedOver.recorded > 0 &&
+              ' They are listed under Punches that need attention, to be entered by hand.'}
           </Alert>
         )}
         <Clock settings={info?.settings} />

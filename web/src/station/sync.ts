@@ -1,4 +1,4 @@
-import type { SyncAnswer, UnsentBody } from '@punchclock/contract';
+import type { SyncAnswer, UnsentAnswer, UnsentBody } from '@punchclock/contract';
 import { deviceClock } from './device-clock';
 import { isNetworkError, stationCall } from './station-api';
 import { abandonedPunches, markHandedOver, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
@@ -59,16 +59,19 @@ export function onRefused(callback: (() => void) | null): void {
 
 /**
  * After a new pairing: the punches an earlier, revoked pairing of this tablet could not send go to the server, which
- * lists them for a manager to enter by hand (Punches that need attention) and applies none. Each group names its
- * revoked station; the server takes only its own account's, so a tablet paired into another account keeps them (and
- * lists them again if it is ever unpaired). Answers how many were handed over; a failure leaves them for next time.
+ * records those made before the revoke and lists the others for a manager to enter by hand (Punches that need
+ * attention; docs/RULES.md#revocations-while-offline). Each group names its revoked station; the server takes only
+ * its own account's, so a tablet paired into another account keeps them (and lists them again if it is ever
+ * unpaired). Answers how many were handed over, recorded and listed; a failure leaves them for next time.
  */
-export async function handOverUnsent(): Promise<number> {
+export async function handOverUnsent(): Promise<{ handed: number; applied: number; recorded: number }> {
   const lost = (await abandonedPunches()).filter((p) => p.revoked_station_id);
   const byStation = new Map<number, typeof lost>();
   for (const p of lost)
     byStation.set(p.revoked_station_id!, [...(byStation.get(p.revoked_station_id!) ?? []), p]);
   let handed = 0;
+  let applied = 0;
+  let recorded = 0;
   for (const [station, punches] of byStation) {
     for (let i = 0; i < punches.length; i += BATCH) {
       const chunk = punches.slice(i, i + BATCH);
@@ -78,7 +81,9 @@ export async function handOverUnsent(): Promise<number> {
         ...(await deviceClock.clockFields(chunk)),
       };
       try {
-        const answer = await stationCall<{ message: string }>('/api/punches/unsent', body);
+        const answer = await stationCall<UnsentAnswer>('/api/punches/unsent', body);
+        applied += answer.applied;
+        recorded += answer.recorded;
         await markHandedOver(
           chunk.map((p) => p.client_id),
           answer.message,
@@ -89,5 +94,5 @@ export async function handOverUnsent(): Promise<number> {
       }
     }
   }
-  return handed;
+  return { handed, applied, recorded };
 }
