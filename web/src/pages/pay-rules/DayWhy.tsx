@@ -106,7 +106,7 @@ export function DayWhyView({ why }: { why: DayWhyAnswer }) {
                     {STEP_LABELS[s.step]}
                   </Text>
                   {s.minutes > 0 && (
-                    <Badge variant="light" size="sm" data-testid="why-step-minutes">
+                    <Badge variant="light" size="sm" tt="none" data-testid="why-step-minutes">
                       {minutesText(s.minutes)}
                     </Badge>
                   )}

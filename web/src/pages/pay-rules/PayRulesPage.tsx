@@ -400,14 +400,20 @@ function RulesForm({ current, today }: { current: StoredPayRuleVersion | null; t
               label="From"
               value={period.start_date}
               error={periodErrors.start_date}
-              onChange={(e) => setPeriod((p) => ({ ...p, start_date: e.currentTarget.value }))}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setPeriod((p) => ({ ...p, start_date: value }));
+              }}
             />
             <TextInput
               type="date"
               label="To"
               value={period.end_date}
               error={periodErrors.end_date}
-              onChange={(e) => setPeriod((p) => ({ ...p, end_date: e.currentTarget.value }))}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setPeriod((p) => ({ ...p, end_date: value }));
+              }}
             />
             <Button mt={25} variant="light" onClick={runPreview} loading={preview.isPending}>
               Preview

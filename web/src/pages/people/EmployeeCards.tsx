@@ -2,7 +2,7 @@ import { Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import type { ReactNode } from 'react';
 import type { EmployeeView } from '../../api/people';
-import { money } from './download';
+import { useRateText } from './download';
 import { EmployeeActions, EmployeeName, Permissions } from './EmployeeListParts';
 
 /** A free-text value (an e-mail, a title) may split inside a word only when that word is wider than the card. */
@@ -30,6 +30,7 @@ interface CardProps {
 
 /** One employee as a card: what a phone shows instead of a table row, whose nine columns need 960 px. */
 function EmployeeCard({ e, selected, onSelect, onEdit }: CardProps) {
+  const money = useRateText();
   return (
     <Paper
       withBorder

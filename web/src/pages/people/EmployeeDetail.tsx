@@ -13,7 +13,7 @@ import { DayWhyCard } from '../pay-rules/DayWhyCard';
 import { PunchTable } from '../punches/PunchTable';
 import { BadgeCard } from './BadgeCard';
 import { CorrectRateModal } from './CorrectRateModal';
-import { money } from './download';
+import { useRateText } from './download';
 import { PERMISSION_GROUPS } from './PermissionGroups';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -50,6 +50,7 @@ function PermissionBadges({ e }: { e: EmployeeView }) {
 }
 
 function Details({ e }: { e: EmployeeView }) {
+  const money = useRateText();
   const fields = useCustomFields();
   // A date field's value is shown in the account's Date Format, as every other date (it is kept as YYYY-MM-DD).
   const dateFormat = useSettings().data?.date_format ?? DATE_FORMATS[0];
@@ -85,6 +86,7 @@ function Details({ e }: { e: EmployeeView }) {
  */
 function RateHistory({ id }: { id: number }) {
   const rates = useEmployeeRates(id);
+  const money = useRateText();
   const dateFormat = useSettings().data?.date_format ?? DATE_FORMATS[0];
   if (!rates.data?.length) return null;
   return (

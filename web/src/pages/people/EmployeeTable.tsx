@@ -9,7 +9,7 @@ import { LONG_TEXT } from '../../components/cells';
 import { openConfirm } from '../../components/confirm';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { TableHead } from '../../components/TableHead';
-import { money } from './download';
+import { useRateText } from './download';
 import { EditEmployeeModal } from './EditEmployeeModal';
 import { EmployeeCards } from './EmployeeCards';
 import { EmployeeActions, EmployeeName, Permissions } from './EmployeeListParts';
@@ -61,6 +61,7 @@ function PrintCardsButton({ ids }: { ids: number[] }) {
 }
 
 function EmployeeRow({ e, selected, onSelect, onEdit }: RowProps) {
+  const money = useRateText();
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td>

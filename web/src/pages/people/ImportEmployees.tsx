@@ -22,7 +22,7 @@ import { type ImportAnswer, useUploadedEmployees, usePeopleMutations } from '../
 import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { downloadFile } from '../../api/download';
-import { money } from './download';
+import { useRateText } from './download';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -215,6 +215,7 @@ function ShowMore({ shown, total, onMore }: { shown: number; total: number; onMo
 }
 
 function UploadedEmployees() {
+  const money = useRateText();
   const uploaded = useUploadedEmployees();
   const [shown, setShown] = useState(LIST_STEP);
   return (
