@@ -394,6 +394,17 @@ describe('time station', () => {
     expect(await page.getByTestId('handed-over').count()).toBe(0);
     await context.close();
 
+    // The new pairing's last sync found its clock an hour fast (docs/RULES.md#station-clock): Devices says so.
+    const clockDb = createDatabase(inject('databaseUrl'));
+    try {
+      await clockDb
+        .updateTable('stations')
+        .set({ clock_offset: -3600, clock_offset_at: new Date().toISOString() })
+        .where('name', '=', 'Loading dock 2')
+        .execute();
+    } finally {
+      await clockDb.destroy();
+    }
     // On a phone, the manager's Devices list shows the whole "Revoked" badge.
     const manager = await b.newPage();
     await manager.page.setViewportSize({ width: 390, height: 844 });
@@ -405,6 +416,10 @@ describe('time station', () => {
       .getByText('Revoked', { exact: true });
     await badge.waitFor();
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await manager.page
+      .getByRole('row', { name: /Loading dock 2/ })
+      .getByText(messages.clock.clockOff('1 h fast'))
+      .waitFor();
     await screenshot(manager.page, 'devices-revoked-390');
     await manager.context.close();
   });
