@@ -1,6 +1,7 @@
 import { addPayTotals, EMPTY_PAY_TOTALS, hoursFromMinutes, type PayTotals } from '@punchclock/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { payChunk } from '../src/modules/reports/time-reports';
 import { type Account, createAccount, createDepartment, createEmployee } from './factories';
 import { lastLinkTo, useTestApp } from './helper';
 
@@ -396,6 +397,14 @@ describe('who sees which rows', () => {
     }
     const all = await report(owner, 'Payroll Summary', '2026-03-02', '2026-03-02');
     expect(all.data.map((r) => r.name)).toEqual(['Cleo Clerk', 'Pat Packer']);
+    // Computed one employee at a time (chunks of a big account), the same rows and totals.
+    const usual = payChunk.employees;
+    payChunk.employees = 1;
+    try {
+      expect(await report(owner, 'Payroll Summary', '2026-03-02', '2026-03-02')).toEqual(all);
+    } finally {
+      payChunk.employees = usual;
+    }
     const other = await createAccount(t);
     expect((await report(other, 'Payroll Summary', '2026-03-02', '2026-03-02')).data).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { type DayFigures, type PeriodSums, periodRate } from '../time/engine';
 import type { TimeRules } from '../time/time-rules';
 import { periodFigures, periodSums, withRateChanges } from '../time/period';
 import { periodPay } from '../time/pay/period-pay';
+import type { PayResult } from '../time/pay/pipeline';
 import { roundToStep } from '../time/rounding';
 import { workedMinutes } from '../time/worked';
 import {
@@ -271,6 +272,9 @@ export async function periodPayOf(ctx: ReportContext, employees: Covered, refs?:
 /** Up to how many employees a report reads each one's days instead of the account's period. */
 const FEW_EMPLOYEES = 1000;
 
+/** How many employees' pay Payroll Summary computes at a time (an object so that tests can cross chunk borders). */
+export const payChunk = { employees: FEW_EMPLOYEES };
+
 export const payrollSummary: ReportEntry = {
   definition: definition('Payroll Summary'),
   columns: [
@@ -293,7 +297,13 @@ export const payrollSummary: ReportEntry = {
    */
   async run(ctx) {
     const employees = await covered(ctx);
-    const pay = await periodPayOf(ctx, employees);
+    // A few thousand employees' days at a time, so that a big account's month never holds every day at once
+    // (all of them took 1.2 GB on the bench); each chunk is one set-based read through the employee index.
+    const refs = [...employees.keys()];
+    const pay = new Map<number, PayResult>();
+    for (let i = 0; i < refs.length; i += payChunk.employees)
+      for (const [ref, p] of await periodPayOf(ctx, employees, refs.slice(i, i + payChunk.employees)))
+        pay.set(ref, p);
     const { start_date: start, end_date: end } = ctx.params;
     // The rate of the period (not today's: a raise after it leaves it), blank where it changed within it.
     const withRates = new Map(
