@@ -95,27 +95,25 @@ function CurrentRules({
         }
       >
         {current && (
-          <Table.ScrollContainer minWidth={280}>
-            <Table fz="sm" withTableBorder data-testid="current-rules">
-              <Table.Tbody>
-                {PAY_RULE_FIELDS.map((f) => (
-                  <Table.Tr key={f}>
-                    <Table.Th scope="row" fw={500}>
-                      {FIELD_LABELS[f]}
-                    </Table.Th>
-                    <Table.Td>
-                      {ruleText(f, current.rules)}
-                      {f in current.overrides && (
-                        <Badge ml={6} size="xs" variant="light" color="grape">
-                          changed
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table fz="sm" withTableBorder data-testid="current-rules">
+            <Table.Tbody>
+              {PAY_RULE_FIELDS.map((f) => (
+                <Table.Tr key={f}>
+                  <Table.Th scope="row" fw={500}>
+                    {FIELD_LABELS[f]}
+                  </Table.Th>
+                  <Table.Td>
+                    {ruleText(f, current.rules)}
+                    {f in current.overrides && (
+                      <Badge ml={6} size="xs" variant="light" color="grape">
+                        changed
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </SectionCard>
       <SectionCard title="History" description="Each version applies from its day until the next one.">
@@ -140,7 +138,7 @@ function CurrentRules({
                     <Table.Td>
                       {date(h.effective_from)}
                       {current?.effective_from === h.effective_from && (
-                        <Badge ml={6} size="xs" variant="light">
+                        <Badge ml={6} size="xs" variant="light" tt="none">
                           in force
                         </Badge>
                       )}
