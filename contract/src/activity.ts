@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './fields';
 import { cursorField, limitField } from './paging';
+import { periodCheck } from './period';
 
 /**
  * The actions the server writes to the activity log, with the label the Activity Logs filter shows.
@@ -68,12 +69,11 @@ const filterFields = {
   start_date: z.union([isoDate, z.literal('')]).optional(),
   end_date: z.union([isoDate, z.literal('')]).optional(),
 };
-const datesInOrder = (q: { start_date?: string; end_date?: string }) =>
-  !q.start_date || !q.end_date || q.start_date <= q.end_date;
-const datesMessage = { message: 'End date must be on or after the start date.', path: ['end_date'] };
+/** The activity log reads any span of days, in order (contract/src/period.ts). */
+const datesInOrder = periodCheck(Infinity);
 
 /** Filters of the CSV export; dates are days in the account's time zone, both included. */
-export const activityFilter = z.object(filterFields).refine(datesInOrder, datesMessage);
+export const activityFilter = z.object(filterFields).superRefine(datesInOrder);
 /**
  * GET /api/activity-logs: the filters and a position: `cursor` (from next_cursor / prev_cursor) and `limit`.
  * `page` (from 1) is the old client's parameter, still answered without a cursor.
@@ -92,7 +92,7 @@ export const activityQuery = z
       .max(1_000_000, 'Page is too large.')
       .default(1),
   })
-  .refine(datesInOrder, datesMessage);
+  .superRefine(datesInOrder);
 export type ActivityFilter = z.output<typeof activityFilter>;
 export type ActivityQuery = z.output<typeof activityQuery>;
 

@@ -4,6 +4,7 @@ import { hasControlCharacters, isoDate, requiredText } from './fields';
 import { messages } from './messages';
 import { employeeView } from './people';
 import { cursorField, limitField } from './paging';
+import { periodCheck } from './period';
 import type { Permission } from './permissions';
 
 /** A typed key value must be at least this long; generated ones are longer. */
@@ -112,10 +113,7 @@ export const integrationPunchesQuery = z
     cursor: cursorField,
     limit: limitField(100),
   })
-  .refine((q) => q.start_date <= q.end_date, {
-    message: 'End date must be on or after the start date.',
-    path: ['end_date'],
-  });
+  .superRefine(periodCheck(Infinity));
 
 /** An employee as the integration API gives it: the employee view's own fields, none of the web's. */
 export const integrationEmployee = employeeView
