@@ -59,6 +59,16 @@ type Ok<P> = P extends { 200: infer S extends ZodType } ? z.input<S> : never;
 /** The parts of a route whose path names `:id` (the kit adds `params`) or that takes no input at all. */
 type CallParts = Omit<RouteParts, 'params' | 'body' | 'querystring'>;
 
+/** The parts of a route with no path parameters: a body or a query string at most, which the kit hands on. */
+type OwnParts = Omit<RouteParts, 'params'>;
+
+/** The input a route hands its service method: its body, else its query string. */
+type Input<P> = P extends { body: infer B extends ZodType }
+  ? z.output<B>
+  : P extends { querystring: infer Q extends ZodType }
+    ? z.output<Q>
+    : undefined;
+
 /** A route of a resource: its path, its summary and the service method it calls. */
 type ResourceRoute<F> = readonly [url: string, summary: string, call: F];
 
@@ -178,7 +188,8 @@ export function routeKit<E extends Answers>(
   }
 
   /**
-   * Routes that only hand the caller to a service method, the record's `:id` with it for `byId`:
+   * Routes that only hand the caller to a service method, the record's `:id` with it for `byId`, the body or
+   * query string for `ofCaller`:
    * `route.byId.get('/api/departments/:id', 'One department', { 200: departmentDetailAnswer }, departments.get)`
    * (docs/ARCHITECTURE.md, "How a route is declared").
    */
@@ -196,17 +207,19 @@ export function routeKit<E extends Answers>(
       );
   const ofCaller =
     (method: HTTPMethods) =>
-    <P extends CallParts>(
+    <P extends OwnParts>(
       url: string,
       summary: string,
       parts: P,
-      call: (auth: AuthContext) => Promise<Ok<P>>,
+      call: (auth: AuthContext, input: Input<P>) => Promise<Ok<P>>,
     ) =>
-      register(method, url, summary, parts, async (req) => call(authOf(req)));
+      register(method, url, summary, parts, async (req) =>
+        call(authOf(req), (parts.body ? req.body : parts.querystring ? req.query : undefined) as Input<P>),
+      );
 
   return {
     byId: { get: byId('GET'), post: byId('POST'), delete: byId('DELETE') },
-    ofCaller: { get: ofCaller('GET') },
+    ofCaller: { get: ofCaller('GET'), post: ofCaller('POST') },
     get: declare('GET'),
     post: declare('POST'),
     put: declare('PUT'),

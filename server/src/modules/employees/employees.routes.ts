@@ -35,11 +35,11 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: config.publicUrl,
   });
 
-  route.get(
+  route.ofCaller.get(
     '/api/employees',
     "The account's current employees, a page at a time (the account comes from the token; nothing to filter on the client)",
     { description: PAGING, querystring: pageQuery, 200: employeesAnswer },
-    async (req) => employees.list(authOf(req), req.query),
+    employees.list,
   );
   route.get(
     '/api/employees/user/:user_id',
@@ -75,7 +75,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => employees.changeRate(authOf(req), req.params.id, req.body),
   );
-  route.post(
+  route.ofCaller.post(
     '/api/search',
     'Search: text over name, department, title, ID, email; department; Status In/Out from open shifts; deleted',
     {
@@ -83,7 +83,7 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: searchBody,
       200: searchAnswer,
     },
-    async (req) => employees.search(authOf(req), req.body),
+    employees.search,
   );
   route.post(
     '/employees',
