@@ -65,7 +65,11 @@ async function start(dataDir: string, databaseUrl: string): Promise<Server> {
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not answer /api/health within 150 s');
+    if (Date.now() > deadline) {
+      // Not left running after the test (one was, found hours later holding its port and data folder).
+      child.kill('SIGKILL');
+      throw new Error('server did not answer /api/health within 150 s');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
