@@ -119,6 +119,16 @@ export const TABLE: Record<string, Entry> = {
     expect: e({ station: 200 }),
     req: (w) => ({ payload: { employee_id: w.ids.victimCode, client_id: clientId() } }),
   },
+  // A break needs the victim's open shift, which the world does not give them: the station reaches the employee
+  // and is told why not (409 break.no_shift, break.not_open); B's manager is told the employee does not exist.
+  'POST /api/break-start': {
+    expect: e({ station: 409 }),
+    req: (w) => ({ payload: { employee_id: w.ids.victimCode, client_id: clientId() } }),
+  },
+  'POST /api/break-end': {
+    expect: e({ station: 409 }),
+    req: (w) => ({ payload: { employee_id: w.ids.victimCode, client_id: clientId() } }),
+  },
   'GET /api/employee-status': { expect: e({ station: 200 }, managerList) },
   'POST /api/punches/sync': {
     expect: e({ station: 200 }, managerList),
@@ -333,6 +343,9 @@ export const TABLE: Record<string, Entry> = {
   'DELETE /fields/:id': { expect: managerRow, req: (w) => ({ url: `/fields/${w.ids.fieldId}` }) },
 
   'GET /api/activity-logs': { expect: managerList },
+  // The ledger is the owner's and full administrators' (a scoped administrator 403); B's manager gets B's own.
+  'GET /api/audit/verify': { expect: e({ scoped: 403 }, managerList) },
+  'GET /api/audit/export': { expect: e({ scoped: 403 }, managerList) },
   'GET /api/activity-logs/export-csv': { expect: managerList },
   'GET /api/activity-logs/count': { expect: managerList },
   'GET /api/export-pdf': { expect: managerList },
