@@ -124,7 +124,14 @@ export async function journeys() {
         vitest(
           `browser journeys (${dialect} ${i + 1}/${shards.length})`,
           'web',
-          ['--config', 'e2e/vitest.config.ts', '--project', `e2e-${dialect}`, ...files.map((f) => `/${f}`)],
+          // Whole paths: vitest takes a filter that is a path as that file, where a bare name would be a substring.
+          [
+            '--config',
+            'e2e/vitest.config.ts',
+            '--project',
+            `e2e-${dialect}`,
+            ...files.map((f) => join(root, 'web/e2e', f)),
+          ],
           { tag: `${dialect}${shards.length > 1 ? i + 1 : ''}` },
         ),
       ),
