@@ -106,18 +106,19 @@ async function installDebianTools() {
 
 /**
  * The browser journeys on both databases (the web app must be built), in shards: each database's journey files
- * are dealt out to `E2E_SHARDS` (default 2) vitest runs by their measured time (web/e2e/durations.json, longest
+ * are dealt out to `E2E_SHARDS` (default 1) vitest runs by their measured time (web/e2e/durations.json, longest
  * first), and all the runs go side by side. A run has its own server and demo data (its global setup), so its
- * files share nothing with another run's; within a run the files go one at a time. Most of a journey is waiting
- * (on the browser, the server, a round trip), so four runs on two cores finish well before two would
- * (docs/TESTING.md, "Journey time").
+ * files share nothing with another run's; within a run the files go one at a time. More shards pay on a machine
+ * with more cores (docs/TESTING.md, "Journey time").
  */
 export async function journeys() {
   if (!(await ensureDebianTools())) {
     results.push({ label: 'browser journeys', passed: 0, failed: 1, ok: false });
     return false;
   }
-  const shards = journeyShards(Math.max(1, Number(process.env.E2E_SHARDS) || 2));
+  // One run a database by default: on this 2-core machine the journeys are CPU-bound, and four runs side by side
+  // finished no sooner than two (23 min, a fresh clone) while doubling each journey's time (docs/TESTING.md).
+  const shards = journeyShards(Math.max(1, Number(process.env.E2E_SHARDS) || 1));
   const runs = await Promise.all(
     ['sqlite', 'postgres'].flatMap((dialect) =>
       shards.map((files, i) =>
