@@ -23,6 +23,13 @@ export const ERROR_CODES = [
   'punch.not_clocked_in',
   'punch.shift_too_long',
   'punch.attendance_only',
+  // Pay periods (server/src/modules/pay-periods/): a write into an approved period, and approval's refusals
+  'period.locked',
+  'period.not_found',
+  'period.not_ended',
+  'period.needs_attention',
+  'period.already_approved',
+  'period.not_approved',
   // Identifying who punches
   'clock.pin_required',
   'clock.pin_wrong',
@@ -79,6 +86,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'payload_too_large';
     case 422:
       return 'unprocessable';
+    case 423:
+      return 'period.locked';
     case 429:
       return 'too_many_requests';
     default:

@@ -30,3 +30,4 @@ export * from './roll-call';
 export * from './pay-rules';
 export * from './pay-rules-api';
 export * from './schedules';
+export * from './pay-periods';

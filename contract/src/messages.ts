@@ -399,6 +399,28 @@ export const messages = {
     employeeSaved: (name: string) => `Schedule of ${name} saved.`,
     employeeCleared: (name: string) => `${name} now follows the department's schedule.`,
   },
+  payPeriods: {
+    settingsSaved: 'Pay period settings saved. They apply from the first day after the last approved period.',
+    locked: (start: string, end: string) =>
+      `The pay period ${start} to ${end} is approved and locked: nothing in it can be changed. Reopen it first.`,
+    notFound: (start: string) => `No pay period starts on ${start}.`,
+    notEnded: (end: string) => `This pay period has not ended: it can be approved from the day after ${end}.`,
+    alreadyApproved: 'This pay period is already approved.',
+    notApproved: 'This pay period is not approved.',
+    needsAttention: (n: number) =>
+      `This pay period cannot be approved yet: ${n} item${n === 1 ? '' : 's'} need${n === 1 ? 's' : ''} attention first.`,
+    openShift: (since: string) => `Still clocked in since ${since}: clock out first.`,
+    forgottenShift: (since: string) => `Forgotten clock-out: clocked in since ${since}.`,
+    approved: (start: string, end: string) => `Pay period ${start} to ${end} approved.`,
+    reopened: (start: string, end: string) => `Pay period ${start} to ${end} reopened.`,
+    reviewed: (start: string, end: string) => `Your departments are marked reviewed for ${start} to ${end}.`,
+    noDepartments: 'Only an administrator of chosen departments marks them reviewed.',
+    rangeTooLong: (max: number) => `List at most ${max} days of pay periods at a time.`,
+    rateLocked: (start: string, end: string) =>
+      `The rate would change the pay of the approved pay period ${start} to ${end}. Reopen it first, or choose a later day.`,
+    rulesLocked: (start: string, end: string) =>
+      `These pay rules would change the pay of the approved pay period ${start} to ${end}. Reopen it first, or choose a later day.`,
+  },
   general: {
     noLogs: 'No activity logs found.',
     noLogsRow: 'No activity logs available.',

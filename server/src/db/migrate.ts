@@ -22,6 +22,7 @@ import * as m021 from './migrations/021_audit_ledger';
 import * as m023 from './migrations/023_clock_skew';
 import * as m022 from './migrations/022_currency';
 import * as m025 from './migrations/025_open_breaks';
+import * as m026 from './migrations/026_pay_periods';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -49,6 +50,7 @@ const provider: MigrationProvider = {
       '023_clock_skew': m023,
       '022_currency': m022,
       '025_open_breaks': m025,
+      '026_pay_periods': m026,
     };
   },
 };

@@ -337,6 +337,46 @@ export interface AuditHeadsTable {
   hash: string;
 }
 
+/** The account's pay period settings, one row a change (migration 026, docs/RULES.md#pay-periods). */
+export interface PayPeriodSchedulesTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The first local day it applies to; null: from the start. */
+  applies_from: string | null;
+  /** One of the contract's PAY_FREQUENCIES. */
+  frequency: string;
+  anchor_date: string;
+  forgotten_after_minutes: number;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** A pay period that was approved, and perhaps reopened since (migration 026). */
+export interface PayPeriodsTable {
+  id: Generated<number>;
+  account_id: number;
+  start_date: string;
+  end_date: string;
+  /** 'approved' or 'open' (reopened). */
+  status: string;
+  approved_by: number | null;
+  approved_at: string | null;
+  checksum: string | null;
+  reopened_by: number | null;
+  reopened_at: string | null;
+  reopen_reason: string | null;
+}
+
+/** A department's "reviewed" mark on a pay period (migration 026). */
+export interface PayPeriodReviewsTable {
+  id: Generated<number>;
+  account_id: number;
+  start_date: string;
+  department_id: number;
+  reviewed_by: number | null;
+  reviewed_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   departments: DepartmentsTable;
@@ -344,6 +384,9 @@ export interface DB {
   employees: EmployeesTable;
   employee_rates: EmployeeRatesTable;
   pay_rule_versions: PayRuleVersionsTable;
+  pay_period_schedules: PayPeriodSchedulesTable;
+  pay_periods: PayPeriodsTable;
+  pay_period_reviews: PayPeriodReviewsTable;
   schedules: SchedulesTable;
   punch_conflict_fixes: PunchConflictFixesTable;
   sync_refusals: SyncRefusalsTable;
