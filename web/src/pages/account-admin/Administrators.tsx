@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { EditAdministratorAccess, InviteAdministrator } from './InviteAdministrator';
 import { openConfirm } from '../../components/confirm';
 import { usePlanSeats } from './seats';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** Settings → Administrators: the account's real administrators and the seats its plan gives. */
 export default function Administrators() {
@@ -66,63 +67,59 @@ export default function Administrators() {
             {messageOf(admins.error, 'Could not load the administrators.')}
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Permissions</Table.Th>
-                  <Table.Th>Departments</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {admins.data.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Text fw={500} span>
-                        {a.name}
-                      </Text>{' '}
-                      {a.role === 'Owner' && (
-                        <Badge size="sm" variant="light" ml={4}>
-                          Owner
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{a.email}</Table.Td>
-                    <Table.Td>{a.permissions}</Table.Td>
-                    <Table.Td>{a.departments}</Table.Td>
-                    <Table.Td ta="right">
-                      {a.role !== 'Owner' && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          aria-label={`Edit access of ${a.name}`}
-                          onClick={() => setEditing(a)}
-                        >
-                          Edit access
-                        </Button>
-                      )}
-                      {a.role !== 'Owner' && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${a.name}`}
-                          onClick={() => confirmRemove(a)}
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={560}
+            verticalSpacing="sm"
+            highlightOnHover
+            columns={[
+              'Name',
+              'Email',
+              'Permissions',
+              'Departments',
+              <VisuallyHidden>Actions</VisuallyHidden>,
+            ]}
+          >
+            {admins.data.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>
+                  <Text fw={500} span>
+                    {a.name}
+                  </Text>{' '}
+                  {a.role === 'Owner' && (
+                    <Badge size="sm" variant="light" ml={4}>
+                      Owner
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{a.email}</Table.Td>
+                <Table.Td>{a.permissions}</Table.Td>
+                <Table.Td>{a.departments}</Table.Td>
+                <Table.Td ta="right">
+                  {a.role !== 'Owner' && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={`Edit access of ${a.name}`}
+                      onClick={() => setEditing(a)}
+                    >
+                      Edit access
+                    </Button>
+                  )}
+                  {a.role !== 'Owner' && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${a.name}`}
+                      onClick={() => confirmRemove(a)}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </Card>
       <InviteAdministrator opened={inviting} onClose={() => setInviting(false)} />

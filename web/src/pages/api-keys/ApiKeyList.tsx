@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ApiKeyView } from '../../api/api-keys';
 import { LONG_TEXT } from '../../components/cells';
 import { KeyCell, Scopes } from './ApiKeyParts';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /**
  * The keys: a table on wide screens, one card per key on phones. `when` shows an instant on the account's clock;
@@ -21,38 +22,38 @@ export function ApiKeyList({
   return (
     <>
       <Paper withBorder radius="lg" visibleFrom="md">
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="api-keys-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Key Name</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>Created At</Table.Th>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>Last used</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th w={110}>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td fw={500} style={LONG_TEXT}>
-                    {k.key_name}
-                  </Table.Td>
-                  <Table.Td maw={380} miw={240}>
-                    <KeyCell apiKey={k} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(k.created_at)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastUsed(k)}</Table.Td>
-                  <Table.Td>
-                    <Scopes scopes={k.scopes} />
-                  </Table.Td>
-                  <Table.Td>{actions(k)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={900}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          data-testid="api-keys-table"
+          columns={[
+            'Key Name',
+            'Key',
+            { label: 'Created At', style: { whiteSpace: 'nowrap' } },
+            { label: 'Last used', style: { whiteSpace: 'nowrap' } },
+            'Scopes',
+            { label: 'Actions', w: 110 },
+          ]}
+        >
+          {keys.map((k) => (
+            <Table.Tr key={k.id}>
+              <Table.Td fw={500} style={LONG_TEXT}>
+                {k.key_name}
+              </Table.Td>
+              <Table.Td maw={380} miw={240}>
+                <KeyCell apiKey={k} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(k.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastUsed(k)}</Table.Td>
+              <Table.Td>
+                <Scopes scopes={k.scopes} />
+              </Table.Td>
+              <Table.Td>{actions(k)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       </Paper>
       <Stack hiddenFrom="md" gap="sm">
         {keys.map((k) => (

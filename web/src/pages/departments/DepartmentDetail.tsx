@@ -6,6 +6,7 @@ import { type DepartmentView, type EmployeeView, useDepartment } from '../../api
 import { useAccountInstant } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
 import { ScheduleCard } from './ScheduleCard';
+import { ScrollTable } from '../../components/ScrollTable';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
@@ -46,32 +47,20 @@ function Members({ members }: { members: EmployeeView[] }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Employee ID</Table.Th>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Email</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/Employee/${m.id}`}>
-                  {m.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{m.employee_id}</Table.Td>
-              <Table.Td>{m.title ?? ''}</Table.Td>
-              <Table.Td>{m.email ?? ''}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable minWidth={560} striped columns={['Name', 'Employee ID', 'Title', 'Email']}>
+      {members.map((m) => (
+        <Table.Tr key={m.id}>
+          <Table.Td>
+            <Anchor component={Link} to={`/Employee/${m.id}`}>
+              {m.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{m.employee_id}</Table.Td>
+          <Table.Td>{m.title ?? ''}</Table.Td>
+          <Table.Td>{m.email ?? ''}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

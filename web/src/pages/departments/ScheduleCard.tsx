@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { messageOf } from '../../api/client';
 import { useSaveDepartmentSchedule, useSchedules } from '../../api/schedules';
 import { schemaErrors } from '../../forms/validation';
+import { ScrollTable } from '../../components/ScrollTable';
 
 interface DayRow {
   off: boolean;
@@ -56,47 +57,35 @@ function ScheduleForm({ departmentId, initial }: { departmentId: number; initial
 
   return (
     <form onSubmit={submit} noValidate>
-      <Table.ScrollContainer minWidth={480}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Day</Table.Th>
-              <Table.Th>Start</Table.Th>
-              <Table.Th>End</Table.Th>
-              <Table.Th>Day off</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {SCHEDULE_WEEKDAYS.map((day) => (
-              <Table.Tr key={day}>
-                <Table.Td>{day}</Table.Td>
-                {(['start', 'end'] as const).map((field) => (
-                  <Table.Td key={field}>
-                    <TextInput
-                      type="time"
-                      aria-label={`${day} ${field}`}
-                      value={rows[day][field]}
-                      disabled={rows[day].off}
-                      error={error(day, field)}
-                      onChange={(e) => set(day, { [field]: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`${day} off`}
-                    checked={rows[day].off}
-                    onChange={(e) => {
-                      const off = e.currentTarget.checked;
-                      set(day, off ? { off } : { off, ...(rows[day].start ? {} : DEFAULT_DAY) });
-                    }}
-                  />
-                </Table.Td>
-              </Table.Tr>
+      <ScrollTable minWidth={480} columns={['Day', 'Start', 'End', 'Day off']}>
+        {SCHEDULE_WEEKDAYS.map((day) => (
+          <Table.Tr key={day}>
+            <Table.Td>{day}</Table.Td>
+            {(['start', 'end'] as const).map((field) => (
+              <Table.Td key={field}>
+                <TextInput
+                  type="time"
+                  aria-label={`${day} ${field}`}
+                  value={rows[day][field]}
+                  disabled={rows[day].off}
+                  error={error(day, field)}
+                  onChange={(e) => set(day, { [field]: e.currentTarget.value })}
+                />
+              </Table.Td>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            <Table.Td>
+              <Checkbox
+                aria-label={`${day} off`}
+                checked={rows[day].off}
+                onChange={(e) => {
+                  const off = e.currentTarget.checked;
+                  set(day, off ? { off } : { off, ...(rows[day].start ? {} : DEFAULT_DAY) });
+                }}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
       <Group mt="md">
         <Button type="submit" loading={save.isPending}>
           Save

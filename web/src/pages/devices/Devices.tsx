@@ -25,6 +25,7 @@ import { useSignOutTo } from '../../session/logout';
 import { saveStation } from '../../station/station-session';
 import { PunchIssues } from './PunchIssues';
 import { openConfirm } from '../../components/confirm';
+import { ScrollTable } from '../../components/ScrollTable';
 
 function AddStationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { create } = useStationMutations();
@@ -223,26 +224,16 @@ export default function Devices() {
         </Stack>
       )}
       {!!stations.data?.length && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-                <Table.Th>Last sync</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {stations.data.map((s) => (
-                <StationRow key={s.id} s={s} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={640}
+          striped
+          highlightOnHover
+          columns={['Name', 'Status', 'Last seen', 'Last sync', <VisuallyHidden>Actions</VisuallyHidden>]}
+        >
+          {stations.data.map((s) => (
+            <StationRow key={s.id} s={s} />
+          ))}
+        </ScrollTable>
       )}
       <PunchIssues />
       <AddStationModal opened={adding} onClose={() => setAdding(false)} />

@@ -8,6 +8,7 @@ import { fetchPunchIssues, fixPunchIssue } from '../../api/punch-issues';
 import { useAccountInstant } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AcceptPunchModal, punchKindLabel } from './AcceptPunchModal';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /**
  * Synced punches the server did not apply (the conflict rule): a clock-in while already in, a
@@ -50,71 +51,69 @@ export function PunchIssues() {
         <Text size="sm">Nothing needs attention: every synced punch was applied or marked fixed.</Text>
       )}
       {!!issues.data?.length && !loading && (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped data-testid="punch-issues">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Received</Table.Th>
-                <Table.Th>Employee</Table.Th>
-                <Table.Th>Punch</Table.Th>
-                <Table.Th>Punched at</Table.Th>
-                <Table.Th>Station</Table.Th>
-                <Table.Th>Why</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {issues.data.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{when(i.at)}</Table.Td>
-                  <Table.Td>
-                    {i.employee_ref ? (
-                      <Anchor component={Link} to={`/ManualPunch/${i.employee_ref}`}>
-                        {i.employee_name} ({i.employee_id})
-                      </Anchor>
-                    ) : (
-                      (i.employee_id ?? 'Unknown')
-                    )}
-                  </Table.Td>
-                  <Table.Td>{punchKindLabel(i.kind)}</Table.Td>
-                  <Table.Td>{when(i.device_time)}</Table.Td>
-                  <Table.Td>{i.station ?? '-'}</Table.Td>
-                  <Table.Td>
-                    <Badge color={i.status === 'conflict' ? 'orange' : 'red'} variant="light" mr="xs">
-                      {i.status === 'conflict' ? 'Conflict' : 'Refused'}
-                    </Badge>
-                    {i.reason}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {/* Only a punch whose employee is known can be applied; the others are entered by hand. */}
-                      {i.employee_ref !== null && (
-                        <Button
-                          size="xs"
-                          onClick={() => setAccepting(i)}
-                          // Starts with the visible word, so a voice user saying "Accept" reaches it (WCAG 2.5.3).
-                          aria-label={`Accept: the ${i.employee_name ?? i.employee_id} punch of ${when(i.device_time)}`}
-                        >
-                          Accept
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={fix.isPending && fix.variables === i.id}
-                        onClick={() => fix.mutate(i.id)}
-                        // Starts with the visible words, so a voice user saying "Mark fixed" reaches it (WCAG 2.5.3).
-                        aria-label={`Mark fixed: the ${i.employee_name ?? i.employee_id ?? 'unknown'} punch of ${when(i.device_time)}`}
-                      >
-                        Mark fixed
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={860}
+          striped
+          data-testid="punch-issues"
+          columns={[
+            'Received',
+            'Employee',
+            'Punch',
+            'Punched at',
+            'Station',
+            'Why',
+            { label: null, 'aria-label': 'Actions' },
+          ]}
+        >
+          {issues.data.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>{when(i.at)}</Table.Td>
+              <Table.Td>
+                {i.employee_ref ? (
+                  <Anchor component={Link} to={`/ManualPunch/${i.employee_ref}`}>
+                    {i.employee_name} ({i.employee_id})
+                  </Anchor>
+                ) : (
+                  (i.employee_id ?? 'Unknown')
+                )}
+              </Table.Td>
+              <Table.Td>{punchKindLabel(i.kind)}</Table.Td>
+              <Table.Td>{when(i.device_time)}</Table.Td>
+              <Table.Td>{i.station ?? '-'}</Table.Td>
+              <Table.Td>
+                <Badge color={i.status === 'conflict' ? 'orange' : 'red'} variant="light" mr="xs">
+                  {i.status === 'conflict' ? 'Conflict' : 'Refused'}
+                </Badge>
+                {i.reason}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  {/* Only a punch whose employee is known can be applied; the others are entered by hand. */}
+                  {i.employee_ref !== null && (
+                    <Button
+                      size="xs"
+                      onClick={() => setAccepting(i)}
+                      // Starts with the visible word, so a voice user saying "Accept" reaches it (WCAG 2.5.3).
+                      aria-label={`Accept: the ${i.employee_name ?? i.employee_id} punch of ${when(i.device_time)}`}
+                    >
+                      Accept
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={fix.isPending && fix.variables === i.id}
+                    onClick={() => fix.mutate(i.id)}
+                    // Starts with the visible words, so a voice user saying "Mark fixed" reaches it (WCAG 2.5.3).
+                    aria-label={`Mark fixed: the ${i.employee_name ?? i.employee_id ?? 'unknown'} punch of ${when(i.device_time)}`}
+                  >
+                    Mark fixed
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
       <AcceptPunchModal issue={accepting} onClose={() => setAccepting(null)} />
     </Paper>

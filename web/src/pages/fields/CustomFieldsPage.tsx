@@ -8,6 +8,7 @@ import { AppPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { CustomFieldForm } from './CustomFieldForm';
 import { openConfirm } from '../../components/confirm';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** `null` closed, `'new'` creating, a field editing it. */
 type Editing = CustomFieldView | 'new' | null;
@@ -37,45 +38,36 @@ function useDeleteField() {
 function FieldTable({ rows, onEdit }: { rows: CustomFieldView[]; onEdit: (f: CustomFieldView) => void }) {
   const remove = useDeleteField();
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Edit</Table.Th>
-            <Table.Th>Field Name</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Allow Duplicates</Table.Th>
-            <Table.Th>Values</Table.Th>
-            <Table.Th>Delete</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((f) => (
-            <Table.Tr key={f.id}>
-              <Table.Td>
-                <ActionIcon variant="subtle" aria-label={`Edit ${f.field_name}`} onClick={() => onEdit(f)}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Table.Td>
-              <Table.Td fw={500}>{f.field_name}</Table.Td>
-              <Table.Td>{f.field_type}</Table.Td>
-              <Table.Td>{f.allow_duplicates ? 'Yes' : 'No'}</Table.Td>
-              <Table.Td>{f.value_count}</Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${f.field_name}`}
-                  onClick={() => remove(f)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={640}
+      striped
+      highlightOnHover
+      columns={['Edit', 'Field Name', 'Type', 'Allow Duplicates', 'Values', 'Delete']}
+    >
+      {rows.map((f) => (
+        <Table.Tr key={f.id}>
+          <Table.Td>
+            <ActionIcon variant="subtle" aria-label={`Edit ${f.field_name}`} onClick={() => onEdit(f)}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Table.Td>
+          <Table.Td fw={500}>{f.field_name}</Table.Td>
+          <Table.Td>{f.field_type}</Table.Td>
+          <Table.Td>{f.allow_duplicates ? 'Yes' : 'No'}</Table.Td>
+          <Table.Td>{f.value_count}</Table.Td>
+          <Table.Td>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${f.field_name}`}
+              onClick={() => remove(f)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

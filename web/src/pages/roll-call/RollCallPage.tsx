@@ -5,6 +5,7 @@ import { messageOf } from '../../api/client';
 import { type RollCallAnswer, type RollCallGroup, useRollCall } from '../../api/roll-call';
 import { AppPage } from '../../components/AppPage';
 import './roll-call.css';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** One group (a location or a department): its name and count, then each person and the time they came in. */
 function GroupSheet({
@@ -30,31 +31,23 @@ function GroupSheet({
         Roll call of {answer.generated_at_text} ({answer.time_zone})
       </Text>
       {/* On a phone the table scrolls inside its own box, not the whole page (320 px wide at the narrowest). */}
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Employee ID</Table.Th>
-              <Table.Th>{by === 'location' ? 'Department' : 'Location'}</Table.Th>
-              <Table.Th>Time In</Table.Th>
-              <Table.Th>Safe</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {group.people.map((p) => (
-              <Table.Tr key={p.employee_ref}>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{p.employee_id}</Table.Td>
-                <Table.Td>{by === 'location' ? p.department : p.location}</Table.Td>
-                <Table.Td>{p.time_in_text}</Table.Td>
-                {/* A box to tick on paper. */}
-                <Table.Td aria-label="Safe">☐</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        minWidth={480}
+        striped
+        withTableBorder
+        columns={['Name', 'Employee ID', by === 'location' ? 'Department' : 'Location', 'Time In', 'Safe']}
+      >
+        {group.people.map((p) => (
+          <Table.Tr key={p.employee_ref}>
+            <Table.Td>{p.name}</Table.Td>
+            <Table.Td>{p.employee_id}</Table.Td>
+            <Table.Td>{by === 'location' ? p.department : p.location}</Table.Td>
+            <Table.Td>{p.time_in_text}</Table.Td>
+            {/* A box to tick on paper. */}
+            <Table.Td aria-label="Safe">☐</Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Paper>
   );
 }

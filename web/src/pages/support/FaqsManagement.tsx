@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard';
 import { FaqFormModal } from './FaqFormModal';
 import { openConfirm } from '../../components/confirm';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** `null` closed, `'new'` adding, a FAQ editing it. */
 type Editing = FaqView | 'new' | null;
@@ -58,61 +59,56 @@ export function FaqsManagement() {
         </Text>
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="faq-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>ID</Table.Th>
-                <Table.Th>Question</Table.Th>
-                <Table.Th>Answer</Table.Th>
-                <Table.Th w={100}>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>{f.id}</Table.Td>
-                  <Table.Td fw={500} maw={280}>
-                    {f.question}
-                    <Text fz="xs" c="dimmed">
-                      {f.topic}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td maw={420}>
-                    <Text fz="sm" lineClamp={2}>
-                      {f.answer}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          size="lg"
-                          aria-label={`Edit FAQ ${f.id}`}
-                          onClick={() => setEditing(f)}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="lg"
-                          aria-label={`Delete FAQ ${f.id}`}
-                          onClick={() => confirmDelete(f)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={640}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          data-testid="faq-table"
+          columns={[{ label: 'ID', w: 60 }, 'Question', 'Answer', { label: 'Actions', w: 100 }]}
+        >
+          {rows.map((f) => (
+            <Table.Tr key={f.id}>
+              <Table.Td>{f.id}</Table.Td>
+              <Table.Td fw={500} maw={280}>
+                {f.question}
+                <Text fz="xs" c="dimmed">
+                  {f.topic}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={420}>
+                <Text fz="sm" lineClamp={2}>
+                  {f.answer}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      aria-label={`Edit FAQ ${f.id}`}
+                      onClick={() => setEditing(f)}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label={`Delete FAQ ${f.id}`}
+                      onClick={() => confirmDelete(f)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
       <FaqFormModal
         opened={editing !== null}
