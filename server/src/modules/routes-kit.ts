@@ -219,7 +219,7 @@ export function routeKit<E extends Answers>(
 
   return {
     byId: { get: byId('GET'), post: byId('POST'), delete: byId('DELETE') },
-    ofCaller: { get: ofCaller('GET'), post: ofCaller('POST') },
+    ofCaller: { get: ofCaller('GET'), post: ofCaller('POST'), put: ofCaller('PUT') },
     get: declare('GET'),
     post: declare('POST'),
     put: declare('PUT'),

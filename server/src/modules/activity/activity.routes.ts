@@ -20,7 +20,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = activityService({
     repos: { activity: activityRepository(db), settings: settingsRepository(db) },
   });
-  route.get(
+  route.ofCaller.get(
     '/api/activity-logs',
     "The account's activity log, newest first, a page at a time; dates are days in the account's time zone",
     {
@@ -29,13 +29,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: activityQuery,
       200: activityLogPage,
     },
-    async (req) => service.list(authOf(req), req.query),
+    service.list,
   );
-  route.get(
+  route.ofCaller.get(
     '/api/activity-logs/count',
     'How many log entries the filters match (the count the paged list leaves out with count=false)',
     { querystring: activityFilter, 200: activityCountAnswer },
-    async (req) => service.count(authOf(req), req.query),
+    service.count,
   );
   route.get(
     '/api/activity-logs/export-csv',

@@ -6,7 +6,6 @@ import {
   withDeductionsBody,
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../auth/guards';
 import { routeKit } from '../routes-kit';
 import { settingsRepository } from '../settings/settings.repository';
 import { earningsRepository } from './earnings.repository';
@@ -19,7 +18,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const { db } = app.deps;
   const service = earningsService({ repo: earningsRepository(db), settings: settingsRepository(db) });
-  route.post(
+  route.ofCaller.post(
     '/api/with-deductions',
     "An employee's earnings and Lunch/Break deductions by day, week and month (employees: their own, with view_pay_information)",
     {
@@ -28,12 +27,12 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: withDeductionsBody,
       200: withDeductionsAnswer,
     },
-    async (req) => service.withDeductions(authOf(req), req.body),
+    service.withDeductions,
   );
-  route.get(
+  route.ofCaller.get(
     '/api/employee-hours',
     "One employee's worked and paid minutes for each day of a week (employees: their own; managers: employee_id)",
     { querystring: employeeHoursQuery, 200: employeeHoursAnswer },
-    async (req) => service.hours(authOf(req), req.query),
+    service.hours,
   );
 };

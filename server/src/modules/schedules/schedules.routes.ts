@@ -16,13 +16,13 @@ import { schedulesService } from './schedules.service';
 export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['Departments'], errors: errorAnswers(400, 401, 403, 404, 409) });
   const service = schedulesService(repositories(app.deps.db, schedulesRepositories));
-  route.get(
+  route.ofCaller.get(
     '/api/schedules',
     "The department schedules and employee overrides within the caller's reach (times HH:MM in the account zone, null: a day off)",
     { 200: schedulesAnswer },
-    async (req) => service.list(authOf(req)),
+    service.list,
   );
-  route.put(
+  route.ofCaller.put(
     '/api/schedules',
     "Set a department's expected start and end for each weekday",
     {
@@ -31,7 +31,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: departmentScheduleBody,
       200: scheduleSaved,
     },
-    async (req) => service.saveDepartment(authOf(req), req.body),
+    service.saveDepartment,
   );
   route.put(
     '/api/employees/:id/schedule',

@@ -35,11 +35,11 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiter } = app.deps;
   const stations = stationsService({ ...repositories(db, stationsRepositories), limiter });
 
-  route.get(
+  route.ofCaller.get(
     '/api/stations',
     "The account's time stations",
     { 200: z.object({ data: z.array(stationView) }) },
-    async (req) => stations.list(authOf(req)),
+    stations.list,
   );
   route.post(
     '/api/stations',
@@ -60,11 +60,11 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
     { params: idParams, body: renameStationBody, 200: z.object({ station: stationView }) },
     async (req) => stations.rename(authOf(req), req.params.id, req.body.name),
   );
-  route.delete(
+  route.byId.delete(
     '/api/stations/:id',
     'Revoke a station: its token stops working at once',
-    { params: idParams, 200: messageResponse },
-    async (req) => stations.revoke(authOf(req), req.params.id),
+    { 200: messageResponse },
+    stations.revoke,
   );
   stationRoute.get(
     '/api/station/me',
