@@ -1,6 +1,5 @@
-import { dataExportFileName, messages } from '@punchclock/contract';
-import { session } from '../session/session';
-import { ApiError, failureOf } from './client';
+import { dataExportFileName } from '@punchclock/contract';
+import { fetchFile, saveBlob } from './download';
 
 export type DataExportFormat = 'pdf' | 'xlsx';
 const PATHS: Record<DataExportFormat, string> = { pdf: '/api/export-pdf', xlsx: '/api/export-excel' };
@@ -14,14 +13,7 @@ export async function downloadYourData(
   userId: number,
   onProgress: (bytes: number) => void,
 ): Promise<void> {
-  const token = session.token();
-  let res: Response;
-  try {
-    res = await fetch(PATHS[format], { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError(0, messages.general.networkError);
-  }
-  if (!res.ok) throw await failureOf(res, token);
+  const res = await fetchFile(PATHS[format]);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
   if (res.body) {
@@ -37,12 +29,5 @@ export async function downloadYourData(
   const blob = new Blob(parts, {
     type: res.headers.get('Content-Type') ?? 'application/octet-stream',
   });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = dataExportFileName(userId, format);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, dataExportFileName(userId, format));
 }

@@ -10,7 +10,8 @@ import { notifyError } from '../../components/notify';
 import { session } from '../../session/session';
 import { qrSrc } from '../people/download';
 import { ownEmployeeRef } from '../punches/punch-values';
-import { badgeImage, qrFileName, QR_IMAGE, saveBlob } from './badge-image';
+import { badgeImage, qrFileName, QR_IMAGE } from './badge-image';
+import { saveBlob } from '../../api/download';
 
 interface Badge {
   qr_code: string;
