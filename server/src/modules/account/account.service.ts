@@ -10,6 +10,7 @@ import {
 import { administratorReach, requireAccess, storedReach } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { createPasswordLink } from '../../auth/password-links';
+import { loggedRemoval } from '../logged-removal';
 import type { UnitOfWork } from '../unit-of-work';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
@@ -166,21 +167,21 @@ export function accountService({
     },
 
     /** Removes an administrator and ends their sessions; the owner (always a full administrator) cannot be removed. */
-    async remove(auth: AuthContext, id: number) {
-      requireAccess(auth, 'account:write');
-      return inTransaction(async (r) => {
+    remove: loggedRemoval(inTransaction, {
+      permission: 'account:write',
+      find: async (r, auth, id) => {
         const admin = (await administratorsOf(r, auth.accountId)).find((a) => a.id === id);
         if (!admin) throw notFound(messages.account.adminNotFound);
         if (admin.role === 'Owner') throw unprocessable(messages.account.ownerCannotBeRemoved);
-        await r.account.removeAdministrator(auth.accountId, id);
-        await r.activity.record(auth.accountId, {
-          userId: auth.userId,
-          action: 'administrator.removed',
-          details: { old: { id, name: admin.name, email: admin.email } },
-        });
-        return { message: messages.account.adminRemoved };
-      });
-    },
+        return admin;
+      },
+      remove: (r, accountId, id) => r.account.removeAdministrator(accountId, id),
+      logged: (admin, id) => ({
+        action: 'administrator.removed',
+        details: { old: { id, name: admin.name, email: admin.email } },
+      }),
+      message: messages.account.adminRemoved,
+    }),
 
     async plan(auth: AuthContext) {
       requireAccess(auth, 'account:read');

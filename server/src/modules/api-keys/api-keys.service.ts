@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { sha256 } from '../../auth/tokens';
+import { loggedRemoval } from '../logged-removal';
 import type { UnitOfWork } from '../unit-of-work';
 import { conflictOnUnique, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -111,18 +112,12 @@ export function apiKeysService({
     },
 
     /** The key stops working at once: the next call looks its hash up and finds nothing. */
-    async remove(auth: AuthContext, id: number) {
-      requireAccess(auth, 'apikeys:write');
-      return inTransaction(async (r) => {
-        const old = await mustFind(r, auth, id);
-        await r.keys.remove(auth.accountId, id);
-        await r.activity.record(auth.accountId, {
-          userId: auth.userId,
-          action: 'api_key.deleted',
-          details: { id, key_name: old.key_name },
-        });
-        return { message: messages.apiKeys.deleted };
-      });
-    },
+    remove: loggedRemoval(inTransaction, {
+      permission: 'apikeys:write',
+      find: mustFind,
+      remove: (r, accountId, id) => r.keys.remove(accountId, id),
+      logged: (old, id) => ({ action: 'api_key.deleted', details: { id, key_name: old.key_name } }),
+      message: messages.apiKeys.deleted,
+    }),
   };
 }

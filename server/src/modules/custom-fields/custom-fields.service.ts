@@ -6,6 +6,7 @@ import {
 } from '@punchclock/contract';
 import { requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
+import { loggedRemoval } from '../logged-removal';
 import type { UnitOfWork } from '../unit-of-work';
 import { conflict, conflictOnUnique, notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -157,18 +158,12 @@ export function customFieldsService({
       }).catch(nameTaken);
     },
 
-    async remove(auth: AuthContext, id: number) {
-      requireAccess(auth, 'fields:write');
-      return inTransaction(async (r) => {
-        const old = await mustFind(r, auth, id);
-        await r.fields.remove(auth.accountId, id);
-        await r.activity.record(auth.accountId, {
-          userId: auth.userId,
-          action: 'field.deleted',
-          details: { old },
-        });
-        return { message: 'Custom field deleted successfully' };
-      });
-    },
+    remove: loggedRemoval(inTransaction, {
+      permission: 'fields:write',
+      find: mustFind,
+      remove: (r, accountId, id) => r.fields.remove(accountId, id),
+      logged: (old) => ({ action: 'field.deleted', details: { old } }),
+      message: 'Custom field deleted successfully',
+    }),
   };
 }

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
+import { loggedRemoval } from '../logged-removal';
 import type { UnitOfWork } from '../unit-of-work';
 import { notFound, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -81,18 +82,12 @@ export function faqsService({
       });
     },
 
-    async remove(auth: AuthContext, id: number) {
-      requireAccess(auth, 'faqs:write');
-      return inTransaction(async (r) => {
-        const old = await mustFind(r, auth, id);
-        await r.faqs.remove(auth.accountId, id);
-        await r.activity.record(auth.accountId, {
-          userId: auth.userId,
-          action: 'faq.deleted',
-          details: { old: toView(old) },
-        });
-        return { message: messages.faq.deleted };
-      });
-    },
+    remove: loggedRemoval(inTransaction, {
+      permission: 'faqs:write',
+      find: mustFind,
+      remove: (r, accountId, id) => r.faqs.remove(accountId, id),
+      logged: (old) => ({ action: 'faq.deleted', details: { old: toView(old) } }),
+      message: messages.faq.deleted,
+    }),
   };
 }
