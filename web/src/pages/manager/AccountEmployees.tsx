@@ -1,17 +1,10 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconUserPlus, type Icon } from '@tabler/icons-react';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppPage } from '../../components/AppPage';
+import { ActionCard, type NextAction } from './ActionCard';
 
-interface Choice {
-  title: string;
-  text: string;
-  action: string;
-  to: string;
-  icon: Icon;
-}
-
-const CHOICES: Choice[] = [
+const CHOICES: NextAction[] = [
   {
     title: 'Enter employees one by one',
     text: 'Type each name, department, Employee ID and PIN, and choose whether they punch at stations and log in to the site.',
@@ -38,22 +31,7 @@ export default function AccountEmployees() {
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {CHOICES.map((c, i) => (
-          <Card key={c.to} withBorder radius="lg" padding="xl">
-            <Stack h="100%" gap="md">
-              <ThemeIcon size={48} radius="md" variant="light">
-                <c.icon size={26} />
-              </ThemeIcon>
-              <Title order={2} fz="lg">
-                {c.title}
-              </Title>
-              <Text c="dimmed" fz="sm" flex={1}>
-                {c.text}
-              </Text>
-              <Button component={Link} to={c.to} variant={i === 0 ? 'filled' : 'light'} fullWidth>
-                {c.action}
-              </Button>
-            </Stack>
-          </Card>
+          <ActionCard key={c.to} item={c} first={i === 0} />
         ))}
       </SimpleGrid>
       <Group justify="center" mt="xl" gap="xs">

@@ -1,16 +1,8 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDeviceMobile, IconIdBadge2, IconUsersPlus, type Icon } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, SimpleGrid } from '@mantine/core';
+import { IconDeviceMobile, IconIdBadge2, IconUsersPlus } from '@tabler/icons-react';
+import { ActionCard, type NextAction } from './ActionCard';
 
-interface Step {
-  title: string;
-  text: string;
-  action: string;
-  to: string;
-  icon: Icon;
-}
-
-const STEPS: Step[] = [
+const STEPS: NextAction[] = [
   {
     title: 'Enter or import employees',
     text: 'Add your team one by one, or import everyone at once from an Excel sheet.',
@@ -39,27 +31,16 @@ export function SetupSteps() {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" data-testid="setup-steps">
       {STEPS.map((s, i) => (
-        <Card key={s.to} withBorder radius="lg" padding="xl">
-          <Stack h="100%" gap="md">
-            <Group justify="space-between">
-              <ThemeIcon size={48} radius="md" variant="light">
-                <s.icon size={26} />
-              </ThemeIcon>
-              <Badge variant="outline" size="lg" radius="sm">
-                Step {i + 1}
-              </Badge>
-            </Group>
-            <Title order={2} fz="lg">
-              {s.title}
-            </Title>
-            <Text c="dimmed" fz="sm" flex={1}>
-              {s.text}
-            </Text>
-            <Button component={Link} to={s.to} variant={i === 0 ? 'filled' : 'light'} fullWidth>
-              {s.action}
-            </Button>
-          </Stack>
-        </Card>
+        <ActionCard
+          key={s.to}
+          item={s}
+          first={i === 0}
+          tag={
+            <Badge variant="outline" size="lg" radius="sm">
+              Step {i + 1}
+            </Badge>
+          }
+        />
       ))}
     </SimpleGrid>
   );
