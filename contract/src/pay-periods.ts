@@ -106,5 +106,5 @@ export type PayPeriodBlocker = z.infer<typeof payPeriodBlocker>;
 export const payPeriodBlocked = z.object({
   message: z.string(),
   code: z.string(),
-  blockers: z.array(payPeriodBlocker),
+  blockers: z.array(payPeriodBlocker).optional(),
 });

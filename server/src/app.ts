@@ -27,6 +27,7 @@ import { importRoutes } from './modules/import/import.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { payRulesRoutes } from './modules/pay-rules/pay-rules.routes';
+import { payPeriodsRoutes } from './modules/pay-periods/pay-periods.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(earningsRoutes);
   await app.register(dataExportRoutes);
   await app.register(payRulesRoutes);
+  await app.register(payPeriodsRoutes);
   await app.register(rollCallRoutes);
   await app.register(schedulesRoutes);
 

@@ -443,6 +443,31 @@ export const TABLE: Record<string, Entry> = {
       },
     }),
   },
+  // Pay periods (docs/RULES.md#pay-periods): a scoped administrator reads the settings and the list and marks
+  // reviews; settings, approval and reopening are the owner's and full administrators' (403). 2026-01-06 is a
+  // Tuesday: it starts no period (404 to B's manager), so the proof approves nothing.
+  'GET /api/pay-periods/settings': { expect: e({ scoped: 200 }, managerList) },
+  'PUT /api/pay-periods/settings': {
+    expect: e({ scoped: 403 }, managerList),
+    req: () => ({ payload: { frequency: 'weekly', anchor_date: '2024-01-01' } }),
+  },
+  'GET /api/pay-periods': {
+    expect: e({ scoped: 200 }, managerList),
+    req: () => ({ url: '/api/pay-periods?from=2026-01-01&to=2026-01-31' }),
+  },
+  'POST /api/pay-periods/approve': {
+    expect: e({ scoped: 403 }),
+    req: () => ({ payload: { start_date: '2026-01-06' } }),
+  },
+  'POST /api/pay-periods/reopen': {
+    expect: e({ scoped: 403 }),
+    req: () => ({ payload: { start_date: '2026-01-06', reason: 'Proof' } }),
+  },
+  // Marks are a scoped administrator's: B's owner has no departments to mark (403), the scoped one names no period.
+  'POST /api/pay-periods/review': {
+    expect: e({ scoped: 404, other: 403 }),
+    req: () => ({ payload: { start_date: '2026-01-06' } }),
+  },
   // The why of a day: the world's employee has View Pay Information off (403), the victim is in another
   // department than the scoped administrator's (404); an employee's own day is for employees only.
   'GET /api/employees/:id/days/:date': {

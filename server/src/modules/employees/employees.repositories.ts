@@ -4,6 +4,7 @@ import { activityRepository } from '../activity/activity.repository';
 import { authRepository } from '../auth/auth.repository';
 import { customFieldsRepository } from '../custom-fields/custom-fields.repository';
 import { departmentsRepository } from '../departments/departments.repository';
+import { periodLocksRepository } from '../pay-periods/period-locks.repository';
 import { settingsRepository } from '../settings/settings.repository';
 import { employeesRepository } from './employees.repository';
 import { ratesRepository } from './rates.repository';
@@ -20,5 +21,6 @@ export const employeesRepositories = (db: Kysely<DB>) => ({
   settings: settingsRepository(db),
   logins: authRepository(db),
   activity: activityRepository(db),
+  periodLocks: periodLocksRepository(db),
 });
 export type EmployeesRepos = ReturnType<typeof employeesRepositories>;

@@ -1,5 +1,5 @@
 import { type EmployeeBody, messages } from '@punchclock/contract';
-import { unprocessable } from '../../lib/errors';
+import { AppError, unprocessable } from '../../lib/errors';
 import { centsFromDecimal, decimalFromCents } from '../../lib/money';
 import { localDay } from '../../lib/time';
 import type { EmployeesRepos } from './employees.repositories';
@@ -9,6 +9,29 @@ import type { EmployeesRepos } from './employees.repositories';
  * from (the body's, else today in the account's zone; never after today) and the rate it replaces.
  */
 export async function rateChangeOf(
+  r: EmployeesRepos,
+  accountId: number,
+  employeeRef: number,
+  current: string,
+  body: Pick<EmployeeBody, 'hourly_rate' | 'rate_effective_from'>,
+) {
+  const change = await rateChangeAsked(r, accountId, employeeRef, current, body);
+  // The locked-period rule for rates (docs/RULES.md#pay-periods): the rate is paid from its day on, so an approved
+  // period ending on or after that day would be paid differently.
+  if (change) {
+    const locked = await r.periodLocks.of(accountId).approvedFrom(change.since ?? change.from);
+    if (locked)
+      throw new AppError(
+        423,
+        messages.payPeriods.rateLocked(locked.start_date, locked.end_date),
+        { rate_effective_from: [messages.payPeriods.rateLocked(locked.start_date, locked.end_date)] },
+        'period.locked',
+      );
+  }
+  return change;
+}
+
+async function rateChangeAsked(
   r: EmployeesRepos,
   accountId: number,
   employeeRef: number,

@@ -23,7 +23,7 @@ import {
   requireWholeAccount,
   scopeOf,
 } from '../../auth/access';
-import { forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { localDay, nowIso } from '../../lib/time';
 import type { UnitOfWork } from '../unit-of-work';
 import { addDays, weekStartOf } from '../time/calendar';
@@ -139,6 +139,23 @@ export function payRulesService({
     return answer;
   }
 
+  /**
+   * The locked-period rule for pay rules (docs/RULES.md#pay-periods): a version is in force from its day until the
+   * next version's, so it may not reach an approved period within those days (423).
+   */
+  async function refuseLockedVersion(r: PayRulesRepositories, accountId: number, from: string) {
+    const locked = await r.periodLocks.of(accountId).approvedFrom(from);
+    if (!locked) return;
+    const next = (await r.payRules.versions(accountId)).find((v) => v.effective_from > from)?.effective_from;
+    if (next === undefined || locked.start_date < next)
+      throw new AppError(
+        423,
+        messages.payPeriods.rulesLocked(locked.start_date, locked.end_date),
+        { effective_from: [messages.payPeriods.rulesLocked(locked.start_date, locked.end_date)] },
+        'period.locked',
+      );
+  }
+
   return {
     /** GET /api/pay-rules. */
     async list(caller: Caller): Promise<PayRulesAnswer> {
@@ -156,6 +173,7 @@ export function payRulesService({
       const message = messages.payRulesApi.set(label, body.effective_from);
       const overrides = body.overrides ?? {};
       await inTransaction(async (r) => {
+        await refuseLockedVersion(r, caller.accountId, body.effective_from);
         const replaced = await r.payRules.presetOn(caller.accountId, body.effective_from);
         await r.payRules.save(caller.accountId, {
           effective_from: body.effective_from,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
+import { periodLocksRepository } from '../pay-periods/period-locks.repository';
 import { punchBook } from './punch-book';
 import type { GroupPrepare, UnitOptions } from '../../db/unit-of-work';
 import { type ClockPunch, type PunchRow, punchesRepository } from './punches.repository';
@@ -11,6 +12,7 @@ import { validatePunch } from './rules/validate-punch';
 export const punchRepositories = (db: Kysely<DB>) => ({
   punches: punchesRepository(db),
   activity: activityRepository(db),
+  periodLocks: periodLocksRepository(db),
 });
 export type PunchRepos = ReturnType<typeof punchRepositories>;
 
@@ -70,6 +72,7 @@ export async function savePunch(r: PunchRepos, actor: PunchActor, req: SaveReque
     now: req.now,
     attendanceOnly: req.attendanceOnly,
     lookups,
+    locks: r.periodLocks.of(actor.accountId),
   });
   if (!checked.ok) return { ok: false, refusal: checked.refusal };
   const row = await req.write(checked.punch);

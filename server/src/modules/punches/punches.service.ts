@@ -13,7 +13,7 @@ import { savePunch } from './punch-store';
 import { punchRecord, punchView } from './punch-view';
 import type { PunchListRepository } from './punch-list.repository';
 import type { PunchRow } from './punches.repository';
-import { refusalError } from './rules/validate-punch';
+import { refuseIfLocked, refusalError } from './rules/validate-punch';
 
 type Actor = Caller & { userId: number };
 /** An employee's punches are paged newest first by (time_in, id). */
@@ -99,6 +99,7 @@ export function punchesService(deps: {
           timeOut: t.timeOut,
           type: body.type,
           punchId: old?.id,
+          was: old ? [old.time_in, old.time_out] : undefined,
         },
         now,
         attendanceOnly: rules.attendanceOnly,
@@ -180,6 +181,8 @@ export function punchesService(deps: {
       });
       const rules = await timeRules(caller.accountId);
       await inTransaction(async (r) => {
+        // The locked-period rule: a punch of an approved period is not deleted (docs/RULES.md#pay-periods).
+        await refuseIfLocked(r.periodLocks.of(caller.accountId), [old.time_in, old.time_out], nowIso());
         await r.punches.softDelete(caller.accountId, id);
         await r.activity.record(caller.accountId, {
           userId: caller.userId,

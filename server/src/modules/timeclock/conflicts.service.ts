@@ -157,7 +157,12 @@ export function conflictsService({
   ) {
     const checked = await validatePunch(
       { kind: 'interval', employeeRef, timeIn: t.at, timeOut: null, type: 'None' },
-      { now: t.now, attendanceOnly: false, lookups: r.punches.lookups(accountId) },
+      {
+        now: t.now,
+        attendanceOnly: false,
+        lookups: r.punches.lookups(accountId),
+        locks: r.periodLocks.of(accountId),
+      },
     );
     if (!checked.ok) throw refusalError(checked.refusal);
   }

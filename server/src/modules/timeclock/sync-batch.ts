@@ -1,6 +1,7 @@
 import { type ClockSyncItem as SyncItem, isLateSync, messages } from '@punchclock/contract';
 import type { Caller } from '../../auth/access';
 import { AppError } from '../../lib/errors';
+import type { PeriodLocks } from '../pay-periods/period-locks.repository';
 import { punchBook } from '../punches/punch-book';
 import type { NewPunch, ShiftClose } from '../punches/punches.repository';
 import { syncStatusOf, validatePunch } from '../punches/rules/validate-punch';
@@ -64,6 +65,8 @@ interface BatchRead {
   /** Client ids refused before (an earlier send of the batch whose answer was lost), with their answer. */
   refusedBefore: Awaited<ReturnType<ClockRepository['refusedBefore']>>;
   book: ReturnType<typeof punchBook>;
+  /** The account's approved periods, asked by the locked-period rule (its zone read once for the batch). */
+  locks: PeriodLocks;
 }
 
 /**
@@ -100,7 +103,8 @@ async function readBatch(ctx: BatchContext, ordered: SyncItem[], r: ClockRepos):
     return at < min ? at : min;
   }, ctx.receivedAt);
   const book = punchBook(await r.punches.bookOf(accountId, refs, earliest));
-  return { repos: { ...r, clock: employees.over(r.clock) }, known, refusedBefore, book };
+  const locks = r.periodLocks.of(accountId);
+  return { repos: { ...r, clock: employees.over(r.clock) }, known, refusedBefore, book, locks };
 }
 
 /** The batch's answers so far, and the writes and log rows it collects while its items run. */
@@ -158,7 +162,7 @@ async function runItem(ctx: BatchContext, read: BatchRead, ledger: Ledger, item:
       type: 'None',
       deviceTime: at,
     },
-    { now: ctx.receivedAt, attendanceOnly: false, lookups: read.book.lookups },
+    { now: ctx.receivedAt, attendanceOnly: false, lookups: read.book.lookups, locks: read.locks },
   );
   if (!checked.ok) {
     ledger.results.push(ledger.refuse(item, syncStatusOf(checked.refusal), checked.refusal.message));

@@ -16,6 +16,8 @@ export interface PunchCandidate {
   deviceTime?: string | null;
   /** The punch being edited or closed: it does not overlap itself. */
   punchId?: number;
+  /** An edit: the punch's times before it, which an approved period locks as much as the new ones. */
+  was?: readonly (string | null)[];
 }
 
 /** What the rules know besides the candidate; the runner (validate-punch.ts) gathers it from the repository. */
@@ -27,13 +29,15 @@ export interface PunchFacts {
   openShift: { id: number; time_in: string } | null;
   /** Whether another current punch of the employee overlaps the candidate. */
   overlaps: boolean;
+  /** The approved pay period the candidate's times lie in, if any. */
+  locked?: { start_date: string; end_date: string } | null;
 }
 
 /** Why a punch is refused: a stable code, a message for people, and the HTTP status of a live refusal. */
 export interface Refusal {
   code: ErrorCode;
   message: string;
-  status: 409 | 422;
+  status: 409 | 422 | 423;
 }
 
 /** A named rule: pure, no I/O; null when the candidate passes. */

@@ -1,7 +1,9 @@
 import { AppError } from '../../../lib/errors';
+import type { PeriodLocks } from '../../pay-periods/period-locks.repository';
 import { attendanceOnly } from './attendance-only';
 import { deviceTimeLimits } from './device-time';
 import { noOverlap } from './no-overlap';
+import { notInLockedPeriod } from './not-in-locked-period';
 import { notInFuture } from './not-in-future';
 import { oneOpenShift } from './one-open-shift';
 import { outAfterIn } from './out-after-in';
@@ -29,7 +31,7 @@ const CHEAP = [deviceTimeLimits, notInFuture, attendanceOnly];
  */
 export async function validatePunch(
   candidate: PunchCandidate,
-  ctx: { now: string; attendanceOnly: boolean; lookups: PunchLookups },
+  ctx: { now: string; attendanceOnly: boolean; lookups: PunchLookups; locks: PeriodLocks },
 ): Promise<{ ok: true; punch: PunchCandidate } | { ok: false; refusal: Refusal }> {
   const base: PunchFacts = {
     now: ctx.now,
@@ -52,6 +54,8 @@ export async function validatePunch(
     const refusal = rule(c, shiftFacts);
     if (refusal) return { ok: false, refusal };
   }
+  const locked = await lockedPeriodOf(c, ctx);
+  if (locked) return { ok: false, refusal: locked };
   // A clock-in is a point (does it fall inside another punch?); an out or a whole punch is its interval, and an
   // open shift edited by hand runs until now.
   const overlaps = await ctx.lookups.overlapping(
@@ -61,6 +65,33 @@ export async function validatePunch(
   );
   const refusal = noOverlap(c, { ...shiftFacts, overlaps });
   return refusal ? { ok: false, refusal } : { ok: true, punch: c };
+}
+
+/**
+ * The locked-period rule's facts and verdict (docs/RULES.md#pay-periods): the approved period any of the
+ * candidate's times (and an edit's former ones) lie in. Only a period that has ended is approved, so times at or
+ * after now (a live clock-in) never lie in one and ask nothing.
+ */
+async function lockedPeriodOf(c: PunchCandidate, ctx: { now: string; locks: PeriodLocks }) {
+  const times = [c.timeIn, c.timeOut, ...(c.was ?? [])].filter((t): t is string => !!t);
+  if (times.every((t) => Date.parse(t) >= Date.parse(ctx.now))) return null;
+  const locked = (await ctx.locks.lockedAt(times)) ?? null;
+  return notInLockedPeriod(c, {
+    now: ctx.now,
+    attendanceOnly: false,
+    openShift: null,
+    overlaps: false,
+    locked,
+  });
+}
+
+/** A delete (no candidate to save): refused as a write of the punch's times would be. */
+export async function refuseIfLocked(locks: PeriodLocks, times: readonly (string | null)[], now: string) {
+  const refusal = await lockedPeriodOf(
+    { kind: 'interval', employeeRef: 0, timeIn: times[0] ?? now, timeOut: null, type: 'None', was: times },
+    { now, locks },
+  );
+  if (refusal) throw refusalError(refusal);
 }
 
 export const refusalError = (r: Refusal) => new AppError(r.status, r.message, undefined, r.code);

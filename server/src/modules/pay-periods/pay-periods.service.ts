@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import {
+  FORGOTTEN_AFTER_MINUTES,
+  messages,
+  type PayFrequency,
+  type PayPeriod,
+  type PayPeriodBlocker,
+  type PayPeriodReopenBody,
+  type PayPeriodSettings,
+  type PayPeriodSettingsBody,
+  type PayPeriodsQuery,
+  type PayPeriodStartBody,
+  type PunchConflictsAnswer,
+} from '@punchclock/contract';
+import { type Caller, reachOf, requireAccess, requireWholeAccount } from '../../auth/access';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { localDay, nowIso } from '../../lib/time';
+import { addDays } from '../time/calendar';
+import { timeRulesFor } from '../time/time-rules';
+import type { UnitOfWork } from '../unit-of-work';
+import {
+  type Bounds,
+  defaultSchedule,
+  periodContaining,
+  periodsBetween,
+  type Schedule,
+} from './period-calendar';
+import type { PayPeriodsRepositories } from './pay-periods.repositories';
+
+/** Approval's refusal while the period holds what needs attention: answered 422 with the list. */
+export class PeriodBlocked extends AppError {
+  constructor(readonly blockers: PayPeriodBlocker[]) {
+    super(422, messages.payPeriods.needsAttention(blockers.length), undefined, 'period.needs_attention');
+  }
+}
+
+type StoredRow = Awaited<ReturnType<PayPeriodsRepositories['payPeriods']['storedAround']>>[number];
+
+/**
+ * Pay periods (docs/RULES.md#pay-periods): settings, the list, approval (which locks the period: the punch rules'
+ * locked-period rule, punches/rules/not-in-locked-period.ts), reopening and review marks.
+ *
+ * Who: the settings and the list are read with settings:read (department-scoped administrators too: they mark
+ * their departments reviewed); changing the settings, approving and reopening are for the owner and full
+ * administrators (requireWholeAccount with settings:write). The Payroll Summary CSV (its checksum) and the punch
+ * issues come from their own modules, handed in by the routes.
+ */
+export function payPeriodsService(deps: {
+  repos: PayPeriodsRepositories;
+  inTransaction: UnitOfWork<PayPeriodsRepositories>;
+  /** The account's punch issues, as the Punch issues page lists them (timeclock/conflicts.service.ts). */
+  punchIssues: (caller: Caller) => Promise<PunchConflictsAnswer>;
+  /** The period's Payroll Summary as the reports module renders its CSV export. */
+  payrollCsv: (caller: Caller, start: string, end: string) => Promise<Buffer>;
+  now?: () => Date;
+}) {
+  const { repos, inTransaction, punchIssues, payrollCsv, now = () => new Date() } = deps;
+  const rulesOf = timeRulesFor(repos.settings);
+
+  async function versionsOf(accountId: number) {
+    const [rules, rows] = await Promise.all([rulesOf(accountId), repos.payPeriods.schedules(accountId)]);
+    const versions: (Schedule & { forgotten_after_minutes: number })[] = rows.length
+      ? rows.map((r) => ({ ...r, frequency: r.frequency as PayFrequency }))
+      : [{ ...defaultSchedule(rules.weekStart), forgotten_after_minutes: FORGOTTEN_AFTER_MINUTES }];
+    return { rules, versions, today: localDay(now(), rules.zone) };
+  }
+
+  async function settingsOf(accountId: number): Promise<PayPeriodSettings> {
+    const { versions } = await versionsOf(accountId);
+    const { frequency, anchor_date, forgotten_after_minutes, applies_from } = versions.at(-1)!;
+    return { frequency, anchor_date, forgotten_after_minutes, applies_from };
+  }
+
+  const view = (p: Bounds, row: StoredRow | undefined, today: string, reviews: PayPeriod['reviews']) => ({
+    start_date: p.start_date,
+    end_date: p.end_date,
+    status: row?.status === 'approved' ? ('approved' as const) : ('open' as const),
+    ended: p.end_date < today,
+    approved_by: row?.status === 'approved' ? row.approved_by : null,
+    approved_at: row?.status === 'approved' ? row.approved_at : null,
+    checksum: row?.status === 'approved' ? row.checksum : null,
+    reopened_at: row?.reopened_at ?? null,
+    reopen_reason: row?.reopen_reason ?? null,
+    reviews,
+  });
+
+  async function listOf(accountId: number, from: string, to: string): Promise<PayPeriod[]> {
+    const { versions, today } = await versionsOf(accountId);
+    const stored = await repos.payPeriods.storedAround(accountId, from, to);
+    const periods = periodsBetween(from, to, versions, stored);
+    const reviews = await repos.payPeriods.reviews(
+      accountId,
+      periods.map((p) => p.start_date),
+    );
+    return periods.map((p) =>
+      view(
+        p,
+        stored.find((s) => s.start_date === p.start_date),
+        today,
+        reviews
+          .filter((r) => r.start_date === p.start_date)
+          .map(({ department_id, department, reviewed_by, reviewed_at }) => ({
+            department_id,
+            department,
+            reviewed_by,
+            reviewed_at,
+          })),
+      ),
+    );
+  }
+
+  /** The listed period starting on `start`, or 404. */
+  async function periodStarting(accountId: number, start: string): Promise<PayPeriod> {
+    const { versions } = await versionsOf(accountId);
+    const stored = await repos.payPeriods.storedAround(accountId, start, start);
+    const p = periodContaining(start, versions, stored);
+    if (p.start_date !== start) throw notFound(messages.payPeriods.notFound(start), 'period.not_found');
+    const [found] = await listOf(accountId, start, start);
+    return found;
+  }
+
+  /** What holds the period's approval back: its open shifts and the punch issues of its days. */
+  async function blockersOf(caller: Caller, p: PayPeriod): Promise<PayPeriodBlocker[]> {
+    const { accountId } = caller;
+    const [{ rules, versions }, shifts, issues] = await Promise.all([
+      versionsOf(accountId),
+      repos.payPeriods.openShifts(accountId, p.start_date, p.end_date),
+      punchIssues(caller),
+    ]);
+    const forgottenAfter = versions.at(-1)!.forgotten_after_minutes * 60_000;
+    const t = now().getTime();
+    const inPeriod = (at: string | null) => {
+      if (!at || Number.isNaN(Date.parse(at))) return false;
+      const day = localDay(new Date(at), rules.zone);
+      return p.start_date <= day && day <= p.end_date;
+    };
+    return [
+      ...shifts.map((s) => {
+        const forgotten = t - Date.parse(s.time_in) > forgottenAfter;
+        return {
+          kind: forgotten ? ('forgotten_clock_out' as const) : ('open_shift' as const),
+          id: s.id,
+          employee_ref: s.employee_ref,
+          employee_name: s.name,
+          time: s.time_in,
+          reason: forgotten
+            ? messages.payPeriods.forgottenShift(s.time_in)
+            : messages.payPeriods.openShift(s.time_in),
+        };
+      }),
+      ...issues.data
+        .filter((i) => inPeriod(i.device_time))
+        .map((i) => ({
+          kind: 'punch_issue' as const,
+          id: i.id,
+          employee_ref: i.employee_ref,
+          employee_name: i.employee_name,
+          time: i.device_time,
+          reason: i.reason,
+        })),
+    ];
+  }
+
+  return {
+    /** GET /api/pay-periods/settings. */
+    async settings(caller: Caller): Promise<PayPeriodSettings> {
+      requireAccess(caller, 'settings:read');
+      return settingsOf(caller.accountId);
+    },
+
+    /**
+     * PUT /api/pay-periods/settings: applies from the first day after the last approved period (every day when
+     * none is approved), so an approved period never changes; versions from that day on are replaced.
+     */
+    async saveSettings(caller: Caller, body: PayPeriodSettingsBody) {
+      requireWholeAccount(caller, { action: 'settings:write' });
+      const { accountId } = caller;
+      const forgotten = body.forgotten_after_minutes ?? FORGOTTEN_AFTER_MINUTES;
+      await inTransaction(async (r) => {
+        const last = await r.payPeriods.lastApprovedEnd(accountId);
+        const appliesFrom = last ? addDays(last, 1) : null;
+        await r.payPeriods.replaceSchedules(accountId, {
+          applies_from: appliesFrom,
+          frequency: body.frequency,
+          anchor_date: body.anchor_date,
+          forgotten_after_minutes: forgotten,
+          created_at: nowIso(),
+          created_by: caller.userId,
+        });
+        await r.activity.record(accountId, {
+          userId: caller.userId,
+          action: 'pay_periods.settings',
+          details: { ...body, forgotten_after_minutes: forgotten, applies_from: appliesFrom },
+        });
+      });
+      return { message: messages.payPeriods.settingsSaved, data: await settingsOf(accountId) };
+    },
+
+    /** GET /api/pay-periods?from&to: every period overlapping the span. */
+    async list(caller: Caller, q: PayPeriodsQuery) {
+      requireAccess(caller, 'settings:read');
+      return { data: await listOf(caller.accountId, q.from, q.to) };
+    },
+
+    /**
+     * POST /api/pay-periods/approve: a period that has ended and holds no open shift and no punch issue is
+     * approved, with the checksum of its Payroll Summary CSV. Of concurrent approvals one wins (409 for others).
+     */
+    async approve(caller: Caller, body: PayPeriodStartBody) {
+      requireWholeAccount(caller, { action: 'settings:write' });
+      const { accountId } = caller;
+      const p = await periodStarting(accountId, body.start_date);
+      if (p.status === 'approved')
+        throw conflict(messages.payPeriods.alreadyApproved, undefined, 'period.already_approved');
+      if (!p.ended)
+        throw unprocessable(messages.payPeriods.notEnded(p.end_date), undefined, 'period.not_ended');
+      const blockers = await blockersOf(caller, p);
+      if (blockers.length) throw new PeriodBlocked(blockers);
+      const csv = await payrollCsv(caller, p.start_date, p.end_date);
+      const checksum = createHash('sha256').update(csv).digest('hex');
+      await inTransaction(async (r) => {
+        const won = await r.payPeriods.approve(accountId, {
+          start_date: p.start_date,
+          end_date: p.end_date,
+          approved_by: caller.userId!,
+          approved_at: nowIso(),
+          checksum,
+        });
+        if (!won) throw conflict(messages.payPeriods.alreadyApproved, undefined, 'period.already_approved');
+        await r.activity.record(accountId, {
+          userId: caller.userId,
+          action: 'pay_period.approved',
+          details: { start_date: p.start_date, end_date: p.end_date, checksum },
+        });
+      });
+      return {
+        message: messages.payPeriods.approved(p.start_date, p.end_date),
+        data: await periodStarting(accountId, p.start_date),
+      };
+    },
+
+    /** POST /api/pay-periods/reopen: an approved period opens again, with the reason in the activity log. */
+    async reopen(caller: Caller, body: PayPeriodReopenBody) {
+      requireWholeAccount(caller, { action: 'settings:write' });
+      const { accountId } = caller;
+      const p = await periodStarting(accountId, body.start_date);
+      await inTransaction(async (r) => {
+        if (!(await r.payPeriods.reopen(accountId, p.start_date, caller.userId!, nowIso(), body.reason)))
+          throw conflict(messages.payPeriods.notApproved, undefined, 'period.not_approved');
+        await r.activity.record(accountId, {
+          userId: caller.userId,
+          action: 'pay_period.reopened',
+          details: { start_date: p.start_date, end_date: p.end_date, reason: body.reason },
+        });
+      });
+      return {
+        message: messages.payPeriods.reopened(p.start_date, p.end_date),
+        data: await periodStarting(accountId, p.start_date),
+      };
+    },
+
+    /**
+     * POST /api/pay-periods/review: a department-scoped administrator marks their departments reviewed for the
+     * period (the approver sees the marks in the list). Whole-account callers have no departments to mark (403).
+     */
+    async review(caller: Caller, body: PayPeriodStartBody) {
+      requireAccess(caller, 'settings:read');
+      const reach = reachOf(caller);
+      if (reach === 'all' || caller.userId === null) throw forbidden(messages.payPeriods.noDepartments);
+      const { accountId } = caller;
+      const p = await periodStarting(accountId, body.start_date);
+      const departments = await repos.payPeriods.departmentsOf(accountId, [...reach]);
+      await inTransaction(async (r) => {
+        await r.payPeriods.markReviewed(accountId, p.start_date, departments, caller.userId!, nowIso());
+        await r.activity.record(accountId, {
+          userId: caller.userId,
+          action: 'pay_period.reviewed',
+          details: { start_date: p.start_date, end_date: p.end_date, departments },
+        });
+      });
+      return {
+        message: messages.payPeriods.reviewed(p.start_date, p.end_date),
+        data: await periodStarting(accountId, p.start_date),
+      };
+    },
+  };
+}
