@@ -1,5 +1,6 @@
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Center, Paper, Stack, Text, TextInput, type TextInputProps, Title } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
+import { SubmitButton } from '../../components/SubmitButton';
 
 interface AuthShellProps {
   title: string;
@@ -49,4 +50,23 @@ export function AuthShell({ title, subtitle, width = 440, children, footer }: Au
       </Center>
     </Box>
   );
+}
+
+/** The Email field of the login and password screens, filled by the browser's e-mail autofill. */
+export function EmailField(props: TextInputProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      placeholder="you@company.com"
+      {...props}
+    />
+  );
+}
+
+/** An auth form's submit button, as wide as the card. */
+export function AuthSubmit(props: ComponentProps<typeof SubmitButton>) {
+  return <SubmitButton fullWidth size="md" {...props} />;
 }

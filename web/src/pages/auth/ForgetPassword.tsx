@@ -1,13 +1,12 @@
-import { Anchor, Stack, TextInput } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { forgotPasswordBody, messages } from '@punchclock/contract';
 import { Link, useNavigate } from 'react-router';
 import { useForgotPassword } from '../../api/auth';
 import { fieldErrors, messageOf } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { SubmitButton } from '../../components/SubmitButton';
 import { firstErrors, requiredErrors, schemaErrors } from '../../forms/validation';
-import { AuthShell } from './AuthShell';
+import { AuthShell, AuthSubmit, EmailField } from './AuthShell';
 
 export default function ForgetPassword() {
   const navigate = useNavigate();
@@ -45,17 +44,10 @@ export default function ForgetPassword() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="you@company.com"
-            {...form.getInputProps('email')}
-          />
-          <SubmitButton busy={forgot.isPending} busyLabel="Sending..." fullWidth size="md">
+          <EmailField {...form.getInputProps('email')} />
+          <AuthSubmit busy={forgot.isPending} busyLabel="Sending...">
             Send Reset Link
-          </SubmitButton>
+          </AuthSubmit>
         </Stack>
       </form>
     </AuthShell>

@@ -2,11 +2,10 @@ import { Anchor, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/
 import { loginMessages, type LoginBody } from '@punchclock/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { SubmitButton } from '../../components/SubmitButton';
 import { requiredErrors } from '../../forms/validation';
 import { afterLogin } from '../../session/guards';
 import { session } from '../../session/session';
-import { AuthShell } from './AuthShell';
+import { AuthShell, AuthSubmit, EmailField } from './AuthShell';
 
 // The checks, the call, the session and the notifications load when they are about to be used
 // (first focus of a field, or submit): the page a visitor waits for is only the form.
@@ -98,14 +97,7 @@ export default function Login() {
               {loginMessages.sessionEnded}
             </Text>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="you@company.com"
-            {...field('email')}
-          />
+          <EmailField {...field('email')} />
           {/* A text input with a show/hide toggle (as PasswordInput draws it, hidden from assistive
               technology), without PasswordInput's own code. */}
           <TextInput
@@ -131,9 +123,9 @@ export default function Login() {
               Forget Password?
             </Anchor>
           </Group>
-          <SubmitButton busy={busy} busyLabel={loginMessages.submitting} fullWidth size="md">
+          <AuthSubmit busy={busy} busyLabel={loginMessages.submitting}>
             {loginMessages.submit}
-          </SubmitButton>
+          </AuthSubmit>
         </Stack>
       </form>
     </AuthShell>

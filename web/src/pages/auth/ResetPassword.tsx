@@ -7,9 +7,8 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUpdatePassword } from '../../api/auth';
 import { fieldErrors, messageOf } from '../../api/client';
-import { SubmitButton } from '../../components/SubmitButton';
 import { firstErrors, requiredErrors, schemaErrors } from '../../forms/validation';
-import { AuthShell } from './AuthShell';
+import { AuthShell, AuthSubmit } from './AuthShell';
 
 interface Values {
   password: string;
@@ -132,14 +131,9 @@ export default function ResetPassword() {
             required
             {...form.getInputProps('password_confirmation')}
           />
-          <SubmitButton
-            busy={update.isPending || done}
-            busyLabel={done ? 'Redirecting...' : 'Saving...'}
-            fullWidth
-            size="md"
-          >
+          <AuthSubmit busy={update.isPending || done} busyLabel={done ? 'Redirecting...' : 'Saving...'}>
             Reset Password
-          </SubmitButton>
+          </AuthSubmit>
         </Stack>
       </form>
     </AuthShell>

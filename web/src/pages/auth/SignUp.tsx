@@ -7,10 +7,9 @@ import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../api/auth';
 import { fieldErrors, messageOf } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { SubmitButton } from '../../components/SubmitButton';
 import { firstErrors, requiredErrors, schemaErrors } from '../../forms/validation';
 import { session } from '../../session/session';
-import { AuthShell } from './AuthShell';
+import { AuthShell, AuthSubmit } from './AuthShell';
 
 interface SignUpValues {
   name: string;
@@ -140,14 +139,12 @@ export default function SignUp() {
             </Anchor>
             .
           </Text>
-          <SubmitButton
+          <AuthSubmit
             busy={registerCall.isPending || welcomed}
             busyLabel={welcomed ? 'Welcome aboard...' : 'Signing up...'}
-            fullWidth
-            size="md"
           >
             Sign Up
-          </SubmitButton>
+          </AuthSubmit>
         </Stack>
       </form>
     </AuthShell>
