@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname;
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -48,6 +48,34 @@ const timings = [];
 /** Each vitest run's counts, for the summary. */
 export const results = [];
 
+/** Each failed test's name and first line of why, for the summary: CI shows only the output's end. */
+const failures = [];
+
+export function failedTests(label, report) {
+  return report.testResults.flatMap((file) => {
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    const name = relative(root, file.name);
+    // A file that failed without a failed test (an import error, a hook) has its reason in `message`.
+    if (tests.length === 0 && file.status === 'failed')
+      return [`${label}: ${name}: ${firstLine(file.message)}`];
+    return tests.map((t) => `${label}: ${name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
+/** Colour codes in vitest's messages. */
+const COLOUR = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g');
+
+function firstLine(text = '') {
+  return (
+    text
+      .replace(COLOUR, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  )
+    .trim()
+    .slice(0, 300);
+}
+
 export async function vitest(label, cwd, args = [], options = {}) {
   const out = join(reports, `${label}.json`);
   const ok = await run(
@@ -63,6 +91,7 @@ export async function vitest(label, cwd, args = [], options = {}) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed = r.numPassedTests;
     failed = r.numFailedTests + (ok || r.numFailedTests > 0 ? 0 : 1);
+    failures.push(...failedTests(label, r));
   }
   results.push({ label, passed, failed, ok });
   return ok;
@@ -168,6 +197,7 @@ export function journeyShards(count) {
 export function finish(ok) {
   console.log('\n=== summary');
   for (const t of timings) console.log(`${String(t.seconds).padStart(5)} s  ${t.label}`);
+  for (const f of failures) console.log(`failed: ${f}`);
   for (const r of results)
     console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed`);
   const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -147,5 +147,5 @@ describe('every route of the router', () => {
         `axe-core took ${(axeMs / 1000).toFixed(1)} s of the walk's ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     expect(found).toEqual({});
-  }, 480_000); // 281 s on SQLite with axe in a fresh check: room for a slower machine
+  }, 900_000); // 281 s on SQLite with axe in a fresh check, 457 s beside three other agents' work: room to spare
 });

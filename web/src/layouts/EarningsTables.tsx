@@ -156,7 +156,7 @@ export function PeriodTab({ data, tab, dateFormat }: { data: Earnings; tab: Tab;
                         span
                         fz="sm"
                         fw={600}
-                        c={d.deduction_type === 'Auto' ? 'orange.8' : 'dimmed'}
+                        c={d.deduction_type === 'Auto' ? 'var(--mantine-color-orange-light-color)' : 'dimmed'}
                         title={
                           d.deduction_type === 'Auto'
                             ? 'Taken off the paid time'

@@ -194,7 +194,7 @@ function ClockOff({ station }: { station: Station }) {
   if (station.revoked || offset === null || Math.abs(offset) * 1000 <= STATION_CLOCK_TOLERANCE_MS)
     return null;
   return (
-    <Text size="xs" c="orange.9" role="status">
+    <Text size="xs" c="var(--mantine-color-orange-light-color)" role="status">
       {messages.clock.clockOff(clockOffsetText(offset))}
     </Text>
   );
