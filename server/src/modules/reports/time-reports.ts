@@ -3,7 +3,6 @@ import { type DayFigures, type PeriodSums, periodRate } from '../time/engine';
 import type { TimeRules } from '../time/time-rules';
 import { periodFigures, periodSums, withRateChanges } from '../time/period';
 import { periodPay } from '../time/pay/period-pay';
-import type { PayResult } from '../time/pay/pipeline';
 import { roundToStep } from '../time/rounding';
 import { workedMinutes } from '../time/worked';
 import {
@@ -299,11 +298,13 @@ export const payrollSummary: ReportEntry = {
     const employees = await covered(ctx);
     // A few thousand employees' days at a time, so that a big account's month never holds every day at once
     // (all of them took 1.2 GB on the bench); each chunk is one set-based read through the employee index.
+    // Only each employee's totals outlive its chunk: the days (10,000 employees' month of day states, their why
+    // and figures) are garbage once summed, where keeping every PayResult held them all to the end.
     const refs = [...employees.keys()];
-    const pay = new Map<number, PayResult>();
+    const pay = new Map<number, PayTotals>();
     for (let i = 0; i < refs.length; i += payChunk.employees)
       for (const [ref, p] of await periodPayOf(ctx, employees, refs.slice(i, i + payChunk.employees)))
-        pay.set(ref, p);
+        pay.set(ref, p.totals);
     const { start_date: start, end_date: end } = ctx.params;
     // The rate of the period (not today's: a raise after it leaves it), blank where it changed within it.
     const withRates = new Map(
@@ -315,9 +316,9 @@ export const payrollSummary: ReportEntry = {
       if (!p) continue;
       const row: Row = {
         ...personCells(e),
-        worked: p.totals.worked,
-        paid: p.totals.paid,
-        ...payCells(p.totals),
+        worked: p.worked,
+        paid: p.paid,
+        ...payCells(p),
         rate: periodRate(withRates.get(ref)!, start, end),
       };
       rows.push(row);
