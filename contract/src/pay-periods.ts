@@ -107,4 +107,6 @@ export const payPeriodBlocked = z.object({
   message: z.string(),
   code: z.string(),
   blockers: z.array(payPeriodBlocker).optional(),
+  /** The same list as lines for people, `blockers: ["Name: why", …]`, in the usual error shape. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
 });

@@ -161,6 +161,7 @@ describe('approval and the locked period', () => {
     expect(blocked.json()).toMatchObject({
       code: 'period.needs_attention',
       blockers: [{ kind: 'forgotten_clock_out', id: open.id, employee_name: 'Wes Worker' }],
+      errors: { blockers: [expect.stringMatching(/^Wes Worker: Forgotten clock-out/)] },
     });
     expect((await periods(owner))[0].status).toBe('open');
     await t.db

@@ -78,7 +78,14 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
         return await service.approve(authOf(req), req.body);
       } catch (e) {
         if (e instanceof PeriodBlocked)
-          return reply.code(422).send({ message: e.message, code: e.code, blockers: e.blockers });
+          return reply.code(422).send({
+            message: e.message,
+            code: e.code,
+            blockers: e.blockers,
+            errors: {
+              blockers: e.blockers.map((b) => `${b.employee_name ?? 'Unknown employee'}: ${b.reason}`),
+            },
+          });
         throw e;
       }
     },
