@@ -296,7 +296,9 @@ export function breakService(deps: {
       });
       let employee: ClockEmployee;
       try {
-        employee = (await identity.identify(caller, item, r)).employee;
+        // As of the item's instant, as a clock item is (docs/RULES.md#revocations-while-offline): a break made before
+        // a badge was regenerated, the employee deleted or their App Login removed counts; one made after is refused.
+        employee = (await identity.identify(caller, item, withFormer(r), true, at)).employee;
         requireClockSettings(settings, 'out', item);
       } catch (e) {
         if (e instanceof AppError) return refused('rejected', e.message);
@@ -343,3 +345,21 @@ export function breakService(deps: {
   };
 }
 export type BreakService = ReturnType<typeof breakService>;
+
+/**
+ * The repositories with a deleted employee found by Employee ID or badge when no current one is, latest deletion
+ * first, as a sync batch's look-ups do (sync-batch.ts employeeCache): identify takes only their breaks made before
+ * the deletion.
+ */
+const withFormer = (r: ClockRepos): ClockRepos => ({
+  ...r,
+  clock: {
+    ...r.clock,
+    employeeByCode: async (accountId, code) =>
+      (await r.clock.employeeByCode(accountId, code)) ??
+      (await r.clock.formerEmployeesOf(accountId, [code], []))[0],
+    employeeById: async (accountId, id) =>
+      (await r.clock.employeeById(accountId, id)) ??
+      (await r.clock.formerEmployeesOf(accountId, [], [id]))[0],
+  },
+});
