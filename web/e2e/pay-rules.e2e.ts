@@ -1,8 +1,10 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   chooseOption,
   type Method,
+  type Owner,
   registerOwner,
   screenshot,
   signInAsManager,
@@ -20,6 +22,32 @@ async function api<T>(token: string, method: Method, path: string, body?: unknow
 
 /** Hours as the screens show them ('10.00') back to a number of hundredths, to add them exactly. */
 const hundredths = (text: string | null) => Math.round(Number((text ?? '').trim()) * 100);
+
+/** Pairs a new browser as the owner's time station, and `code` clocks in, takes a break and clocks out there. */
+async function stationDayWithBreak(owner: Owner, code: string) {
+  const { page, context } = await b.newPage();
+  await signInAsManager(page, owner);
+  await page.goto('/Device');
+  await page.getByRole('button', { name: 'Add station' }).click();
+  await page.getByLabel('Station name').fill('Door tablet');
+  await page.getByLabel('This browser').check();
+  await page.getByRole('button', { name: 'Add station' }).last().click();
+  await page.waitForURL(/\/Station$/);
+  const punch = async (button: string, done: (card: Locator) => Locator) => {
+    const field = page.getByLabel('Employee ID');
+    await field.fill(code);
+    await field.press('Enter');
+    const card = page.getByTestId('employee-card');
+    await card.waitFor();
+    await page.getByRole('button', { name: button }).click();
+    await done(card).waitFor();
+  };
+  await punch('Clock In', () => page.getByTestId('punch-time'));
+  await punch('Start Break', (card) => card.getByText(/^Break started at /));
+  await punch('End Break', (card) => card.getByText(/^Break ended at /));
+  await punch('Clock Out', () => page.getByTestId('punch-time'));
+  await context.close();
+}
 
 /**
  * Pay rules in the browser (docs/RULES.md#pay-rules). One employee at $20.00/h works Monday 2026-11-02 from 08:00
@@ -124,6 +152,19 @@ describe('pay rules', () => {
     expect(steps.indexOf('daily_overtime')).toBeLessThan(steps.indexOf('meal_premium'));
     expect(await why.textContent()).toContain('California §510: over 8 h at 1.5×');
     await screenshot(page, 'timesheet-why');
+
+    // The station punches a break: this same employee clocks in, takes a break and clocks out at a tablet paired
+    // from /Device; today's why lists the Break punch inside the shift (the pay steps read it as a break).
+    await api(owner.token, 'POST', '/settings', { time_zone: 'UTC' });
+    const today = new Date().toISOString().slice(0, 10);
+    await stationDayWithBreak(owner, 'CA1');
+    await page.goto(`/Employee/${emp.data.id}`);
+    await page.getByLabel('Day', { exact: true }).fill(today);
+    await page.getByRole('button', { name: 'Show the why' }).click();
+    const punches = page.getByTestId('why-punches');
+    await punches.getByRole('cell', { name: /^Break \(/ }).waitFor();
+    expect(await punches.locator('tbody tr').count()).toBe(2);
+    await screenshot(page, 'station-break-why');
 
     // The employee detail page opens a day's why too; money in the account's currency (EUR now).
     await api(owner.token, 'POST', '/settings', { currency: 'EUR' });
