@@ -345,16 +345,17 @@ export const fileAnswer = z
   .custom<Uint8Array>((v) => v instanceof Uint8Array)
   .meta({ type: 'string', format: 'binary' });
 
-/** Template columns; custom fields follow them, headed by their field names. */
-export const IMPORT_COLUMNS = [
+/** An employee's own fields as the employee list and the import template head them, in that order. */
+export const EMPLOYEE_COLUMNS = [
   'Name',
   'Employee ID',
   'Department',
   'Title',
   'Email',
   'Hourly Rate',
-  'PIN',
 ] as const;
+/** Template columns; custom fields follow them, headed by their field names. */
+export const IMPORT_COLUMNS = [...EMPLOYEE_COLUMNS, 'PIN'] as const;
 /**
  * How an import header is matched to a column or a custom field: letters and digits only, any case, so "E-mail",
  * "Hourly Rate ($)" and "employee_id" read as Email, Hourly Rate and Employee ID.

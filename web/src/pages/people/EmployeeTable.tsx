@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { EMPLOYEE_COLUMNS, messages } from '@punchclock/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messageOf } from '../../api/client';
@@ -15,16 +15,7 @@ import { EmployeeCards } from './EmployeeCards';
 import { EmployeeActions, EmployeeName, Permissions } from './EmployeeListParts';
 import { usePhone, useSelection } from './useEmployeeSelection';
 
-const COLUMNS = [
-  'Name',
-  'Employee ID',
-  'Department',
-  'Title',
-  'Email',
-  'Hourly Rate',
-  'Permissions',
-  'Actions',
-];
+const COLUMNS = [...EMPLOYEE_COLUMNS, 'Permissions', 'Actions'];
 
 /**
  * The name cell holds the avatar too: at LONG_TEXT's 100 px the browser, squeezing the table into a tablet, left a
