@@ -67,6 +67,7 @@ export const MANAGER_ROUTES = [
   '/PunchDetails',
   '/RollCall',
   '/PayRules',
+  '/PayPeriods',
 ] as const;
 
 export const PAGE_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...EMPLOYEE_ROUTES, ...MANAGER_ROUTES];

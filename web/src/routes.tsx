@@ -145,6 +145,7 @@ const MANAGER_PAGES: PageDef[] = [
   { path: '/PunchDetails', title: 'Punch Details', load: () => import('./pages/punches/PunchDetails') },
   { path: '/RollCall', title: 'Roll Call', load: () => import('./pages/roll-call/RollCallPage') },
   { path: '/PayRules', title: 'Pay Rules', load: () => import('./pages/pay-rules/PayRulesPage') },
+  { path: '/PayPeriods', title: 'Pay Periods', load: () => import('./pages/pay-periods/PayPeriodsPage') },
 ];
 
 /**

@@ -31,6 +31,7 @@ const LINKS: NavItem[] = [
       '/PricingUser',
       '/ActivityLogs',
       '/PayRules',
+      '/PayPeriods',
     ],
   },
   { label: 'Support', to: '/Support' },

@@ -37,6 +37,7 @@ const LINKS = [
   ['API Keys', '/APIKeys'],
   ['Activity Logs', '/ActivityLogs'],
   ['Pay Rules', '/PayRules'],
+  ['Pay Periods', '/PayPeriods'],
 ] as const;
 
 const NO_ROUNDING = 'None';
