@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { EARNINGS_PERIODS, messages, periodProblem } from '@punchclock/contract';
 import { useMediaQuery } from '@mantine/hooks';
+import { PeriodInputs } from '../components/PeriodInputs';
 import { PresetButtons } from '../components/PresetButtons';
 import { keyLabel, PeriodTab, type Tab, TAB_LABELS, Totals } from './EarningsTables';
 import { PRESETS, useEarningsDialog } from './useEarningsDialog';
@@ -41,20 +42,11 @@ export function EarningsModal({ opened, onClose }: { opened: boolean; onClose: (
               d.showDraft();
             }}
           >
-            <TextInput
-              type="date"
-              label="From"
+            <PeriodInputs
               size="xs"
-              value={d.draft.start_date}
-              onChange={(e) => d.setDraft((old) => ({ ...old, start_date: e.currentTarget.value }))}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              size="xs"
-              value={d.draft.end_date}
-              onChange={(e) => d.setDraft((old) => ({ ...old, end_date: e.currentTarget.value }))}
-              error={periodProblem(d.draft.start_date, d.draft.end_date)}
+              value={d.draft}
+              onChange={(end, date) => d.setDraft((old) => ({ ...old, [end]: date }))}
+              errors={{ end_date: periodProblem(d.draft.start_date, d.draft.end_date) }}
             />
             <Button type="submit" size="xs" variant="light" disabled={!d.customValid}>
               Show

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_PAGE_SIZE,
@@ -29,6 +17,7 @@ import {
 import { messageOf } from '../../api/client';
 import { useAccountInstant, useSettings } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
+import { PeriodInputs } from '../../components/PeriodInputs';
 import { Clamped } from '../../components/Clamped';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
 import { type DisplayFormats } from '../punches/display-format';
@@ -75,20 +64,12 @@ function FilterBar({
           allowDeselect={false}
           w={{ base: '100%', sm: 260 }}
         />
-        <TextInput
-          type="date"
-          label="Start Date"
-          value={draft.start_date}
-          onChange={(e) => set('start_date')(e.currentTarget.value)}
+        <PeriodInputs
+          labels={['Start Date', 'End Date']}
+          value={draft}
+          onChange={(end, date) => set(end)(date)}
+          errors={{ end_date: backwards ? 'End date must be on or after the start date.' : undefined }}
           w={{ base: '100%', sm: 170 }}
-        />
-        <TextInput
-          type="date"
-          label="End Date"
-          value={draft.end_date}
-          onChange={(e) => set('end_date')(e.currentTarget.value)}
-          w={{ base: '100%', sm: 170 }}
-          error={backwards ? 'End date must be on or after the start date.' : undefined}
         />
         <Button type="submit" leftSection={<IconFilter size={16} />} loading={busy}>
           Apply Filters

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { messageOf } from '../../api/client';
+import { PeriodInputs } from '../../components/PeriodInputs';
 import { SectionCard } from '../../components/SectionCard';
 import { PreviewTable } from './PreviewTable';
 import type { RulesFormState } from './useRulesForm';
@@ -19,25 +20,10 @@ export function PreviewCard({
     >
       <Stack>
         <Group align="flex-start" gap="xs">
-          <TextInput
-            type="date"
-            label="From"
-            value={period.start_date}
-            error={periodErrors.start_date}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setPeriod((p) => ({ ...p, start_date: value }));
-            }}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={period.end_date}
-            error={periodErrors.end_date}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setPeriod((p) => ({ ...p, end_date: value }));
-            }}
+          <PeriodInputs
+            value={period}
+            errors={periodErrors}
+            onChange={(end, date) => setPeriod((p) => ({ ...p, [end]: date }))}
           />
           <Button mt={25} variant="light" onClick={runPreview} loading={preview.isPending}>
             Preview
