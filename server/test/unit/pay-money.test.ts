@@ -59,4 +59,15 @@ describe('pay money: pay lines and the days’ shares', () => {
       { regular: 20_000, overtime: 0, double_time: 0, premium: 2500 },
     ]);
   });
+
+  it('writes the why’s money in the account’s currency', () => {
+    // 8.00 h at €20.00: €160.00 (Intl's en-US form of EUR, as every other figure of the account).
+    const day = payDay('2026-01-05', 480, 'none', { figures: { rateCents: 2000 } });
+    const [eur] = money([day], { currency: 'EUR' }).days;
+    expect(eur.steps.at(-1)?.detail).toBe(
+      "regular 8.00 h at €20.00 × 1: €160.00 of the period's 8.00 h, €160.00.",
+    );
+    const [usd] = money([day]).days;
+    expect(usd.steps.at(-1)?.detail).toContain('at $20.00 × 1: $160.00');
+  });
 });

@@ -54,10 +54,12 @@ const multiplierOf = (d: PayDayState, kind: PayKind): number =>
  */
 export function money(
   days: readonly PayDayState[],
-  opts: { why?: boolean } = {},
+  opts: { why?: boolean; currency?: string } = {},
 ): { days: PayDayState[]; lines: PayLine[] } {
   // Reports read only the figures: the why's words (money formatted per day) cost more than the money itself.
   const why = opts.why ?? true;
+  // The why's money reads as every other figure of the account does (docs/RULES.md#currency).
+  const shown = (c: number) => moneyFromCents(c, opts.currency);
   const groups = new Map<number, { line: PayLine; members: { day: number; minutes: number }[] }>();
   days.forEach((d, i) => {
     for (let k = 0; k < PAY_KINDS.length; k++) {
@@ -88,7 +90,7 @@ export function money(
       cents[m.day][line.kind] += split[k];
       if (why)
         parts[m.day].push(
-          `${line.kind.replace('_', ' ')} ${hoursText(m.minutes)} h at ${moneyFromCents(line.rateCents)} × ${line.multiplier}: ${moneyFromCents(split[k])} of the period's ${hoursText(line.minutes)} h, ${moneyFromCents(line.cents)}`,
+          `${line.kind.replace('_', ' ')} ${hoursText(m.minutes)} h at ${shown(line.rateCents)} × ${line.multiplier}: ${shown(split[k])} of the period's ${hoursText(line.minutes)} h, ${shown(line.cents)}`,
         );
     });
   }

@@ -151,7 +151,7 @@ export function payOfDays(
   if (!rules.attendanceOnly) for (const step of PAY_PIPELINE) days = step(days, ctx);
   const paid = money(
     days.filter((d) => d.day >= start),
-    opts,
+    { ...opts, currency: rules.currency },
   );
   const out = paid.days.map((d) => ({
     day: d.day,
