@@ -248,6 +248,25 @@ describe('approval and the locked period', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results[0]).toMatchObject({ status: 'conflict', message: lockedMessage });
+    // A live clock-out of a shift opened on one of its days (written straight to the table: approval refuses a
+    // period with an open shift) is refused too.
+    const late = await createEmployee(t, owner, { name: 'Lou Late', department_id: dept });
+    const stray = await insertPunch(t, owner.accountId, late.id, {
+      time_in: iso(addDays(lastWeek, 6), '22:00'),
+    });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/clock-out',
+      headers: { authorization: `Station ${station.token}` },
+      payload: { employee_id: late.code },
+    });
+    expect(out.statusCode, out.body).toBe(423);
+    expect(out.json()).toMatchObject({ code: 'period.locked', message: lockedMessage });
+    await t.db
+      .updateTable('punches')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', stray.id)
+      .execute();
     const issues = ok(await call(owner, 'GET', '/api/punch-conflicts')).data as {
       id: number;
       reason: string;

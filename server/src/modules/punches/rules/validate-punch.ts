@@ -49,13 +49,14 @@ export async function validatePunch(
     candidate.kind === 'out' && openShift
       ? { ...candidate, timeIn: openShift.time_in, punchId: openShift.id }
       : candidate;
+  // An approved period is locked whatever else is wrong with the punch: its refusal names the period.
+  const locked = await lockedPeriodOf(c, ctx);
+  if (locked) return { ok: false, refusal: locked };
   const shiftFacts = { ...base, openShift };
   for (const rule of [oneOpenShift, outAfterIn, shiftLength]) {
     const refusal = rule(c, shiftFacts);
     if (refusal) return { ok: false, refusal };
   }
-  const locked = await lockedPeriodOf(c, ctx);
-  if (locked) return { ok: false, refusal: locked };
   // A clock-in is a point (does it fall inside another punch?); an out or a whole punch is its interval, and an
   // open shift edited by hand runs until now.
   const overlaps = await ctx.lookups.overlapping(
