@@ -6,7 +6,7 @@ import {
   type ActivityRefs,
   messages,
 } from '@punchclock/contract';
-import { IconDownload, IconFilter } from '@tabler/icons-react';
+import { IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   type ActivityFilters,
@@ -17,6 +17,7 @@ import {
 import { messageOf } from '../../api/client';
 import { useAccountInstant, useSettings } from '../../api/settings';
 import { AppPage } from '../../components/AppPage';
+import { DownloadButton } from '../../components/DownloadButton';
 import { PeriodInputs } from '../../components/PeriodInputs';
 import { Clamped } from '../../components/Clamped';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
@@ -179,14 +180,9 @@ export default function ActivityLogs() {
       title="Activity Logs"
       description="Every change made in your account: punches, employees, departments, stations and settings."
       actions={
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          onClick={exportCsv}
-          loading={exporting}
-        >
+        <DownloadButton variant="light" onClick={exportCsv} loading={exporting}>
           Export CSV
-        </Button>
+        </DownloadButton>
       }
     >
       <AuditLedger when={when} />

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { AUDIT_TEXT, type AuditBroken } from '@punchclock/contract';
-import { IconDownload, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { exportAuditLedger, useAuditVerify } from '../../api/audit';
 import { ApiError, messageOf } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { DownloadButton } from '../../components/DownloadButton';
 
 /** Where the chain breaks, in words: "Entry 12 · Punch 34 · <time>: the row was changed outside the app". */
 export function brokenLine(b: AuditBroken, when: (iso: string | null) => string): string {
@@ -74,15 +75,9 @@ export function AuditLedger({ when }: { when: (iso: string | null) => string }) 
         </div>
         <Group gap="xs">
           {again}
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconDownload size={14} />}
-            onClick={download}
-            loading={exporting}
-          >
+          <DownloadButton size="xs" variant="default" onClick={download} loading={exporting}>
             Download ledger
-          </Button>
+          </DownloadButton>
         </Group>
       </Group>
     </Alert>

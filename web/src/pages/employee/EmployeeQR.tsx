@@ -1,11 +1,12 @@
 import { Alert, Button, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages, qrResponse } from '@punchclock/contract';
-import { IconDownload, IconQrcode, IconRefresh } from '@tabler/icons-react';
+import { IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, messageOf } from '../../api/client';
 import { fetchOwnBadge } from '../../api/self-service';
 import { AppPage } from '../../components/AppPage';
+import { DownloadButton } from '../../components/DownloadButton';
 import { notifyError } from '../../components/notify';
 import { session } from '../../session/session';
 import { qrSrc } from '../people/download';
@@ -124,15 +125,14 @@ export default function EmployeeQR() {
               </Button>
             )}
             {badge && (
-              <Button
+              <DownloadButton
                 variant="default"
                 onClick={() => void download()}
                 loading={saving}
-                leftSection={<IconDownload size={16} />}
                 title={`A ${QR_IMAGE.width}×${QR_IMAGE.height} PNG with your ID and name`}
               >
                 Download
-              </Button>
+              </DownloadButton>
             )}
           </Group>
         </Stack>

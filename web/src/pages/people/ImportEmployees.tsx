@@ -15,11 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IMPORT_COLUMNS, messages } from '@punchclock/contract';
-import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { type ImportAnswer, useUploadedEmployees, usePeopleMutations } from '../../api/people';
 import { AppPage } from '../../components/AppPage';
+import { DownloadButton } from '../../components/DownloadButton';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { downloadFile } from '../../api/download';
 import { useRateText } from './download';
@@ -50,9 +51,8 @@ function TemplateButton() {
       .finally(() => setBusy(false));
   };
   return (
-    <Button
+    <DownloadButton
       variant="light"
-      leftSection={<IconDownload size={16} />}
       onClick={download}
       loading={busy}
       w="fit-content"
@@ -63,7 +63,7 @@ function TemplateButton() {
       styles={{ label: { whiteSpace: 'normal' } }}
     >
       Download the template
-    </Button>
+    </DownloadButton>
   );
 }
 
