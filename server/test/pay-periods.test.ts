@@ -387,3 +387,50 @@ describe('approval and the locked period', () => {
     ).toBe(409);
   });
 });
+
+describe('bad input and bounds over the API', () => {
+  it('refuses a bad start day or body with 400 and changes nothing', async () => {
+    for (const body of [
+      {},
+      { start_date: '2026-13-01' },
+      { start_date: lastWeek, extra: 1 },
+      { start_date: 7 },
+    ])
+      expect((await call(owner, 'POST', '/api/pay-periods/approve', body)).statusCode).toBe(400);
+    expect(
+      (await call(owner, 'POST', '/api/pay-periods/reopen', { start_date: 'soon', reason: 'x' })).statusCode,
+    ).toBe(400);
+    expect((await periods(owner))[0].status).toBe('open');
+  });
+
+  it('lists bi-weekly periods across a year end and semi-monthly ones across February of a leap year', async () => {
+    const third = await createAccount(t);
+    ok(
+      await call(third, 'PUT', '/api/pay-periods/settings', {
+        frequency: 'biweekly',
+        anchor_date: '2026-12-21',
+      }),
+    );
+    const span = (list: { start_date: string; end_date: string }[]) =>
+      list.map((p) => `${p.start_date}..${p.end_date}`);
+    expect(span(await periods(third, '2026-12-25', '2027-01-10'))).toEqual([
+      '2026-12-21..2027-01-03',
+      '2027-01-04..2027-01-17',
+    ]);
+    ok(
+      await call(third, 'PUT', '/api/pay-periods/settings', {
+        frequency: 'semimonthly',
+        anchor_date: '2024-01-01',
+      }),
+    );
+    expect(span(await periods(third, '2024-02-10', '2024-03-01'))).toEqual([
+      '2024-02-01..2024-02-15',
+      '2024-02-16..2024-02-29',
+      '2024-03-01..2024-03-15',
+    ]);
+    expect(span(await periods(third, '2026-12-20', '2027-01-01'))).toEqual([
+      '2026-12-16..2026-12-31',
+      '2027-01-01..2027-01-15',
+    ]);
+  });
+});

@@ -13,9 +13,9 @@ export interface PeriodLocks {
 }
 
 /**
- * Approved periods, as the punch rules and the rate and pay-rule changes ask them. One indexed query a write
- * (pay_periods_end); the account's zone is read only when an approved period lies within a day of the times
- * asked (a local day is never more than one day from the UTC one), so a clock-in at now rarely reads it.
+ * Approved periods, as the punch rules and the rate and pay-rule changes ask them. One indexed query a write, or a
+ * sync batch (pay_periods_end); the account's zone is read only when an approved period lies within a day of the
+ * times asked (a local day is never more than one day from the UTC one).
  */
 export function periodLocksRepository(db: Kysely<DB>) {
   const approved = (accountId: number) =>
@@ -35,15 +35,21 @@ export function periodLocksRepository(db: Kysely<DB>) {
           .where('id', '=', accountId)
           .executeTakeFirstOrThrow()
           .then((r) => r.time_zone));
+      // The approved periods ending on or after a day, read once for the lookup's life (a sync batch asks for
+      // each of its items, earliest first): read again only for an earlier day.
+      let since: { from: string; rows: Promise<Bounds[]> } | undefined;
+      const approvedSince = (from: string) => {
+        if (!since || from < since.from)
+          since = { from, rows: approved(accountId).where('end_date', '>=', from).execute() };
+        return since.rows;
+      };
       return {
         async lockedAt(instants) {
           const times = instants.filter((t): t is string => !!t).map((t) => new Date(t).toISOString());
           if (!times.length) return undefined;
           const utcDays = times.map((t) => t.slice(0, 10)).sort();
-          const rows = await approved(accountId)
-            .where('start_date', '<=', addDays(utcDays.at(-1)!, 1))
-            .where('end_date', '>=', addDays(utcDays[0], -1))
-            .execute();
+          const [from, to] = [addDays(utcDays[0], -1), addDays(utcDays.at(-1)!, 1)];
+          const rows = (await approvedSince(from)).filter((p) => p.start_date <= to && p.end_date >= from);
           if (!rows.length) return undefined;
           const z = await zoneOf();
           const days = times.map((t) => localDay(new Date(t), z));
