@@ -161,7 +161,7 @@ export default function PayPeriodsPage() {
         ) : (
           <ScrollTable
             minWidth={720}
-            columns={['Period', 'Status', 'Approved', 'Reviewed', 'Checksum', '']}
+            columns={['Period', 'Status', 'Approved', 'Reviewed', 'Checksum', 'Action']}
             striped
           >
             {[...periods.data.data].reverse().map(row)}
