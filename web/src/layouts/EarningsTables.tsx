@@ -1,10 +1,11 @@
-import { Button, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { EARNINGS_PERIODS, hoursText as hours } from '@punchclock/contract';
 import { IconCoin } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useMoney } from '../api/currency';
 import type { Earnings } from '../api/earnings';
 import { DayWhy } from '../pages/pay-rules/DayWhy';
+import { WhyButton, WhyRow } from '../pages/pay-rules/WhyRow';
 import { formatDate } from '../pages/punches/display-format';
 
 export type Tab = (typeof EARNINGS_PERIODS)[number];
@@ -90,17 +91,12 @@ export function PeriodTab({ data, tab, dateFormat }: { data: Earnings; tab: Tab;
                   <Table.Td>
                     {keyLabel(tab, key, dateFormat)}
                     {tab === 'daily' && (
-                      <Button
-                        variant="subtle"
-                        size="compact-xs"
-                        ml={6}
-                        aria-expanded={opened === key}
-                        aria-controls={`why-${key}`}
-                        aria-label={`Why this pay: ${keyLabel(tab, key, dateFormat)}`}
+                      <WhyButton
+                        open={opened === key}
+                        controls={`why-${key}`}
+                        label={keyLabel(tab, key, dateFormat)}
                         onClick={() => setOpened((o) => (o === key ? null : key))}
-                      >
-                        {opened === key ? 'Hide why' : 'Why'}
-                      </Button>
+                      />
                     )}
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
@@ -108,11 +104,9 @@ export function PeriodTab({ data, tab, dateFormat }: { data: Earnings; tab: Tab;
                   </Table.Td>
                 </Table.Tr>
                 {tab === 'daily' && opened === key && (
-                  <Table.Tr id={`why-${key}`}>
-                    <Table.Td colSpan={2}>
-                      <DayWhy employee="me" date={key} />
-                    </Table.Td>
-                  </Table.Tr>
+                  <WhyRow id={`why-${key}`} colSpan={2}>
+                    <DayWhy employee="me" date={key} />
+                  </WhyRow>
                 )}
               </Fragment>
             ))}

@@ -1,9 +1,10 @@
-import { Box, Button, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { messages, type ReportColumnView } from '@punchclock/contract';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Fragment, useId, useMemo, useState } from 'react';
 import { findReport, type GetDataAnswer } from '../../api/reports';
 import { DayWhy } from '../pay-rules/DayWhy';
+import { WhyButton, WhyRow } from '../pay-rules/WhyRow';
 import { type Cell, type CellFormats, compareCells, formatCell, isNumeric } from './cells';
 
 type Sort = { key: string; dir: 'asc' | 'desc' } | null;
@@ -161,35 +162,28 @@ export function ResultsTable({
                         <Table.Td key={c.key} ta={align(c)} style={{ whiteSpace: 'nowrap' }}>
                           {formatCell(r[c.key], c.kind, formats)}
                           {at === 0 && why && (
-                            <Button
-                              variant="subtle"
-                              size="compact-xs"
-                              ml={6}
-                              aria-expanded={open}
-                              aria-controls={`${baseId}-why-${i}`}
-                              aria-label={`Why this pay: ${String(r.name ?? '')} ${formatCell(r.date, 'date', formats)}`}
+                            <WhyButton
+                              open={open}
+                              controls={`${baseId}-why-${i}`}
+                              label={`${String(r.name ?? '')} ${formatCell(r.date, 'date', formats)}`}
                               onClick={() => flip(i)}
-                            >
-                              {open ? 'Hide why' : 'Why'}
-                            </Button>
+                            />
                           )}
                         </Table.Td>
                       ))}
                     </Table.Tr>
                     {open && (
-                      <Table.Tr id={`${baseId}-why-${i}`}>
-                        <Table.Td colSpan={answer.columns.length}>
-                          {/* The why stays in view while the wide table scrolls sideways (a phone). */}
-                          <Box
-                            pos="sticky"
-                            left={0}
-                            maw="min(720px, calc(100vw - 56px))"
-                            style={{ whiteSpace: 'normal' }}
-                          >
-                            <DayWhy employee={why.employee} date={why.date} />
-                          </Box>
-                        </Table.Td>
-                      </Table.Tr>
+                      <WhyRow id={`${baseId}-why-${i}`} colSpan={answer.columns.length}>
+                        {/* The why stays in view while the wide table scrolls sideways (a phone). */}
+                        <Box
+                          pos="sticky"
+                          left={0}
+                          maw="min(720px, calc(100vw - 56px))"
+                          style={{ whiteSpace: 'normal' }}
+                        >
+                          <DayWhy employee={why.employee} date={why.date} />
+                        </Box>
+                      </WhyRow>
                     )}
                   </Fragment>
                 );
