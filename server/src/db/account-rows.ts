@@ -35,3 +35,22 @@ export async function updateRow<T extends 'employees' | 'departments'>(
     .where('id', '=', id)
     .execute();
 }
+
+/** Tables whose rows are deleted for good: rows nothing needs once they, or what they belong to, are gone. */
+type HardDeleted = 'api_keys' | 'faqs' | 'custom_fields' | 'custom_field_values' | 'auth_tokens';
+
+/** Deletes the account's rows of `table` whose `column` (the id, or what they belong to) is `value`. */
+export async function deleteRows<T extends HardDeleted>(
+  db: Kysely<DB>,
+  table: T,
+  accountId: number,
+  column: keyof DB[T] & string,
+  value: number,
+) {
+  // Typed through one of the tables, as updateRow: Kysely cannot check a where() against a table type parameter.
+  await db
+    .deleteFrom(table as 'faqs')
+    .where('account_id', '=', accountId)
+    .where(column as 'id', '=', value)
+    .execute();
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { deleteRows } from '../../db/account-rows';
 import { nameOrder } from '../../db/keyset';
 import { noteRows } from '../../db/ledger';
 import { nowIso } from '../../lib/time';
@@ -91,11 +92,7 @@ export function accountRepository(db: Kysely<DB>) {
 
     /** Removes a manager login: its sessions and links first (they name it), then the user row. */
     removeAdministrator: async (accountId: number, userId: number) => {
-      await db
-        .deleteFrom('auth_tokens')
-        .where('account_id', '=', accountId)
-        .where('user_id', '=', userId)
-        .execute();
+      await deleteRows(db, 'auth_tokens', accountId, 'user_id', userId);
       const theirs = await db
         .selectFrom('activity_logs')
         .select('id')

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, DB } from '../../db/schema';
+import { deleteRows } from '../../db/account-rows';
 import { activityRepository } from '../activity/activity.repository';
 
 /** An API key as stored (its value only as a hash and sealed). */
@@ -46,7 +47,7 @@ export function apiKeysRepository(db: Kysely<DB>) {
     },
 
     remove: async (accountId: number, id: number) => {
-      await db.deleteFrom('api_keys').where('account_id', '=', accountId).where('id', '=', id).execute();
+      await deleteRows(db, 'api_keys', accountId, 'id', id);
     },
 
     markUsed: async (accountId: number, id: number, at: string) => {

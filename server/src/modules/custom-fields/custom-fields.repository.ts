@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CustomFieldsTable, DB } from '../../db/schema';
+import { deleteRows } from '../../db/account-rows';
 import { activityRepository } from '../activity/activity.repository';
 
 export type CustomField = Selectable<CustomFieldsTable>;
@@ -72,12 +73,8 @@ export function customFieldsRepository(db: Kysely<DB>) {
 
     /** The field and every value of it. */
     remove: async (accountId: number, id: number) => {
-      await db
-        .deleteFrom('custom_field_values')
-        .where('account_id', '=', accountId)
-        .where('field_id', '=', id)
-        .execute();
-      await db.deleteFrom('custom_fields').where('account_id', '=', accountId).where('id', '=', id).execute();
+      await deleteRows(db, 'custom_field_values', accountId, 'field_id', id);
+      await deleteRows(db, 'custom_fields', accountId, 'id', id);
     },
 
     /** Values held by current employees: of one field, or of several fields limited to the given values. */

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, FaqsTable } from '../../db/schema';
+import { deleteRows } from '../../db/account-rows';
 import { activityRepository } from '../activity/activity.repository';
 
 type FaqColumns = Omit<Insertable<FaqsTable>, 'account_id'>;
@@ -57,7 +58,7 @@ export function faqsRepository(db: Kysely<DB>) {
     },
 
     remove: async (accountId: number, id: number) => {
-      await db.deleteFrom('faqs').where('account_id', '=', accountId).where('id', '=', id).execute();
+      await deleteRows(db, 'faqs', accountId, 'id', id);
     },
   };
 }
