@@ -64,3 +64,21 @@ export function clockOffsetText(seconds: number): string {
   const size = [h ? `${h} h` : '', m || !h ? `${m} min` : ''].filter(Boolean).join(' ');
   return `${size} ${seconds > 0 ? 'slow' : 'fast'}`;
 }
+
+/** Whole seconds from the instant `since` (ISO) to `now` (epoch ms), never below 0. */
+const secondsSince = (since: string, now: number) =>
+  Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
+
+/** An open shift's or break's running counter on a clock: 'N min S sec' since `since`. */
+export function elapsedText(since: string, now = Date.now()): string {
+  const seconds = secondsSince(since, now);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} sec`;
+}
+
+/** How long someone has been in, on the manager's home: '3 h 05 min', or '12 min' under an hour. */
+export function elapsedHoursText(since: string, now = Date.now()): string {
+  const minutes = Math.floor(secondsSince(since, now) / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+}

@@ -2,6 +2,7 @@ import {
   type BreakAnswer,
   type CheckEmployeeAnswer,
   type ClockOutAnswer,
+  elapsedText,
   type EmployeeIdentity,
   messages,
   type SyncKind,
@@ -25,7 +26,7 @@ import {
 import { deviceClock } from './device-clock';
 import { checkPinOffline, hintAfterRightPin } from './pin-hint';
 import { syncPending } from './sync';
-import { elapsedText, getPosition, totalText, type Position } from './clock-text';
+import { getPosition, totalText, type Position } from './clock-text';
 
 export { elapsedText, getPosition, totalText, type Position };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { elapsedHoursText, elapsedText } from '@punchclock/contract';
 import { wallClockText } from './clock-text';
 
 describe('station wall clock', () => {
@@ -11,5 +12,20 @@ describe('station wall clock', () => {
   });
   it("falls back to the tablet's zone for a zone it does not know", () => {
     expect(wallClockText(at, 'Not/AZone', '24 Hours')).toMatch(/^\d{2}:04:31$/);
+  });
+});
+
+describe('elapsed time (contract display module)', () => {
+  const since = '2026-11-26T06:00:00Z';
+  const at = (iso: string) => Date.parse(iso);
+  it("counts a clock's open shift or break in minutes and seconds, never below zero", () => {
+    expect(elapsedText(since, at('2026-11-26T06:03:07Z'))).toBe('3 min 7 sec');
+    expect(elapsedText(since, at('2026-11-26T07:05:00Z'))).toBe('65 min 0 sec');
+    expect(elapsedText(since, at('2026-11-26T05:59:00Z'))).toBe('0 min 0 sec');
+  });
+  it("says how long someone has been in as the manager's home does", () => {
+    expect(elapsedHoursText(since, at('2026-11-26T06:12:59Z'))).toBe('12 min');
+    expect(elapsedHoursText(since, at('2026-11-26T09:05:30Z'))).toBe('3 h 05 min');
+    expect(elapsedHoursText(since, at('2026-11-26T05:00:00Z'))).toBe('0 min');
   });
 });

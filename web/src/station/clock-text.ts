@@ -17,12 +17,6 @@ export async function getPosition(timeoutMs = 10_000): Promise<Position | null> 
   });
 }
 
-/** 'N min S sec' for the time since `since`. */
-export function elapsedText(since: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} sec`;
-}
-
 /** 'H hours, M minutes (T total minutes)': a clock-out's total. */
 export const totalText = (t: { hours: number; minutes: number; total_minutes: number }) =>
   `${t.hours} hours, ${t.minutes} minutes (${t.total_minutes} total minutes)`;

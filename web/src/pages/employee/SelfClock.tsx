@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { messages } from '@punchclock/contract';
+import { elapsedText, messages } from '@punchclock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth';
 import { ApiError, messageOf } from '../../api/client';
 import { breakOwn, checkOwnEmployee, clockOwn } from '../../api/self-service';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { elapsedText, getPosition, totalText } from '../../station/clock-text';
+import { getPosition, totalText } from '../../station/clock-text';
 import { ScreeningModal } from '../../station/ScreeningModal';
 import { ownEmployeeCode } from '../punches/punch-values';
 import { useTick } from '../../station/useTick';

@@ -1,4 +1,4 @@
-import { DATE_FORMATS, hoursText } from '@punchclock/contract';
+import { DATE_FORMATS, elapsedHoursText, hoursText } from '@punchclock/contract';
 import {
   Anchor,
   Badge,
@@ -32,14 +32,6 @@ import { formatDate } from '../punches/display-format';
 const HoursChart = lazy(() => import('./HoursChart'));
 
 const report = (name: string) => `/RunReport?report=${encodeURIComponent(name)}`;
-
-/** "3 h 05 min" from `since` until now. */
-function elapsed(since: string): string {
-  const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(since)) / 60_000));
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
-}
 
 interface TileProps {
   title: string;
@@ -130,7 +122,7 @@ function WhoIsIn({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number
               caption={`${s.department ?? 'No department'} · since ${when(s.since)}`}
             >
               <Badge variant="light" color="green" tt="none" style={{ flexShrink: 0 }}>
-                {elapsed(s.since)}
+                {elapsedHoursText(s.since)}
               </Badge>
             </PersonLine>
           ))}
@@ -171,7 +163,7 @@ function ForgottenClockOuts({ data }: { data: DashboardAnswer }) {
             <PersonLine
               key={s.employee_ref}
               name={s.name}
-              caption={`In since ${when(s.since)} (${elapsed(s.since)})`}
+              caption={`In since ${when(s.since)} (${elapsedHoursText(s.since)})`}
             >
               <Button
                 component={Link}
