@@ -29,6 +29,11 @@ export const forbidden = (message: string = messages.general.forbidden, code?: E
   new AppError(403, message, undefined, code);
 export const notFound = (message: string = messages.general.notFound, code?: ErrorCode) =>
   new AppError(404, message, undefined, code);
+/** The record a look-up found, or the 404 `message` where there is none (or none the caller may see). */
+export function found<T>(row: T | undefined | null, message: string): T {
+  if (!row) throw notFound(message);
+  return row;
+}
 export const conflict = (message: string, errors?: FieldErrors, code?: ErrorCode) =>
   new AppError(409, message, errors, code);
 export const payloadTooLarge = (message: string = messages.general.tooLarge) => new AppError(413, message);

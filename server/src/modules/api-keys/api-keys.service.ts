@@ -11,7 +11,7 @@ import type { AuthContext } from '../../auth/guards';
 import { sha256 } from '../../auth/tokens';
 import { loggedRemoval } from '../logged-removal';
 import type { UnitOfWork } from '../unit-of-work';
-import { conflictOnUnique, notFound } from '../../lib/errors';
+import { conflictOnUnique, found, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { ApiKeyRow, ApiKeysRepos } from './api-keys.repository';
 import type { KeyVault } from './key-vault';
@@ -44,11 +44,8 @@ export function apiKeysService({
     updated_at: r.updated_at,
   });
 
-  async function mustFind(r: ApiKeysRepos, auth: AuthContext, id: number) {
-    const key = await r.keys.find(auth.accountId, id);
-    if (!key) throw notFound(messages.apiKeys.notFound);
-    return key;
-  }
+  const mustFind = async (r: ApiKeysRepos, auth: AuthContext, id: number) =>
+    found(await r.keys.find(auth.accountId, id), messages.apiKeys.notFound);
 
   const valueTaken = conflictOnUnique('key_value', messages.apiKeys.valueTaken, 'api_key.value_taken');
 

@@ -8,7 +8,7 @@ import { requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import { loggedRemoval } from '../logged-removal';
 import type { UnitOfWork } from '../unit-of-work';
-import { conflict, conflictOnUnique, notFound, unprocessable } from '../../lib/errors';
+import { conflict, conflictOnUnique, found, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { CustomField, CustomFieldsRepos } from './custom-fields.repository';
 import { normaliseFieldValue } from './field-values';
@@ -62,11 +62,8 @@ export function customFieldsService({
     return toView(f, auth.ownerUserId);
   }
 
-  async function mustFind(r: CustomFieldsRepos, auth: AuthContext, id: number) {
-    const f = await r.fields.find(auth.accountId, id);
-    if (!f) throw notFound(messages.people.fieldNotFound);
-    return f;
-  }
+  const mustFind = async (r: CustomFieldsRepos, auth: AuthContext, id: number) =>
+    found(await r.fields.find(auth.accountId, id), messages.people.fieldNotFound);
 
   /**
    * Existing values must still fit a changed type, and be unique before duplicates are turned off. A changed type

@@ -11,7 +11,7 @@ import { assertOwnUserId, type AuthContext } from '../../auth/guards';
 import type { UnitOfWork } from '../unit-of-work';
 import { storedPin } from '../../lib/badges';
 import { decodeCursor, pageOf } from '../../lib/cursor';
-import { notFound, unprocessable } from '../../lib/errors';
+import { found, notFound, unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { centsFromDecimal } from '../../lib/money';
 import { nowIso } from '../../lib/time';
@@ -73,11 +73,11 @@ export function employeesService({
   appSecret,
   publicUrl,
 }: EmployeesServiceDeps) {
-  async function mustFind(r: EmployeesRepos, auth: AuthContext, id: number, includeDeleted = false) {
-    const e = await r.employees.one(auth.accountId, auth.ownerUserId, id, reachOf(auth), includeDeleted);
-    if (!e) throw notFound(messages.employees.notFound);
-    return e;
-  }
+  const mustFind = async (r: EmployeesRepos, auth: AuthContext, id: number, includeDeleted = false) =>
+    found(
+      await r.employees.one(auth.accountId, auth.ownerUserId, id, reachOf(auth), includeDeleted),
+      messages.employees.notFound,
+    );
 
   /** Writes checked values of one employee: a null value removes the employee's value for that field. */
   async function writeValues(

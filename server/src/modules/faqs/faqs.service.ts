@@ -10,7 +10,7 @@ import { requireAccess } from '../../auth/access';
 import type { AuthContext } from '../../auth/guards';
 import { loggedRemoval } from '../logged-removal';
 import type { UnitOfWork } from '../unit-of-work';
-import { notFound, unprocessable } from '../../lib/errors';
+import { found, unprocessable } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { FaqRow, FaqsRepos } from './faqs.repository';
 
@@ -39,11 +39,8 @@ export function faqsService({
   repos: FaqsRepos;
   inTransaction: UnitOfWork<FaqsRepos>;
 }) {
-  async function mustFind(r: FaqsRepos, auth: AuthContext, id: number) {
-    const f = await r.faqs.find(auth.accountId, id);
-    if (!f) throw notFound(messages.faq.notFound);
-    return f;
-  }
+  const mustFind = async (r: FaqsRepos, auth: AuthContext, id: number) =>
+    found(await r.faqs.find(auth.accountId, id), messages.faq.notFound);
 
   return {
     async list(auth: AuthContext) {
