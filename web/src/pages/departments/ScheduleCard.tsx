@@ -1,9 +1,10 @@
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
-  departmentScheduleBody,
+  employeeScheduleBody,
   NO_SCHEDULE,
   SCHEDULE_WEEKDAYS,
   type ScheduleDays,
+  type ScheduleSaved,
   type ScheduleWeekday,
 } from '@punchclock/contract';
 import { useState } from 'react';
@@ -34,23 +35,33 @@ const daysOf = (rows: Rows): ScheduleDays =>
 /** The week shown when a weekday row is turned on: the usual office day. */
 const DEFAULT_DAY = { start: '09:00', end: '17:00' };
 
+/** What a schedule form saves through: a department's or an employee's own week. */
+export interface ScheduleSave {
+  mutate: (days: ScheduleDays) => void;
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  data?: ScheduleSaved;
+  error: unknown;
+}
+
 /**
- * A department's week (docs/RULES.md#schedules): a row per weekday with its start and end, or a day off. The
- * contract's schema checks it before saving, so each field shows the very sentence the server would answer.
+ * A week of expected start and end times (docs/RULES.md#schedules): a row per weekday with its start and end, or
+ * a day off. The contract's schema checks it before saving, so each field shows the very sentence the server
+ * would answer.
  */
-function ScheduleForm({ departmentId, initial }: { departmentId: number; initial: ScheduleDays }) {
+export function ScheduleForm({ initial, save }: { initial: ScheduleDays; save: ScheduleSave }) {
   const [rows, setRows] = useState<Rows>(() => rowsOf(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSaveDepartmentSchedule();
   const set = (day: ScheduleWeekday, change: Partial<DayRow>) =>
     setRows((r) => ({ ...r, [day]: { ...r[day], ...change } }));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const body = { department_id: departmentId, days: daysOf(rows) };
-    const found = schemaErrors(departmentScheduleBody, body);
+    const days = daysOf(rows);
+    const found = schemaErrors(employeeScheduleBody, { days });
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(body);
+    if (Object.keys(found).length === 0) save.mutate(days);
   };
   const error = (day: ScheduleWeekday, field: 'start' | 'end') =>
     errors[`days.${day}.${field}`] ?? (field === 'end' ? errors[`days.${day}`] : undefined);
@@ -90,7 +101,7 @@ function ScheduleForm({ departmentId, initial }: { departmentId: number; initial
         <Button type="submit" loading={save.isPending}>
           Save
         </Button>
-        {save.isSuccess && <Text c="teal">{save.data.message}</Text>}
+        {save.isSuccess && save.data && <Text c="teal">{save.data.message}</Text>}
       </Group>
       {save.isError && (
         <Alert color="red" mt="sm">
@@ -105,6 +116,11 @@ function ScheduleForm({ departmentId, initial }: { departmentId: number; initial
 export function ScheduleCard({ departmentId }: { departmentId: number }) {
   const schedules = useSchedules();
   const own = schedules.data?.departments?.find((d) => d.department_id === departmentId);
+  const saving = useSaveDepartmentSchedule();
+  const save = {
+    ...saving,
+    mutate: (days: ScheduleDays) => saving.mutate({ department_id: departmentId, days }),
+  };
   return (
     <Paper withBorder radius="md" p="lg" mb="lg">
       <Stack gap="xs">
@@ -116,7 +132,7 @@ export function ScheduleCard({ departmentId }: { departmentId: number }) {
           taken: end at 23:59 and start the next day at 00:00.
         </Text>
         {schedules.isSuccess && (
-          <ScheduleForm departmentId={departmentId} initial={(own?.days as ScheduleDays) ?? NO_SCHEDULE} />
+          <ScheduleForm initial={(own?.days as ScheduleDays) ?? NO_SCHEDULE} save={save} />
         )}
       </Stack>
     </Paper>

@@ -13,6 +13,7 @@ import { DayWhyCard } from '../pay-rules/DayWhyCard';
 import { PunchTable } from '../punches/PunchTable';
 import { BadgeCard } from './BadgeCard';
 import { CorrectRateModal } from './CorrectRateModal';
+import { EmployeeScheduleCard } from './EmployeeScheduleCard';
 import { useRateText } from './download';
 import { PERMISSION_GROUPS } from './PermissionGroups';
 
@@ -174,6 +175,7 @@ export default function EmployeeDetail() {
                 <Details e={e} />
                 <RateHistory id={id} />
                 <DayWhyCard employee={id} />
+                {!e.deleted_at && <EmployeeScheduleCard employee={e} />}
               </Stack>
             </Grid.Col>
             {/* A deleted employee's badge no longer punches: no card to print or regenerate. */}
