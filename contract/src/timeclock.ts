@@ -258,6 +258,8 @@ export const punchIssue = z.object({
   reason: z.string(),
   kind: z.string().nullable(),
   device_time: z.string().nullable(),
+  /** When it happened: the device time corrected for the station's clock (the same when it was not off). */
+  time: z.string().nullable(),
   station: z.string().nullable(),
   employee_id: z.string().nullable(),
   employee_name: z.string().nullable(),

@@ -201,6 +201,43 @@ describe('station clock skew', () => {
     expect(await punchesOf(e.id)).toHaveLength(2);
   });
 
+  it("lists a refused item of a fast station at its true time, and accepting it punches then, not at the tablet's clock", async () => {
+    const owner = await createAccount(t);
+    const station = await createStation(t, owner);
+    const e = await createEmployee(t, owner, { name: 'Pin Forgetter', pin: '2468', use_card_or_pin: 1 });
+    const now = Date.now();
+    const inAt = now - 3 * H;
+    // An hour fast, and a wrong PIN: refused, and listed for the manager.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/punches/sync',
+      headers: { authorization: `Station ${station.token}` },
+      payload: {
+        device_now: iso(now + H),
+        punches: [
+          { client_id: cid(), kind: 'in', employee_id: e.code, pin: '0000', device_time: iso(inAt + H) },
+        ],
+      },
+    });
+    expect(res.json().results[0].status, res.body).toBe('rejected');
+    const listed = await t.app.inject({ method: 'GET', url: '/api/punch-conflicts', headers: owner.auth });
+    const issue = (
+      listed.json().data as { id: number; employee_id: string; device_time: string; time: string }[]
+    ).find((i) => i.employee_id === e.code)!;
+    expect(issue.device_time).toBe(iso(inAt + H));
+    near(issue.time, inAt);
+    // Accepted as it is: the punch starts at its true instant (raw, it would start an hour late).
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/punch-conflicts/${issue.id}/accept`,
+      headers: owner.auth,
+      payload: {},
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [p] = await punchesOf(e.id);
+    near(p.time_in, inAt);
+  });
+
   it('refuses the whole batch, keeping nothing, for a device_now that is not a date or more than 31 days off', async () => {
     const { e, sync } = await site();
     const item = () => ({

@@ -93,6 +93,7 @@ describe('forms validate with the contract', { timeout: 60_000 }, () => {
       employee_id: 'E4',
       kind: 'in',
       device_time: '2026-01-05T14:00:00.000Z',
+      time: '2026-01-05T14:00:00.000Z',
       station: 'Front',
       reason: 'Overlaps another punch.',
     } as unknown as PunchIssue;

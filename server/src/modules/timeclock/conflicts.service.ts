@@ -31,6 +31,8 @@ interface LoggedPunch {
 interface Logged {
   reason?: string;
   station_id?: number | null;
+  /** The device time corrected for the station's clock, when it was off (docs/RULES.md#station-clock). */
+  corrected_time?: string;
   punch?: LoggedPunch;
 }
 
@@ -39,7 +41,10 @@ const badgeRef = (badge?: string) =>
 const distinct = <T>(values: (T | null | undefined)[]): T[] =>
   [...new Set(values)].filter((v): v is T => v !== null && v !== undefined);
 
-/** The logged punch, if it is one the server can apply: a clock-in or -out with a real device time. */
+/**
+ * The logged punch, if it is one the server can apply: a clock-in or -out with a real device time. Its instant is
+ * the corrected one when the station's clock was off, as the sync would have written it.
+ */
 function refusedPunch(details: string | null) {
   let logged: Logged;
   try {
@@ -51,10 +56,11 @@ function refusedPunch(details: string | null) {
   const kind: 'in' | 'out' | null = p?.kind === 'in' || p?.kind === 'out' ? p.kind : null;
   if (!p || !kind || !p.device_time || Number.isNaN(Date.parse(p.device_time)))
     throw unprocessable(messages.conflicts.notAPunch, undefined, 'punch_issue.not_a_punch');
+  const corrected = logged.corrected_time && Date.parse(logged.corrected_time);
   return {
     ...p,
     kind,
-    deviceTime: new Date(p.device_time).toISOString(),
+    deviceTime: new Date(corrected || p.device_time).toISOString(),
     stationId: logged.station_id ?? null,
   };
 }
@@ -274,6 +280,7 @@ export function conflictsService({
           reason: d.reason ?? '',
           kind: d.punch?.kind ?? null,
           device_time: d.punch?.device_time ?? null,
+          time: d.corrected_time ?? d.punch?.device_time ?? null,
           station: stations.find((s) => s.id === d.station_id)?.name ?? null,
           employee_id: e?.employee_id ?? d.punch?.employee_id ?? null,
           employee_name: e?.name ?? null,

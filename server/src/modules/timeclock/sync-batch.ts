@@ -47,7 +47,7 @@ export async function syncBatch(
 ): Promise<Result[]> {
   const ctx: BatchContext = { identity, caller, settings, receivedAt, clock };
   const read = await readBatch(ctx, ordered, r);
-  const ledger = batchLedger(caller, ordered);
+  const ledger = batchLedger(caller, ordered, clock);
   for (const item of ordered) await runItem(ctx, read, ledger, item);
   // Shifts open before the batch first (one per employee at most), then the batch's own rows.
   await writeCloses(r, caller.accountId, ledger);
@@ -108,7 +108,7 @@ async function readBatch(ctx: BatchContext, ordered: SyncItem[], r: ClockRepos):
 }
 
 /** The batch's answers so far, and the writes and log rows it collects while its items run. */
-function batchLedger(caller: Caller, ordered: SyncItem[]) {
+function batchLedger(caller: Caller, ordered: SyncItem[], clock: BatchClock) {
   const results: Result[] = [];
   /** The batch's client ids so far, each with the employee its item names. */
   const seen = new Map<string, number | undefined>();
@@ -126,6 +126,8 @@ function batchLedger(caller: Caller, ordered: SyncItem[]) {
         reason: message,
         station_id: caller.stationId,
         punch: { ...item, pin: undefined, badge: unsigned(item.badge) },
+        // The item's true instant (its device time corrected for the station's clock): what accepting it uses.
+        ...(clock.correction(item) !== null && { corrected_time: clock.at(item) }),
       },
     });
     return { client_id: item.client_id, status, message };

@@ -50,7 +50,7 @@ export function AcceptPunchModal({ issue, onClose }: { issue: PunchIssue | null;
 function AcceptPunchForm({ issue, onDone }: { issue: PunchIssue; onDone: () => void }) {
   const zone = useSettings().data?.time_zone;
   const { when } = useAccountInstant();
-  const punched = issue.device_time ? wallClock(issue.device_time, zone) : null;
+  const punched = issue.time ? wallClock(issue.time, zone) : null;
   const today = todayIn(zone);
   const accept = useAcceptPunch();
   const once = useSingleSubmit(accept.isPending);
@@ -95,7 +95,7 @@ function AcceptPunchForm({ issue, onDone }: { issue: PunchIssue; onDone: () => v
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Punched at</Table.Th>
-              <Table.Td>{when(issue.device_time)}</Table.Td>
+              <Table.Td>{when(issue.time)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Station</Table.Th>

@@ -78,7 +78,7 @@ export function PunchIssues() {
                 )}
               </Table.Td>
               <Table.Td>{punchKindLabel(i.kind)}</Table.Td>
-              <Table.Td>{when(i.device_time)}</Table.Td>
+              <Table.Td>{when(i.time)}</Table.Td>
               <Table.Td>{i.station ?? '-'}</Table.Td>
               <Table.Td>
                 <Badge color={i.status === 'conflict' ? 'orange' : 'red'} variant="light" mr="xs">
@@ -94,7 +94,7 @@ export function PunchIssues() {
                       size="xs"
                       onClick={() => setAccepting(i)}
                       // Starts with the visible word, so a voice user saying "Accept" reaches it (WCAG 2.5.3).
-                      aria-label={`Accept: the ${i.employee_name ?? i.employee_id} punch of ${when(i.device_time)}`}
+                      aria-label={`Accept: the ${i.employee_name ?? i.employee_id} punch of ${when(i.time)}`}
                     >
                       Accept
                     </Button>
@@ -105,7 +105,7 @@ export function PunchIssues() {
                     loading={fix.isPending && fix.variables === i.id}
                     onClick={() => fix.mutate(i.id)}
                     // Starts with the visible words, so a voice user saying "Mark fixed" reaches it (WCAG 2.5.3).
-                    aria-label={`Mark fixed: the ${i.employee_name ?? i.employee_id ?? 'unknown'} punch of ${when(i.device_time)}`}
+                    aria-label={`Mark fixed: the ${i.employee_name ?? i.employee_id ?? 'unknown'} punch of ${when(i.time)}`}
                   >
                     Mark fixed
                   </Button>
