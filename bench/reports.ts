@@ -242,19 +242,27 @@ async function startServer(h: BenchHandle) {
       probe.close(() => resolve(free));
     });
   });
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: h.dir,
-      DATABASE_URL: h.url,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(h.dir, 'none'),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    // BENCH_PROF=DIR: the server writes a CPU profile there when it stops (node --cpu-prof).
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+      join(root, 'server/dist/main.js'),
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: h.dir,
+        DATABASE_URL: h.url,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: join(h.dir, 'none'),
+      },
     },
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     try {

@@ -4,8 +4,8 @@ import { breakMinutes } from '../../src/modules/time/pay/period-pay';
 
 /** The breaks the database's day sums give the pay steps: their total and how many were meal periods. */
 describe('breakMinutes (pay/period-pay.ts)', () => {
-  const meals = (list: number[]) => list.filter((m) => m >= MEAL_PERIOD_MINUTES).length;
-  const total = (list: number[]) => list.reduce((n, m) => n + m, 0);
+  const meals = (list: readonly number[]) => list.filter((m) => m >= MEAL_PERIOD_MINUTES).length;
+  const total = (list: readonly number[]) => list.reduce((n, m) => n + m, 0);
 
   it('keeps the total and the count of meal periods, whatever they are', () => {
     for (const [sum, count] of [

@@ -7,7 +7,7 @@ import { eachDay, withWhy, workWithoutBreaks } from './types';
  * Break minutes inside the work count, Auto and Manual alike (a break is a break, paid or not); the part missing
  * is taken off the paid minutes, never more than are paid.
  */
-export const autoBreaks = eachDay((d) => {
+export const autoBreaks = eachDay((d, ctx) => {
   if (!d.set.auto_breaks.length || d.paid === 0) return d;
   const work = workWithoutBreaks(d);
   const taken = d.breaks.reduce((n, m) => n + m, 0);
@@ -19,11 +19,12 @@ export const autoBreaks = eachDay((d) => {
   const paid = d.paid - deduct;
   return withWhy(
     { ...d, autoDeducted: d.autoDeducted + deduct, paid, regular: paid, overtime: 0, double_time: 0 },
-    {
+    ctx,
+    () => ({
       step: 'auto_breaks',
       rule: payRuleTexts.autoBreaks(d.preset),
       minutes: deduct,
       detail: `${work} min of work needs ${required} min of breaks; ${taken} min taken, ${deduct} min deducted.`,
-    },
+    }),
   );
 });

@@ -11,19 +11,16 @@ export const MEAL_PERIOD_MINUTES = 30;
  * meal period it needed earns one hour of pay at the regular rate, at most one a day. A meal period is a Lunch or
  * Break of at least 30 minutes inside the day's work; the work counted is without breaks.
  */
-export const mealPremium = eachDay((d) => {
+export const mealPremium = eachDay((d, ctx) => {
   if (!d.set.meal_premium || d.paid === 0) return d;
   const work = workWithoutBreaks(d);
   const required = MEAL_PERIOD_AFTER.filter((after) => work > after).length;
   const meals = d.breaks.filter((m) => m >= MEAL_PERIOD_MINUTES).length;
   if (meals >= required) return d;
-  return withWhy(
-    { ...d, premiumHours: 1 },
-    {
-      step: 'meal_premium',
-      rule: payRuleTexts.mealPremium(d.preset),
-      minutes: 60,
-      detail: `${work} min of work needs ${required} meal period${required === 1 ? '' : 's'} of ${MEAL_PERIOD_MINUTES} min; ${meals} taken: one hour at the regular rate.`,
-    },
-  );
+  return withWhy({ ...d, premiumHours: 1 }, ctx, () => ({
+    step: 'meal_premium',
+    rule: payRuleTexts.mealPremium(d.preset),
+    minutes: 60,
+    detail: `${work} min of work needs ${required} meal period${required === 1 ? '' : 's'} of ${MEAL_PERIOD_MINUTES} min; ${meals} taken: one hour at the regular rate.`,
+  }));
 });

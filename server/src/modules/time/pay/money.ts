@@ -1,6 +1,5 @@
 import { hoursFromMinutes, hoursText, moneyFromCents, payRuleTexts } from '@punchclock/contract';
 import type { DayCents, PayDayState } from './types';
-import { withWhy } from './types';
 
 export const PAY_KINDS = ['regular', 'overtime', 'double_time', 'premium'] as const;
 export type PayKind = (typeof PAY_KINDS)[number];
@@ -79,7 +78,8 @@ export function money(
     }
   });
   const cents: DayCents[] = days.map(() => ({ regular: 0, overtime: 0, double_time: 0, premium: 0 }));
-  const parts: string[][] = days.map(() => []);
+  // Words only when the why is read: a report's days need none (a list per day was garbage to collect).
+  const parts: string[][] = why ? days.map(() => []) : [];
   for (const { line, members } of groups.values()) {
     line.cents = lineCents(line.minutes, line.rateCents, line.multiplier);
     const split = shares(
@@ -101,10 +101,14 @@ export function money(
     lines,
     days: days.map((d, i) =>
       why && parts[i].length
-        ? withWhy(
-            { ...d, cents: cents[i] },
-            { step: 'money', rule: payRuleTexts.money, minutes: d.paid, detail: `${parts[i].join('; ')}.` },
-          )
+        ? {
+            ...d,
+            cents: cents[i],
+            steps: [
+              ...d.steps,
+              { step: 'money', rule: payRuleTexts.money, minutes: d.paid, detail: `${parts[i].join('; ')}.` },
+            ],
+          }
         : { ...d, cents: cents[i] },
     ),
   };

@@ -7,7 +7,7 @@ import type { PeriodRepository } from '../period.repository';
 import type { TimeRules } from '../time-rules';
 import { MEAL_PERIOD_MINUTES } from './meal-premium';
 import { payOfDays, payPeriods, type PayResult, payWindow, ruleSetOn } from './pipeline';
-import { type PayDayState, type RuleVersion, unpaid } from './types';
+import { NO_BREAKS, type PayDayState, type RuleVersion, unpaid } from './types';
 
 /** What the pay of a period reads: the period source the reports call, and the account's pay-rule versions. */
 export type PaySource = Pick<PeriodRepository, 'punches' | 'dayTotals' | 'rateChanges' | 'payRuleVersions'>;
@@ -30,8 +30,8 @@ export function ruleVersionsOf(
  * and the rest in pieces shorter than that. The steps read only the sum (automatic breaks, work without breaks)
  * and the count of meal periods (meal premium), so both come out as from the punches.
  */
-export function breakMinutes(total: number, meals: number): number[] {
-  if (total <= 0) return [];
+export function breakMinutes(total: number, meals: number): readonly number[] {
+  if (total <= 0) return NO_BREAKS;
   const out: number[] = [];
   let left = total;
   for (let k = 0; k < meals - 1; k++) {
@@ -82,7 +82,7 @@ function startDayFromTotals(
     set: version.rules,
     // The database sums rounded minutes only: a report reads no why, so rounding has no line to say here.
     rawWorked: figures.workedMinutes,
-    breaks: rules.attendanceOnly ? [] : breakMinutes(t.auto_break + t.manual_break, t.meal_breaks),
+    breaks: rules.attendanceOnly ? NO_BREAKS : breakMinutes(t.auto_break + t.manual_break, t.meal_breaks),
     ...unpaid(figures.paidMinutes),
   };
 }

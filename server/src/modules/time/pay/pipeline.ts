@@ -1,10 +1,4 @@
-import {
-  addPayTotals,
-  EMPTY_PAY_TOTALS,
-  PAY_PRESETS,
-  type PayTotals,
-  type WeekStart,
-} from '@punchclock/contract';
+import { EMPTY_PAY_TOTALS, PAY_PRESETS, type PayTotals, type WeekStart } from '@punchclock/contract';
 import { addDays, weekStartOf } from '../calendar';
 import {
   BREAK_DAYS_LATER,
@@ -30,6 +24,8 @@ import { type PayContext, type PayDayState, type PayStepFn, type RuleVersion, un
 import { weeklyOvertime } from './weekly-overtime';
 
 export type { PayLine } from './money';
+
+const PAY_TOTAL_KEYS = Object.keys(EMPTY_PAY_TOTALS) as (keyof PayTotals)[];
 export type { RuleVersion } from './types';
 
 /**
@@ -136,7 +132,7 @@ export function payPeriod(input: PayInput): PayResult {
 
 /**
  * The pay steps and money over one employee's days of a period's window (payWindow: from its first workweek's
- * start), in any order; the period's days are those from `start` on. `why: false` leaves out the money's why
+ * start), in any order; the period's days are those from `start` on. `why: false` leaves out every why
  * line (reports read the figures only, docs/RULES.md#pay-lines).
  */
 export function payOfDays(
@@ -146,7 +142,7 @@ export function payOfDays(
   start: string,
   opts: { why?: boolean } = {},
 ): PayResult {
-  const ctx: PayContext = { time: rules };
+  const ctx: PayContext = { time: rules, why: opts.why };
   let days = states.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   if (!rules.attendanceOnly) for (const step of PAY_PIPELINE) days = step(days, ctx);
   const paid = money(
@@ -161,7 +157,9 @@ export function payOfDays(
     flags: d.flags,
     totals: totalsOf(d),
   }));
-  const totals = out.reduce((sum, d) => addPayTotals(sum, d.totals), EMPTY_PAY_TOTALS);
+  // Summed in place: one object for the period, not one per day.
+  const totals = { ...EMPTY_PAY_TOTALS };
+  for (const d of out) for (const k of PAY_TOTAL_KEYS) totals[k] += d.totals[k];
   return { employeeRef, days: out, lines: paid.lines, totals };
 }
 

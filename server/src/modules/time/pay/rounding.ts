@@ -5,13 +5,14 @@ import { eachDay, withWhy } from './types';
  * Rounding (docs/RULES.md#rounding): the engine rounds each in and out (rounding.ts, worked.ts); this step only
  * says in the why how many minutes that added or took, against the times as clocked.
  */
-export const roundingWhy = eachDay((d, { time }) => {
+export const roundingWhy = eachDay((d, ctx) => {
+  const step = ctx.time.step;
   const delta = d.figures.workedMinutes - d.rawWorked;
-  if (!time.step || delta === 0) return d;
-  return withWhy(d, {
+  if (!step || delta === 0) return d;
+  return withWhy(d, ctx, () => ({
     step: 'rounding',
-    rule: payRuleTexts.rounding(time.step),
+    rule: payRuleTexts.rounding(step),
     minutes: Math.abs(delta),
     detail: `${delta > 0 ? 'Added' : 'Took'} ${Math.abs(delta)} min: ${d.rawWorked} min as clocked, ${d.figures.workedMinutes} min rounded.`,
-  });
+  }));
 });

@@ -10,7 +10,8 @@ export const SEVENTH_DAY_OVERTIME_UPTO = 8 * 60;
  * the seventh day's first 8 h are overtime and the hours after 8 double time. Rates do not stack: a minute
  * already double time stays so, and no minute drops to a lower rate.
  */
-export const seventhDay: PayStepFn = (days, { time }) => {
+export const seventhDay: PayStepFn = (days, ctx) => {
+  const { time } = ctx;
   if (!days.some((d) => d.set.seventh_day)) return [...days];
   const workedDays = new Map<string, number>();
   for (const d of days)
@@ -28,14 +29,11 @@ export const seventhDay: PayStepFn = (days, { time }) => {
     const regularToDouble = Math.max(0, d.regular - SEVENTH_DAY_OVERTIME_UPTO);
     const moved = d.regular + (double - d.double_time - regularToDouble);
     if (moved === 0) return d;
-    return withWhy(
-      { ...d, regular: 0, overtime, double_time: double },
-      {
-        step: 'seventh_day',
-        rule: payRuleTexts.seventhDay(d.preset),
-        minutes: moved,
-        detail: `Seventh day of work in the workweek from ${week}: ${overtime} min overtime and ${double} min double time (were ${d.regular} regular, ${d.overtime} overtime, ${d.double_time} double).`,
-      },
-    );
+    return withWhy({ ...d, regular: 0, overtime, double_time: double }, ctx, () => ({
+      step: 'seventh_day',
+      rule: payRuleTexts.seventhDay(d.preset),
+      minutes: moved,
+      detail: `Seventh day of work in the workweek from ${week}: ${overtime} min overtime and ${double} min double time (were ${d.regular} regular, ${d.overtime} overtime, ${d.double_time} double).`,
+    }));
   });
 };

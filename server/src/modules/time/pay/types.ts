@@ -50,6 +50,13 @@ export interface PayDayState {
   flags: readonly PayFlag[];
 }
 
+// Shared by every day that has none of its own yet: the steps replace them (withWhy, money), never change them,
+// and a month of a big account's days each with its own empty lists was most of a report's garbage collection.
+const NO_CENTS: DayCents = Object.freeze({ regular: 0, overtime: 0, double_time: 0, premium: 0 });
+const NO_WHY: readonly WhyLine[] = Object.freeze([]);
+const NO_FLAGS: readonly PayFlag[] = Object.freeze([]);
+export const NO_BREAKS: readonly number[] = Object.freeze([]);
+
 /** A day's pay fields before any pay step: `paid` minutes, all regular, nothing moved or said yet. */
 export const unpaid = (paid: number) => ({
   autoDeducted: 0,
@@ -58,20 +65,23 @@ export const unpaid = (paid: number) => ({
   overtime: 0,
   double_time: 0,
   premiumHours: 0,
-  cents: { regular: 0, overtime: 0, double_time: 0, premium: 0 },
-  steps: [] as WhyLine[],
-  flags: [] as PayFlag[],
+  cents: NO_CENTS,
+  steps: NO_WHY,
+  flags: NO_FLAGS,
 });
 
 export interface PayContext {
   time: TimeRules;
+  /** false: no why lines (a report reads only the figures; their words were half of its time). Default true. */
+  why?: boolean;
 }
 
 /** A pay step: pure, over one employee's days in date order (a week-wide rule sees the whole workweek). */
 export type PayStepFn = (days: readonly PayDayState[], ctx: PayContext) => PayDayState[];
 
-/** The day with one more why line. */
-export const withWhy = (d: PayDayState, line: WhyLine): PayDayState => ({ ...d, steps: [...d.steps, line] });
+/** The day with one more why line, made only when the why is read (ctx.why). */
+export const withWhy = (d: PayDayState, ctx: PayContext, line: () => WhyLine): PayDayState =>
+  ctx.why === false ? d : { ...d, steps: [...d.steps, line()] };
 
 /** Minutes of work of a day, breaks not counted (punched ones and those the automatic-breaks step deducted). */
 export const workWithoutBreaks = (d: PayDayState): number =>

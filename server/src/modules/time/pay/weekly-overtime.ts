@@ -9,7 +9,8 @@ import { type PayStepFn, withWhy } from './types';
  * are not counted twice. A day is judged by its own rule set, counting every regular minute of the week before
  * it, also those of days under an earlier version (docs/RULES.md#pay-rule-versions).
  */
-export const weeklyOvertime: PayStepFn = (days, { time }) => {
+export const weeklyOvertime: PayStepFn = (days, ctx) => {
+  const { time } = ctx;
   let week = '';
   let counted = 0;
   return days.map((d) => {
@@ -21,14 +22,11 @@ export const weeklyOvertime: PayStepFn = (days, { time }) => {
     if (after === null || d.regular === 0) return d;
     const over = Math.min(d.regular, Math.max(0, before + d.regular - after));
     if (over === 0) return d;
-    return withWhy(
-      { ...d, regular: d.regular - over, overtime: d.overtime + over },
-      {
-        step: 'weekly_overtime',
-        rule: payRuleTexts.weeklyOvertime(d.preset, after, d.set.overtime_multiplier),
-        minutes: over,
-        detail: `${before} regular min earlier in the workweek (from ${week}) and ${d.regular} today: ${over} min moved from regular to overtime.`,
-      },
-    );
+    return withWhy({ ...d, regular: d.regular - over, overtime: d.overtime + over }, ctx, () => ({
+      step: 'weekly_overtime',
+      rule: payRuleTexts.weeklyOvertime(d.preset, after, d.set.overtime_multiplier),
+      minutes: over,
+      detail: `${before} regular min earlier in the workweek (from ${week}) and ${d.regular} today: ${over} min moved from regular to overtime.`,
+    }));
   });
 };
