@@ -51,11 +51,22 @@ export const dashboardAnswer = z.object({
    * late grace (docs/RULES.md#schedules).
    */
   late_arrivals_today: z.number().int(),
-  /** Open work shifts older than FORGOTTEN_CLOCK_OUT_HOURS, oldest first, with where to fix each. */
+  /**
+   * Open work shifts older than the account's forgotten_after_minutes (pay period settings; 720 unless changed),
+   * oldest first, with where to fix each.
+   */
   forgotten_clock_outs: z.array(openShift.extend({ fix_path: z.string() })),
+  /** The account's forgotten_after_minutes those are counted by. */
+  forgotten_after_minutes: z.number().int(),
   /** Paid minutes from the week start to today by department (the time engine's figures, as Payroll Summary). */
   hours_by_department: z.array(
     z.object({ department_id: z.number().int(), department: z.string(), paid_minutes: z.number().int() }),
   ),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
+
+/** 720 → "12 hours", 90 → "90 minutes": how long before an open shift is a forgotten clock-out, in words. */
+export const forgottenAfterText = (minutes: number): string =>
+  minutes % 60 === 0
+    ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}`
+    : `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -1,4 +1,4 @@
-import { fixClockOutPath } from '@punchclock/contract';
+import { fixClockOutPath, forgottenAfterText } from '@punchclock/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekStartOf } from '../src/modules/time/calendar';
 import {
@@ -128,8 +128,33 @@ describe('GET /api/dashboard', () => {
       late_syncs_today: 0,
       late_arrivals_today: 0,
       forgotten_clock_outs: [],
+      forgotten_after_minutes: 720,
       hours_by_department: [],
     });
+  });
+
+  it("counts a forgotten clock-out after the account's own forgotten_after_minutes (pay period settings)", async () => {
+    const own = await createAccount(t);
+    const id = (await createEmployee(t, own, { name: 'Two Hours In' })).id;
+    await insertPunch(t, own.accountId, id, { time_in: ago(120) });
+    const forgotten = async (acc: Account) =>
+      (await dashboard(acc.auth)).json().forgotten_clock_outs.map((s: { name: string }) => s.name);
+    // 12 hours by default: a shift open 2 h is not forgotten yet.
+    expect(await forgotten(own)).toEqual([]);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/pay-periods/settings',
+      headers: own.auth,
+      payload: { frequency: 'weekly', anchor_date: '2026-11-02', forgotten_after_minutes: 60 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await forgotten(own)).toEqual(['Two Hours In']);
+    expect((await dashboard(own.auth)).json().forgotten_after_minutes).toBe(60);
+    expect(forgottenAfterText(60)).toBe('1 hour');
+    expect(forgottenAfterText(720)).toBe('12 hours');
+    expect(forgottenAfterText(90)).toBe('90 minutes');
+    // Another account keeps its 12 hours: Blake, open 1 h, is not forgotten there.
+    expect(await forgotten(a)).toEqual(['Avery']);
   });
 
   it('refuses employees (403) and callers without a token (401)', async () => {

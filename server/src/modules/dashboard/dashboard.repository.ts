@@ -1,3 +1,4 @@
+import { FORGOTTEN_AFTER_MINUTES } from '@punchclock/contract';
 import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
 import { withinReach } from '../../db/reach';
@@ -21,6 +22,24 @@ export function dashboardRepository(db: Kysely<DB>) {
         .$call((q) => withinReach(q, reach, 'department_id'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * After how many minutes an open shift is a forgotten clock-out: the pay period settings' newest version
+     * (docs/RULES.md#pay-periods), or FORGOTTEN_AFTER_MINUTES before any is saved.
+     */
+    async forgottenAfterMinutes(accountId: number): Promise<number> {
+      const rows = await db
+        .selectFrom('pay_period_schedules')
+        .select(['applies_from', 'forgotten_after_minutes'])
+        .where('account_id', '=', accountId)
+        .execute();
+      // A null applies_from is "from the start", before every dated version.
+      const newest = rows.reduce<(typeof rows)[number] | undefined>(
+        (m, r) => (!m || (r.applies_from ?? '') > (m.applies_from ?? '') ? r : m),
+        undefined,
+      );
+      return newest?.forgotten_after_minutes ?? FORGOTTEN_AFTER_MINUTES;
     },
 
     /** Open work shifts (no time out) of current employees, oldest first. */

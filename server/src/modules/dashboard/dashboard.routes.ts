@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = dashboardService({ repo: dashboardRepository(db), settings: settingsRepository(db) });
   route.get(
     '/api/dashboard',
-    "The manager's home: who is in now, today's punches and late syncs, open shifts older than 12 hours, paid minutes this week (from the account week start) by department, and the employee count; days in the account zone",
+    "The manager's home: who is in now, today's punches and late syncs, open shifts older than the account's forgotten_after_minutes (pay period settings, 12 hours unless changed), paid minutes this week (from the account week start) by department, and the employee count; days in the account zone",
     { 200: dashboardAnswer },
     async (req) => service.overview(authOf(req)),
   );

@@ -1,4 +1,4 @@
-import { type DashboardAnswer, FORGOTTEN_CLOCK_OUT_HOURS, fixClockOutPath } from '@punchclock/contract';
+import { type DashboardAnswer, fixClockOutPath } from '@punchclock/contract';
 import { type Caller, reachOf, requireAccess } from '../../auth/access';
 import { forbidden } from '../../lib/errors';
 import { localDay } from '../../lib/time';
@@ -34,7 +34,8 @@ export function dashboardService(deps: {
       const today = localDay(at, rules.zone);
       const weekStart = weekStartOf(today, rules.weekStart);
 
-      const [employeeCount, open, employees, scheduleRows, versions] = await Promise.all([
+      const [forgottenAfter, employeeCount, open, employees, scheduleRows, versions] = await Promise.all([
+        repo.forgottenAfterMinutes(accountId),
         repo.employeeCount(accountId, reach),
         repo.openShifts(accountId, reach),
         repo.reportedEmployees(accountId, reach),
@@ -81,7 +82,8 @@ export function dashboardService(deps: {
         department: p.dp_name,
         since: p.time_in,
       });
-      const cutoff = new Date(at.getTime() - FORGOTTEN_CLOCK_OUT_HOURS * 3_600_000).toISOString();
+      // The account's own limit (pay period settings), 12 hours unless changed.
+      const cutoff = new Date(at.getTime() - forgottenAfter * 60_000).toISOString();
 
       return {
         time_zone: rules.zone,
@@ -97,6 +99,7 @@ export function dashboardService(deps: {
         forgotten_clock_outs: open
           .filter((p) => p.time_in < cutoff)
           .map((p) => ({ ...shift(p), fix_path: fixClockOutPath(p.employee_ref, p.id) })),
+        forgotten_after_minutes: forgottenAfter,
         hours_by_department: [...minutes.entries()]
           .map(([department_id, paid_minutes]) => ({
             department_id,

@@ -1,4 +1,4 @@
-import { DATE_FORMATS, elapsedHoursText, hoursText } from '@punchclock/contract';
+import { DATE_FORMATS, elapsedHoursText, forgottenAfterText, hoursText } from '@punchclock/contract';
 import {
   Anchor,
   Badge,
@@ -144,6 +144,8 @@ function WhoIsIn({ data, updatedAt }: { data: DashboardAnswer; updatedAt: number
 function ForgottenClockOuts({ data }: { data: DashboardAnswer }) {
   const { when } = useAccountInstant();
   const list = data.forgotten_clock_outs;
+  // The account's own limit (Pay Periods settings); 12 hours unless changed.
+  const after = forgottenAfterText(data.forgotten_after_minutes);
   return (
     <Tile
       title="Forgotten clock-outs"
@@ -153,10 +155,10 @@ function ForgottenClockOuts({ data }: { data: DashboardAnswer }) {
       link={{ to: report('Daily Summary'), label: 'Daily Summary' }}
     >
       <Text c="dimmed" fz="sm">
-        Shifts still open after 12 hours.
+        Shifts still open after {after}.
       </Text>
       {list.length === 0 ? (
-        <Text fz="sm">None — everyone who clocked in has clocked out within 12 hours.</Text>
+        <Text fz="sm">None — everyone who clocked in has clocked out within {after}.</Text>
       ) : (
         <Stack gap="xs">
           {list.map((s) => (

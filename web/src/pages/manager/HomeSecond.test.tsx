@@ -22,6 +22,7 @@ const dashboard = {
   late_syncs_today: 0,
   late_arrivals_today: 0,
   forgotten_clock_outs: [],
+  forgotten_after_minutes: 90,
   hours_by_department: [],
 };
 
@@ -42,5 +43,7 @@ describe('Dashboard', () => {
     renderPage('/HomeSecond', <HomeSecond />);
     expect(await screen.findByText(/since 11\/25\/26 4:00 PM/)).toBeTruthy();
     expect(await screen.findByText(/last at 11\/25\/26 9:40 PM/)).toBeTruthy();
+    // The account's own forgotten clock-out limit (Pay Periods settings), in words.
+    expect(screen.getByText('Shifts still open after 90 minutes.')).toBeTruthy();
   });
 });
