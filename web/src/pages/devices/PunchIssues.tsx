@@ -88,8 +88,11 @@ export function PunchIssues() {
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  {/* Only a punch whose employee is known can be applied; the others are entered by hand. */}
-                  {i.employee_ref !== null && (
+                  {/*
+                   * Only a clock-in or clock-out whose employee is known can be applied; the others (a break's
+                   * start or end, an unknown employee) are entered by hand, then marked fixed.
+                   */}
+                  {i.employee_ref !== null && (i.kind === 'in' || i.kind === 'out') && (
                     <Button
                       size="xs"
                       onClick={() => setAccepting(i)}

@@ -1,0 +1,48 @@
+import type { PunchIssue } from '@punchclock/contract';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountSettings } from '../../test/fixtures';
+import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
+import { PunchIssues } from './PunchIssues';
+
+const issue = (over: Partial<PunchIssue>): PunchIssue => ({
+  id: 1,
+  at: '2026-11-25T15:00:00.000Z',
+  status: 'rejected',
+  reason: 'Wrong PIN.',
+  kind: 'in',
+  device_time: '2026-11-25T14:00:00.000Z',
+  time: '2026-11-25T14:00:00.000Z',
+  station: 'Front door',
+  employee_id: 'E1',
+  employee_name: 'Ada Park',
+  employee_ref: 7,
+  ...over,
+});
+
+describe('PunchIssues', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers Accept only for a clock-in or clock-out of a known employee; every issue can be marked fixed', async () => {
+    logInAs('user');
+    fakeApiByPath({
+      '/api/punch-conflicts': {
+        data: [
+          issue({ id: 1 }),
+          // A break's start: the server cannot apply it (it answers "not a punch"), so it is entered by hand.
+          issue({ id: 2, kind: 'break_start', employee_name: 'Ben Break' }),
+          // An employee the server does not know.
+          issue({ id: 3, employee_ref: null, employee_name: null, employee_id: 'ZZ9' }),
+        ],
+      },
+      '/settings': [accountSettings()],
+    });
+    renderPage('/Device', <PunchIssues />);
+    await screen.findByTestId('punch-issues', {}, { timeout: 10_000 });
+    const accept = screen.getAllByRole('button', { name: /^Accept:/ });
+    expect(accept.map((b) => b.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Accept: the Ada Park punch of /),
+    ]);
+    expect(screen.getAllByRole('button', { name: /^Mark fixed:/ })).toHaveLength(3);
+  });
+});
