@@ -198,6 +198,7 @@ export const messages = {
     noMatch: 'No FAQs match your search.',
   },
   punches: {
+    lockedHint: 'In an approved pay period: it cannot be edited or deleted unless the period is reopened.',
     timeOutAfterIn: 'Time Out must be after Time In.',
     timeOutRequired: 'Time Out is required.',
     nextDayTooLong:

@@ -61,6 +61,11 @@ export const punchRow = z.object({
     .nullable()
     .optional(),
   conflict: z.string().nullable(),
+  /**
+   * In an approved pay period (docs/RULES.md#pay-periods): no edit or delete is taken (423), screens show a lock
+   * instead of the actions. Answered by the punch lists; false on a punch just written.
+   */
+  locked: z.boolean().optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** In and out rounded by the account's Time Rounding; screens show them when `display_rounded` is on. time_in/time_out stay raw. */

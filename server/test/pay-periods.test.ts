@@ -226,6 +226,13 @@ describe('approval and the locked period', () => {
       .where('id', '=', closed)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ time_in: iso(lastWeek, '09:00'), deleted_at: null });
+    // The punch list marks the locked one (its lock icon), not this week's.
+    const list = ok(await call(owner, 'GET', `/api/manual-punches/${worker.id}?limit=200`)).data as {
+      id: number;
+      locked: boolean;
+    }[];
+    expect(list.find((p) => p.id === closed)?.locked).toBe(true);
+    expect(list.find((p) => p.id === mine)?.locked).toBe(false);
   });
 
   it('answers a synced punch in it as refused and lists it in Punch issues with why; accepting it is refused too', async () => {

@@ -126,6 +126,18 @@ export function punchesService(deps: {
     return punchView(saved.row, rules, true);
   }
 
+  /**
+   * The punches of a page that lie in an approved pay period (their lock icon). Asked oldest first: the lookup
+   * reads the approved periods once, from the earliest day on (pay-periods/period-locks.repository.ts).
+   */
+  async function lockedOf(accountId: number, page: readonly PunchRow[]): Promise<Set<number>> {
+    const locks = repos.periodLocks.of(accountId);
+    const locked = new Set<number>();
+    const oldestFirst = [...page].sort((a, b) => (a.time_in < b.time_in ? -1 : 1));
+    for (const p of oldestFirst) if (await locks.lockedAt([p.time_in, p.time_out])) locked.add(p.id);
+    return locked;
+  }
+
   return {
     /** One page of the employee's punches, newest first, after the cursor's punch. */
     async list(caller: Caller, employeeRef: number, q: PageQuery) {
@@ -142,8 +154,9 @@ export function punchesService(deps: {
       ]);
       const page = pageOf('punches', rows, { limit: q.limit, cursor, keyOf: punchKey });
       const showPosition = may(caller, 'punches:gps', { employeeRef });
+      const locked = await lockedOf(caller.accountId, page.data);
       return {
-        data: page.data.map((p) => punchView(p, rules, showPosition)),
+        data: page.data.map((p) => ({ ...punchView(p, rules, showPosition), locked: locked.has(p.id) })),
         next_cursor: page.next_cursor,
         prev_cursor: page.prev_cursor,
       };

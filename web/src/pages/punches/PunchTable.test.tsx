@@ -106,4 +106,21 @@ describe('PunchTable deduction', () => {
     expect(deduction(40)).toBe('Auto');
     expect(deduction(39)).toBe('Manual');
   });
+
+  it('shows a lock instead of Edit and Delete on a punch in an approved pay period', async () => {
+    logInAs('user');
+    stubApi([punch(41, '09:00', '17:00'), { ...punch(40, '09:00', '17:00'), locked: true }]);
+    render(
+      <Providers>
+        <PunchTable employeeId={4} />
+      </Providers>,
+    );
+    const locked = await screen.findByTestId('punch-40');
+    expect(locked.textContent).toContain('Locked');
+    expect(locked.querySelector('[aria-label^="Edit punch"]')).toBeNull();
+    expect(locked.querySelector('[aria-label^="Delete punch"]')).toBeNull();
+    const open = screen.getByTestId('punch-41');
+    expect(open.textContent).not.toContain('Locked');
+    expect(open.querySelector('[aria-label^="Edit punch"]')).not.toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { clockOffsetText, messages, shownDeduction } from '@punchclock/contract';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { PunchRow } from '../../api/punches';
 import { formatDate, formatTime } from './display-format';
 
@@ -138,7 +138,23 @@ export function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
       <Table.Td>
         <Source p={p} />
       </Table.Td>
-      {canEdit && (
+      {canEdit && p.locked && (
+        <Table.Td>
+          {/* Payroll was approved for its day: an edit or delete would be refused (docs/RULES.md#pay-periods). */}
+          <Tooltip label={messages.punches.lockedHint}>
+            <Group
+              gap={4}
+              wrap="nowrap"
+              c="dimmed"
+              aria-label={`Punch ${date}: ${messages.punches.lockedHint}`}
+            >
+              <IconLock size={18} aria-hidden />
+              <Text size="xs">Locked</Text>
+            </Group>
+          </Tooltip>
+        </Table.Td>
+      )}
+      {canEdit && !p.locked && (
         <Table.Td>
           <Group gap={4} wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={`Edit punch ${date}`} onClick={() => onEdit(p)}>
