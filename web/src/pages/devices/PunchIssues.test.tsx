@@ -45,4 +45,39 @@ describe('PunchIssues', () => {
     ]);
     expect(screen.getAllByRole('button', { name: /^Mark fixed:/ })).toHaveLength(3);
   });
+
+  it('lists the shifts open past the account’s limit, each with Fix to its clock-out', async () => {
+    logInAs('user');
+    fakeApiByPath({
+      '/api/punch-conflicts': { data: [] },
+      '/settings': [accountSettings()],
+      '/api/dashboard': {
+        time_zone: 'UTC',
+        today: '2026-11-25',
+        week_start: '2026-11-23',
+        employee_count: 1,
+        in_now: [],
+        punches_today: 0,
+        late_syncs_today: 0,
+        late_arrivals_today: 0,
+        forgotten_clock_outs: [
+          {
+            employee_ref: 7,
+            employee_id: 'E1',
+            name: 'Ada Park',
+            department: 'Floor',
+            since: '2026-11-24T06:00:00.000Z',
+            fix_path: '/ManualPunch/7?edit=70',
+          },
+        ],
+        forgotten_after_minutes: 600,
+        hours_by_department: [],
+      },
+    });
+    renderPage('/Device', <PunchIssues />);
+    const list = await screen.findByTestId('forgotten-shifts', {}, { timeout: 10_000 });
+    expect(list.textContent).toContain('Shifts still open after 10 hours.');
+    const fix = screen.getByRole('link', { name: "Fix Ada Park's clock-out" });
+    expect(fix.getAttribute('href')).toBe('/ManualPunch/7?edit=70');
+  });
 });

@@ -8,6 +8,7 @@ import { fetchPunchIssues, fixPunchIssue } from '../../api/punch-issues';
 import { useAccountInstant } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AcceptPunchModal, punchKindLabel } from './AcceptPunchModal';
+import { ForgottenShifts } from './ForgottenShifts';
 import { ScrollTable } from '../../components/ScrollTable';
 
 /**
@@ -118,6 +119,7 @@ export function PunchIssues() {
           ))}
         </ScrollTable>
       )}
+      <ForgottenShifts />
       <AcceptPunchModal issue={accepting} onClose={() => setAccepting(null)} />
     </Paper>
   );
