@@ -111,7 +111,7 @@ async function payroll(a: Account, name: string, start: string, end: string) {
   return row!;
 }
 
-/** The sum of the days' why over [start, end] (each day's share of its workweek's pay lines). */
+/** The sum of the days' why over [start, end] (each day's share of its pay period's lines; weekly by default). */
 async function whySum(a: Account, employee: number, days: string[]) {
   let sum = EMPTY_PAY_TOTALS;
   for (const d of days) sum = addPayTotals(sum, (await dayWhy(a, employee, d)).totals);
@@ -348,6 +348,28 @@ describe('reports paid by the pay pipeline', () => {
     const fall = await payroll(a, 'Dee Ess', '2026-10-31', '2026-10-31');
     expect(fall).toMatchObject({ worked: 540, paid: 510, regular: 480, overtime: 30, gross: 16_000 + 1_500 });
     expect((await dayWhy(a, e, '2026-10-31')).totals).toMatchObject(rowTotals(fall));
+  });
+
+  it("a monthly pay period: each day's why is its share of the month's lines, the days adding up to Payroll Summary to the cent", async () => {
+    const a = await createAccount(t);
+    const e = await hire(a, 'Monthly Clerk', { hourly_rate: '31.41' });
+    ok(
+      await call(a, 'PUT', '/api/pay-periods/settings', {
+        frequency: 'monthly',
+        anchor_date: '2026-11-01',
+        forgotten_after_minutes: 720,
+      }),
+    );
+    // Ten days of 8 h 07 min (487 min) at $31.41 in November 2026, no rules.
+    const days = [...week('2026-11-02').slice(0, 5), ...week('2026-11-09').slice(0, 5)];
+    for (const d of days) await shift(a, e, d, '08:00', '16:07');
+    // By hand: the month's one regular line is 4,870 min = 81.17 h shown × $31.41 = $2,549.5497 → $2,549.55.
+    // Shares of each week's line instead would be 2 × (40.58 h × $31.41 = $1,274.6178 → $1,274.62) = $2,549.24.
+    const row = await payroll(a, 'Monthly Clerk', '2026-11-01', '2026-11-30');
+    expect(row.gross).toBe(254_955);
+    const sum = await whySum(a, e, days);
+    expect(sum.gross_cents).toBe(254_955);
+    expect(sum).toEqual(expect.objectContaining(rowTotals(row)));
   });
 
   it('Attendance Only: presence, no pay and no overtime', async () => {

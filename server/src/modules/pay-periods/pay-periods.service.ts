@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   FORGOTTEN_AFTER_MINUTES,
   messages,
-  type PayFrequency,
   type PayPeriod,
   type PayPeriodBlocker,
   type PayPeriodReopenBody,
@@ -18,13 +17,8 @@ import { localDay, nowIso } from '../../lib/time';
 import { addDays } from '../time/calendar';
 import { timeRulesFor } from '../time/time-rules';
 import type { UnitOfWork } from '../unit-of-work';
-import {
-  type Bounds,
-  defaultSchedule,
-  periodContaining,
-  periodsBetween,
-  type Schedule,
-} from './period-calendar';
+import { type Bounds, periodContaining, periodsBetween } from './period-calendar';
+import { schedulesOf } from './pay-period-of';
 import type { PayPeriodsRepositories } from './pay-periods.repositories';
 
 /** Approval's refusal while the period holds what needs attention: answered 422 with the list. */
@@ -59,9 +53,7 @@ export function payPeriodsService(deps: {
 
   async function versionsOf(accountId: number) {
     const [rules, rows] = await Promise.all([rulesOf(accountId), repos.payPeriods.schedules(accountId)]);
-    const versions: (Schedule & { forgotten_after_minutes: number })[] = rows.length
-      ? rows.map((r) => ({ ...r, frequency: r.frequency as PayFrequency }))
-      : [{ ...defaultSchedule(rules.weekStart), forgotten_after_minutes: FORGOTTEN_AFTER_MINUTES }];
+    const versions = schedulesOf(rows, rules.weekStart);
     return { rules, versions, today: localDay(now(), rules.zone) };
   }
 

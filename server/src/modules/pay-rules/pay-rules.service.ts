@@ -26,10 +26,10 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { localDay, nowIso } from '../../lib/time';
 import type { UnitOfWork } from '../unit-of-work';
-import { addDays, weekStartOf } from '../time/calendar';
 import { withRateChanges } from '../time/period';
 import { payDay, payPeriods, payWindow, type RuleVersion } from '../time/pay/pipeline';
 import { timeRulesFor } from '../time/time-rules';
+import { payPeriodOf } from '../pay-periods/pay-period-of';
 import type { PayRulesRepositories } from './pay-rules.repositories';
 
 type VersionRow = Awaited<ReturnType<PayRulesRepositories['payRules']['versions']>>[number];
@@ -92,10 +92,6 @@ export function payRulesService({
     return { current: inForce.at(-1) ?? null, history: [...versions].reverse() };
   }
 
-  /**
-   * One employee's day: their punches of its workweek (a week-wide rule and the week's pay lines need every
-   * day of it), through payDay. A day without work answers its punches (open ones, say) and zero totals.
-   */
   /** A note on each punch of the day moved because its station's clock was off (docs/RULES.md#station-clock). */
   async function clockNotes(accountId: number, ids: number[]) {
     const rows = await repos.payRules.clockCorrections(accountId, ids);
@@ -107,16 +103,29 @@ export function payRulesService({
     );
   }
 
+  /**
+   * One employee's day: their punches of its pay period's window (a week-wide rule needs every day of the
+   * workweeks, and the period's pay lines every day of it), through payDay. A day without work answers its
+   * punches (open ones, say) and zero totals.
+   */
   async function dayOf(caller: Caller, employee: { id: number; hourly_rate_cents: number }, date: string) {
     const { accountId } = caller;
     const [rules, versions] = await Promise.all([rulesOf(accountId), versionsOf(accountId)]);
-    const week = weekStartOf(date, rules.weekStart);
-    const window = payWindow(week, addDays(week, 6), rules.weekStart);
+    // The day's money is its share of its pay period's lines, as Payroll Summary of that period shows them.
+    const period = await payPeriodOf(repos.payPeriods, accountId, rules.weekStart, date);
+    const window = payWindow(period.start_date, period.end_date, rules.weekStart);
     const [priced] = await withRateChanges(repos.payRules, accountId, [
       { id: employee.id, rateCents: employee.hourly_rate_cents },
     ]);
     const punches = await repos.payRules.punches(accountId, window.from, window.to, employee.id);
-    const day = payDay({ employee: priced, punches, rules, versions: versions.map(ruleVersion), day: date });
+    const day = payDay({
+      employee: priced,
+      punches,
+      rules,
+      versions: versions.map(ruleVersion),
+      day: date,
+      period: { start: period.start_date, end: period.end_date },
+    });
     const ofDay = punches.filter((p) => p.work_date === date);
     const notes = await clockNotes(
       accountId,

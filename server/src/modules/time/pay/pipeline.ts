@@ -182,11 +182,15 @@ export function payPeriods(
 }
 
 /**
- * One day's why: the pay of the day's workweek (its money the day's shares of that week's lines), that day;
- * null when the employee did not work on it.
+ * One day's why: the pay of the period holding it (its money the day's shares of that period's lines: the pay
+ * period, so that a period's days add up to its Payroll Summary to the cent), that day; null when the employee
+ * did not work on it. Without a period, the day's workweek. `punches` must cover payWindow of that period.
  */
-export function payDay(input: Omit<PayInput, 'start' | 'end'> & { day: string }): PayDay | null {
+export function payDay(
+  input: Omit<PayInput, 'start' | 'end'> & { day: string; period?: { start: string; end: string } },
+): PayDay | null {
   const week = weekStartOf(input.day, input.rules.weekStart);
-  const result = payPeriod({ ...input, start: week, end: addDays(week, 6) });
+  const { start, end } = input.period ?? { start: week, end: addDays(week, 6) };
+  const result = payPeriod({ ...input, start, end });
   return result.days.find((d) => d.day === input.day) ?? null;
 }
