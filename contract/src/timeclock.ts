@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTENDANCE_MODES, DATE_FORMATS, PIN_MAX_LENGTH, TIME_FORMATS } from './constants';
 import { requiredText, safeString } from './fields';
+import { limitField, PAGE_LIMIT_MAX } from './paging';
 
 /** Who is punching: a typed employee ID (with PIN where the employee uses one) or a scanned badge token. */
 const identityFields = {
@@ -266,7 +267,26 @@ export const punchIssue = z.object({
   employee_ref: z.number().nullable(),
 });
 export type PunchIssue = z.infer<typeof punchIssue>;
-export const punchConflictsAnswer = z.object({ data: z.array(punchIssue) });
+/**
+ * GET /api/punch-conflicts, newest first, a page at a time: `before` is the `next_before` of the page before
+ * (the id its list goes on under), `limit` 1..200 (default 200). Every refusal can be reached, not only the
+ * newest 200 (a week offline can bring a thousand).
+ */
+export const punchConflictsQuery = z.object({
+  before: z.coerce
+    .number({ error: 'before must be a number.' })
+    .int('before must be a whole number.')
+    .positive('before must be a positive number.')
+    .max(2_147_483_647, 'before is too large.')
+    .optional(),
+  limit: limitField(PAGE_LIMIT_MAX),
+});
+export type PunchConflictsQuery = z.output<typeof punchConflictsQuery>;
+export const punchConflictsAnswer = z.object({
+  data: z.array(punchIssue),
+  /** Send as `before` for the next (older) page; null on the last one. */
+  next_before: z.number().nullable(),
+});
 
 /** The answers' types, inferred here so the web client and tests never keep a copy. */
 export type EmployeeIdentity = z.input<typeof employeeIdentity>;

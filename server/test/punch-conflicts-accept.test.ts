@@ -532,3 +532,35 @@ describe('bad input', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('the list of punch issues', () => {
+  it('pages newest first with next_before until every issue is reached, and refuses a bad before or limit', async () => {
+    const s = await setup();
+    const e = await employee(s);
+    const ids = [];
+    for (const m of [50, 40, 30]) ids.push(await refused(e.code, 'in', minutesAgo(m), s));
+    const page = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/punch-conflicts${query}`,
+        headers: s.owner.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { id: number }[]; next_before: number | null };
+    };
+    const first = await page('?limit=2');
+    expect(first.data.map((i) => i.id)).toEqual([ids[2], ids[1]]);
+    expect(first.next_before).toBe(ids[1]);
+    const second = await page(`?limit=2&before=${first.next_before}`);
+    expect(second).toEqual({ data: [expect.objectContaining({ id: ids[0] })], next_before: null });
+    expect((await page('')).next_before).toBeNull();
+    for (const query of ['?before=abc', '?before=-1', '?limit=0', '?limit=201']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/punch-conflicts${query}`,
+        headers: s.owner.auth,
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+});

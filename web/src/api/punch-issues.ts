@@ -7,9 +7,9 @@ import type {
 } from '@punchclock/contract';
 import { request } from './client';
 
-/** GET /api/punch-conflicts: the synced punches the server did not apply. */
-export const fetchPunchIssues = () =>
-  request<PunchConflictsAnswer>('/api/punch-conflicts').then((a) => a.data);
+/** GET /api/punch-conflicts: a page of the synced punches the server did not apply, older than `before`. */
+export const fetchPunchIssues = (before?: number | null) =>
+  request<PunchConflictsAnswer>(before ? `/api/punch-conflicts?before=${before}` : '/api/punch-conflicts');
 
 /** POST /api/punch-conflicts/{id}/fix: the employee's time is right, the punch leaves the list. */
 export const fixPunchIssue = (id: number) =>

@@ -33,7 +33,7 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
   const conflicts = conflictsService(repositories(db, clockRepositories));
   const service = payPeriodsService({
     ...repositories(db, payPeriodsRepositories),
-    punchIssues: (caller) => conflicts.list(caller, 10_000),
+    punchIssues: (caller) => conflicts.list(caller, { limit: 10_000 }),
     // The Payroll Summary CSV's bytes exactly as POST /api/getdata with format csv sends them (its BOM included).
     payrollCsv: async (caller, start, end) => {
       const body = {

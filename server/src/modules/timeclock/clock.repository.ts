@@ -276,7 +276,8 @@ export function clockRepository(db: Kysely<DB>) {
      * The newest synced punches the server refused (activity log punch.conflict / punch.rejected) that no manager
      * has marked as fixed (punch_conflict_fixes).
      */
-    refusedPunches: (accountId: number, limit: number) =>
+    /** Refused synced punches not marked fixed, newest first, below the log id `before` when given. */
+    refusedPunches: (accountId: number, limit: number, before?: number) =>
       db
         .selectFrom('activity_logs as l')
         .leftJoin('punch_conflict_fixes as f', (j) =>
@@ -286,6 +287,7 @@ export function clockRepository(db: Kysely<DB>) {
         .where('l.account_id', '=', accountId)
         .where('l.action', 'in', REFUSALS)
         .where('f.id', 'is', null)
+        .$if(before !== undefined, (q) => q.where('l.id', '<', before!))
         .orderBy('l.id', 'desc')
         .limit(limit)
         .execute(),

@@ -257,11 +257,17 @@ export function conflictsService({
       };
     },
 
-    /** The newest refused synced punches of the account, with employee and station names resolved. */
-    async list(caller: Caller, limit = 200): Promise<PunchConflictsAnswer> {
+    /**
+     * The account's refused synced punches, newest first, a page of `limit` below `before` (a log id), with
+     * employee and station names resolved; `next_before` goes on to the older ones.
+     */
+    async list(caller: Caller, q: { before?: number; limit?: number } = {}): Promise<PunchConflictsAnswer> {
       // The account's refusals name every employee: a manager's, not an employee's nor a department administrator's.
       requireWholeAccount(caller, { action: 'punches:read' });
-      const logs = await clock.refusedPunches(caller.accountId, limit);
+      const limit = q.limit ?? 200;
+      const found = await clock.refusedPunches(caller.accountId, limit + 1, q.before);
+      const logs = found.slice(0, limit);
+      const next_before = found.length > limit ? logs[logs.length - 1].id : null;
       const parsed = logs.map((l) => ({ log: l, d: JSON.parse(l.details ?? '{}') as Logged }));
       const { byCode, byRef, stations } = await clock.namesFor(
         caller.accountId,
@@ -287,7 +293,7 @@ export function conflictsService({
           employee_ref: e?.id ?? null,
         };
       });
-      return { data };
+      return { data, next_before };
     },
   };
 }

@@ -13,6 +13,8 @@ import {
   messageResponse,
   pageQuery,
   punchConflictsAnswer,
+  punchConflictsQuery,
+  type PunchConflictsQuery,
   syncAnswer,
   syncBody,
   unsentAnswer,
@@ -56,8 +58,13 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
   route.get(
     '/api/punch-conflicts',
     'Synced punches the server did not apply (conflicts and refusals, newest first): the manager accepts one (POST /api/punch-conflicts/{id}/accept) or fixes the time with a manual punch',
-    { 200: punchConflictsAnswer },
-    async (req) => conflicts.list(authOf(req)),
+    {
+      description:
+        'A page at a time: `limit` 1..200 (default 200); send `next_before` (null on the last page) back as `before` for the older ones.',
+      querystring: punchConflictsQuery,
+      200: punchConflictsAnswer,
+    },
+    async (req) => conflicts.list(authOf(req), req.query as PunchConflictsQuery),
   );
   route.post(
     '/api/punch-conflicts/:id/fix',

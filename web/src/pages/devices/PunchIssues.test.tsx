@@ -1,5 +1,6 @@
 import type { PunchIssue } from '@punchclock/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountSettings } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
@@ -79,5 +80,32 @@ describe('PunchIssues', () => {
     expect(list.textContent).toContain('Shifts still open after 10 hours.');
     const fix = screen.getByRole('link', { name: "Fix Ada Park's clock-out" });
     expect(fix.getAttribute('href')).toBe('/ManualPunch/7?edit=70');
+  });
+
+  it('shows older issues a page at a time with Show older, until there are none', async () => {
+    logInAs('user');
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      const u = new URL(url, 'http://localhost');
+      let body: unknown = [accountSettings()];
+      if (u.pathname === '/api/punch-conflicts') {
+        asked.push(u.search);
+        body = u.searchParams.get('before')
+          ? { data: [issue({ id: 5, employee_name: 'Older Olga' })], next_before: null }
+          : { data: [issue({ id: 9, employee_name: 'Newer Nora' })], next_before: 9 };
+      }
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderPage('/Device', <PunchIssues />);
+    await screen.findByTestId('punch-issues', {}, { timeout: 10_000 });
+    expect(screen.queryByText(/Older Olga/)).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show older' }));
+    expect(await screen.findByText(/Older Olga/)).toBeTruthy();
+    expect(screen.getByText(/Newer Nora/)).toBeTruthy();
+    expect(asked).toEqual(['', '?before=9']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull());
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { messages, type PunchIssue } from '@punchclock/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../api/client';
@@ -18,10 +18,14 @@ import { ScrollTable } from '../../components/ScrollTable';
  * punch and marks it fixed.
  */
 export function PunchIssues() {
-  const issues = useQuery({
+  // Newest first, 200 a page: Show older reaches every one (a week offline can bring a thousand).
+  const pages = useInfiniteQuery({
     queryKey: ['punch-conflicts'],
-    queryFn: fetchPunchIssues,
+    queryFn: ({ pageParam }) => fetchPunchIssues(pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.next_before,
   });
+  const issues = { ...pages, data: pages.data?.pages.flatMap((p) => p.data) };
   // Times on the account's clock and in its formats; shown once the settings are known, so they never jump.
   const { when, loading } = useAccountInstant();
   const queryClient = useQueryClient();
@@ -118,6 +122,17 @@ export function PunchIssues() {
             </Table.Tr>
           ))}
         </ScrollTable>
+      )}
+      {pages.hasNextPage && !loading && (
+        <Button
+          variant="light"
+          size="xs"
+          mt="sm"
+          loading={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          Show older
+        </Button>
       )}
       <ForgottenShifts />
       <AcceptPunchModal issue={accepting} onClose={() => setAccepting(null)} />
