@@ -483,7 +483,7 @@ describe('a station offline for a week', () => {
         minutes.get(p.ref) ?? { worked: 0, paid: 0 },
       );
 
-    // Every refused item listed for review once, with why: the activity log holds them all, Punch issues the newest.
+    // Every refused item listed for review once, with why: in the activity log, and in Punch issues page by page.
     const logged: [string, string][] = [];
     for (const action of ['punch.rejected', 'punch.conflict']) {
       let cursor: string | null = null;
@@ -499,13 +499,15 @@ describe('a station offline for a week', () => {
       } while (cursor);
     }
     expect(logged.sort()).toEqual([...refusal.entries()].sort());
-    const issues = (await call(owner, 'GET', '/api/punch-conflicts')).json().data as {
-      reason: string;
-      kind: string;
-      device_time: string;
-      employee_id: string;
-    }[];
-    expect(issues.length).toBeGreaterThan(0);
+    const issues: { reason: string; kind: string; device_time: string; employee_id: string }[] = [];
+    let before: number | null = null;
+    do {
+      const page = await call(owner, 'GET', `/api/punch-conflicts${before ? `?before=${before}` : ''}`);
+      expect(page.statusCode, page.body).toBe(200);
+      issues.push(...page.json().data);
+      before = page.json().next_before;
+    } while (before);
+    expect(issues.length).toBe(refusal.size);
     const byDevice = new Map(all.map((i) => [`${i.person.code} ${i.kind} ${iso(deviceMs(i))}`, i]));
     for (const issue of issues) {
       const i = byDevice.get(`${issue.employee_id} ${issue.kind} ${issue.device_time}`);
