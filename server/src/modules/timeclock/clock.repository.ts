@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import { keysetAfter, nameOrder } from '../../db/keyset';
 import { anyOf } from '../../db/in-list';
 import { precompiled } from '../../db/precompiled';
@@ -243,22 +243,6 @@ export function clockRepository(db: Kysely<DB>) {
             .where('time_out', 'is', null)
             .where('deleted_at', 'is', null)
             .execute(),
-
-    /**
-     * The station's row lock to the end of the transaction (PostgreSQL), so two sync batches or hand-overs of one
-     * station (a batch sent again before its answer came) run one after the other and the second reads what the
-     * first wrote: its punches and refusals, each listed once. SQLite runs one write transaction at a time.
-     */
-    async lockStation(accountId: number, stationId: number): Promise<void> {
-      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-      await db
-        .selectFrom('stations')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('id', '=', stationId)
-        .forUpdate()
-        .execute();
-    },
 
     /** A station's sync: when, and its clock then (server minus device, seconds) when the batch told it. */
     touchSync: (accountId: number, stationId: number, at: string, clockOffset: number | null = null) =>

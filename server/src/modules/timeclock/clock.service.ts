@@ -250,8 +250,6 @@ export function clockService(deps: {
       const madeBefore = made.filter((p) => clock.at(p) < revokedAt);
       const reason = messages.clock.madeAfterRevoke;
       const { recorded, applied } = await inTransaction(async (r) => {
-        // One hand-over of this station at a time: a batch sent twice at once is applied and listed once.
-        await r.clock.lockStation(accountId, revoked.id);
         // Refused at an earlier hand-over (its answer was lost): answered again, not counted again.
         const listedBefore = await r.clock.refusedBefore(
           accountId,
@@ -321,11 +319,7 @@ export function clockService(deps: {
       const clock = batchClock(stationClock, receivedAt);
       const settings = await settingsOf(caller.accountId);
       const ordered = inTimeOrder(items, clock.at);
-      const results = await inTransaction(async (r) => {
-        // One batch of this station at a time: a batch sent twice at once is applied and listed once.
-        if (caller.stationId) await r.clock.lockStation(caller.accountId, caller.stationId);
-        return runSync(r, caller, ordered, settings, receivedAt, clock);
-      });
+      const results = await inTransaction((r) => runSync(r, caller, ordered, settings, receivedAt, clock));
       if (caller.stationId)
         await repos.clock.touchSync(caller.accountId, caller.stationId, receivedAt, clock.offset);
       return { results, last_sync_at: receivedAt };
