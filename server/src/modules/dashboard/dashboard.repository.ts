@@ -4,6 +4,7 @@ import type { DepartmentReach } from '../../auth/access';
 import { withinReach } from '../../db/reach';
 import type { DB } from '../../db/schema';
 import { attendanceSources } from '../schedules/attendance.repository';
+import { payPeriodsRepository } from '../pay-periods/pay-periods.repository';
 import { periodRepository } from '../time/period.repository';
 
 /** What the dashboard reads; account first, limited to the caller's departments. */
@@ -29,17 +30,9 @@ export function dashboardRepository(db: Kysely<DB>) {
      * (docs/RULES.md#pay-periods), or FORGOTTEN_AFTER_MINUTES before any is saved.
      */
     async forgottenAfterMinutes(accountId: number): Promise<number> {
-      const rows = await db
-        .selectFrom('pay_period_schedules')
-        .select(['applies_from', 'forgotten_after_minutes'])
-        .where('account_id', '=', accountId)
-        .execute();
-      // A null applies_from is "from the start", before every dated version.
-      const newest = rows.reduce<(typeof rows)[number] | undefined>(
-        (m, r) => (!m || (r.applies_from ?? '') > (m.applies_from ?? '') ? r : m),
-        undefined,
-      );
-      return newest?.forgotten_after_minutes ?? FORGOTTEN_AFTER_MINUTES;
+      // The settings' versions in applies_from order: the last is the newest.
+      const versions = await payPeriodsRepository(db).schedules(accountId);
+      return versions.at(-1)?.forgotten_after_minutes ?? FORGOTTEN_AFTER_MINUTES;
     },
 
     /** Open work shifts (no time out) of current employees, oldest first. */

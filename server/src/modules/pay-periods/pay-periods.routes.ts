@@ -46,13 +46,13 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  route.get(
+  route.ofCaller.get(
     '/api/pay-periods/settings',
     "The account's pay period settings: frequency, anchor_date, forgotten_after_minutes and the day they apply from",
     { 200: payPeriodSettings },
-    async (req) => service.settings(authOf(req)),
+    service.settings,
   );
-  route.put(
+  route.ofCaller.put(
     '/api/pay-periods/settings',
     'Set the pay period settings (owner and full administrators); they apply from the first day after the last approved period',
     {
@@ -61,13 +61,13 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: payPeriodSettingsBody,
       200: payPeriodSettingsSaved,
     },
-    async (req) => service.saveSettings(authOf(req), req.body),
+    service.saveSettings,
   );
-  route.get(
+  route.ofCaller.get(
     '/api/pay-periods',
     'The pay periods overlapping from..to, each with its status, approval, checksum of its Payroll Summary CSV when approved, and review marks',
     { querystring: payPeriodsQuery, 200: payPeriodsAnswer },
-    async (req) => service.list(authOf(req), req.query),
+    service.list,
   );
   route.post(
     '/api/pay-periods/approve',
@@ -90,16 +90,16 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-  route.post(
+  route.ofCaller.post(
     '/api/pay-periods/reopen',
     'Reopen an approved pay period with a reason (owner and full administrators; logged)',
     { body: payPeriodReopenBody, 200: payPeriodSaved },
-    async (req) => service.reopen(authOf(req), req.body),
+    service.reopen,
   );
-  route.post(
+  route.ofCaller.post(
     '/api/pay-periods/review',
     "Mark the caller's departments reviewed for a pay period (department-scoped administrators)",
     { body: payPeriodStartBody, 200: payPeriodSaved },
-    async (req) => service.review(authOf(req), req.body),
+    service.review,
   );
 };

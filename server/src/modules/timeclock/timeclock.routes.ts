@@ -14,7 +14,6 @@ import {
   pageQuery,
   punchConflictsAnswer,
   punchConflictsQuery,
-  type PunchConflictsQuery,
   syncAnswer,
   syncBody,
   unsentAnswer,
@@ -55,7 +54,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
   const conflicts = conflictsService({ repos, inTransaction });
   const status = statusService({ clock: repos.clock, appSecret: config.appSecret });
 
-  route.get(
+  route.ofCaller.get(
     '/api/punch-conflicts',
     'Synced punches the server did not apply (conflicts and refusals, newest first): the manager accepts one (POST /api/punch-conflicts/{id}/accept) or fixes the time with a manual punch',
     {
@@ -64,7 +63,7 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: punchConflictsQuery,
       200: punchConflictsAnswer,
     },
-    async (req) => conflicts.list(authOf(req), req.query as PunchConflictsQuery),
+    conflicts.list,
   );
   route.post(
     '/api/punch-conflicts/:id/fix',
