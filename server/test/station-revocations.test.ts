@@ -219,6 +219,25 @@ describe('revocations while a station is offline', () => {
     // Handed over again: nothing more.
     expect((await handOver()).json()).toMatchObject({ recorded: 0, applied: 0 });
     expect(await s.issues()).toHaveLength(2);
+    // A new after-revoke punch handed over twice at the same instant (a retry racing its first send): listed once.
+    const late = {
+      client_id: cid(),
+      kind: 'in',
+      employee_id: f.code,
+      device_time: slow(now - 2 * H),
+    };
+    const twice = await Promise.all(
+      [0, 1].map(() =>
+        s.as(s.station.token)('/api/punches/unsent', {
+          revoked_station_id: old.id,
+          device_now: slow(Date.now()),
+          punches: [late],
+        }),
+      ),
+    );
+    for (const r of twice) expect(r.statusCode, r.body).toBe(200);
+    expect(twice.map((r) => r.json().recorded as number).sort()).toEqual([0, 1]);
+    expect(await s.issues()).toHaveLength(3);
     // A hand-over whose clock is more than 31 days off is refused whole.
     const off = await s.as(s.station.token)('/api/punches/unsent', {
       revoked_station_id: old.id,

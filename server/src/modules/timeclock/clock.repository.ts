@@ -168,18 +168,31 @@ export function clockRepository(db: Kysely<DB>) {
       return found;
     },
 
-    /** Keeps a batch's refusals by client id, so a batch sent again is answered the same (refusedBefore). */
+    /**
+     * Keeps a batch's refusals by client id, so a batch sent again is answered the same (refusedBefore). Answers
+     * the client ids this call added: a copy of the batch sent at the same instant waits on the unique index and
+     * adds none, so only the first lists them (docs/RULES.md, Revocations while offline).
+     */
     async rememberRefusals(
       accountId: number,
       rows: { client_id: string; status: 'conflict' | 'rejected'; message: string }[],
     ) {
       const at = nowIso();
-      for (let i = 0; i < rows.length; i += 500)
-        await db
+      const added = new Set<string>();
+      // In client id order: two copies of a batch then take the index's entries in the same order (no deadlock).
+      const sorted = [...rows].sort((a, b) =>
+        a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0,
+      );
+      for (let i = 0; i < sorted.length; i += 500) {
+        const inserted = await db
           .insertInto('sync_refusals')
-          .values(rows.slice(i, i + 500).map((r) => ({ ...r, account_id: accountId, created_at: at })))
+          .values(sorted.slice(i, i + 500).map((r) => ({ ...r, account_id: accountId, created_at: at })))
           .onConflict((oc) => oc.columns(['account_id', 'client_id']).doNothing())
+          .returning('client_id')
           .execute();
+        for (const r of inserted) added.add(r.client_id);
+      }
+      return added;
     },
 
     /** Activity rows of a sync batch (its refused punches) in multi-row INSERTs, in the given order. */

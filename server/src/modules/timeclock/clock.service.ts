@@ -275,9 +275,15 @@ export function clockService(deps: {
               .map((p) => [p.client_id, p]),
           ).values(),
         ];
+        // Remembered first: a copy of this hand-over sent at the same instant adds none, so lists none.
+        const added = await r.clock.rememberRefusals(
+          accountId,
+          fresh.map((p) => ({ client_id: p.client_id, status: 'rejected' as const, message: reason })),
+        );
+        const listed = fresh.filter((p) => added.has(p.client_id));
         await r.clock.recordActivities(
           accountId,
-          fresh.map((item) => ({
+          listed.map((item) => ({
             userId: caller.userId,
             action: 'punch.rejected',
             details: {
@@ -287,11 +293,7 @@ export function clockService(deps: {
             },
           })),
         );
-        await r.clock.rememberRefusals(
-          accountId,
-          fresh.map((p) => ({ client_id: p.client_id, status: 'rejected' as const, message: reason })),
-        );
-        return { recorded: fresh.length + refusedNow.length, applied };
+        return { recorded: listed.length + refusedNow.length, applied };
       });
       const message = applied
         ? messages.clock.unsentApplied(applied, recorded)
