@@ -23,6 +23,9 @@ import * as m023 from './migrations/023_clock_skew';
 import * as m022 from './migrations/022_currency';
 import * as m025 from './migrations/025_open_breaks';
 import * as m026 from './migrations/026_pay_periods';
+import * as m027 from './migrations/027_pay_period_figures';
+import * as m028 from './migrations/028_forgotten_clock_outs';
+import * as m029 from './migrations/029_pay_period_confirmations';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -51,6 +54,9 @@ const provider: MigrationProvider = {
       '022_currency': m022,
       '025_open_breaks': m025,
       '026_pay_periods': m026,
+      '027_pay_period_figures': m027,
+      '028_forgotten_clock_outs': m028,
+      '029_pay_period_confirmations': m029,
     };
   },
 };

@@ -28,6 +28,8 @@ export interface AccountsTable {
   owner_user_id: Default<number | null>;
   created_at: string;
   updated_at: string;
+  /** 1: employees confirm their timesheet per pay period (migration 029). */
+  employees_confirm_timesheet: Default<number>;
 }
 
 export interface DepartmentsTable {
@@ -365,6 +367,46 @@ export interface PayPeriodsTable {
   reopened_by: number | null;
   reopened_at: string | null;
   reopen_reason: string | null;
+  /** When its figures were stored (migration 027); null: computed live. */
+  figures_at: string | null;
+}
+
+/** An approved period's figures of one employee and day, the employee as they were (migration 027). */
+export interface PayPeriodFiguresTable {
+  id: Generated<number>;
+  account_id: number;
+  start_date: string;
+  employee_ref: number;
+  /** The employee's place in the report's name order. */
+  position: number;
+  employee_id: string;
+  name: string;
+  department_id: number;
+  dp_name: string;
+  /** The period's hourly rate; null where it changed within the period. */
+  rate_cents: number | null;
+  date: string;
+  worked: number;
+  paid: number;
+  regular: number;
+  overtime: number;
+  double_time: number;
+  premium_cents: number;
+  gross_cents: number;
+}
+
+/** An approved period's Timesheet punch line as shown then (migration 027). */
+export interface PayPeriodPunchesTable {
+  id: Generated<number>;
+  account_id: number;
+  start_date: string;
+  position: number;
+  employee_ref: number;
+  date: string;
+  type: string;
+  time_in: string | null;
+  time_out: string | null;
+  hours: number | null;
 }
 
 /** A department's "reviewed" mark on a pay period (migration 026). */
@@ -377,6 +419,36 @@ export interface PayPeriodReviewsTable {
   reviewed_at: string;
 }
 
+/** An employee's confirmation of their days in a pay period (migration 029, docs/RULES.md#pay-periods). */
+export interface PayPeriodConfirmationsTable {
+  id: Generated<number>;
+  account_id: number;
+  start_date: string;
+  end_date: string;
+  employee_ref: number;
+  confirmed_by: number | null;
+  confirmed_at: string;
+}
+
+/** A forgotten clock-out's mail and the employee's answer to it (migration 028, docs/RULES.md#forgotten-clock-outs). */
+export interface ForgottenClockOutsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The open shift (punches.id); one row a shift. */
+  punch_id: number;
+  employee_ref: number;
+  /** When its one mail was claimed; null: not mailed. */
+  mailed_at: string | null;
+  /** The employee's answer: when they left (ISO UTC), a proposed clock-out. */
+  left_at: string | null;
+  answered_at: string | null;
+  answered_station_id: number | null;
+  /** null (mailed only), 'proposed', 'accepted' or 'dismissed'. */
+  status: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
 export interface DB {
   accounts: AccountsTable;
   departments: DepartmentsTable;
@@ -387,6 +459,9 @@ export interface DB {
   pay_period_schedules: PayPeriodSchedulesTable;
   pay_periods: PayPeriodsTable;
   pay_period_reviews: PayPeriodReviewsTable;
+  pay_period_figures: PayPeriodFiguresTable;
+  pay_period_punches: PayPeriodPunchesTable;
+  pay_period_confirmations: PayPeriodConfirmationsTable;
   schedules: SchedulesTable;
   punch_conflict_fixes: PunchConflictFixesTable;
   sync_refusals: SyncRefusalsTable;
@@ -399,6 +474,7 @@ export interface DB {
   faqs: FaqsTable;
   stations: StationsTable;
   punches: PunchesTable;
+  forgotten_clock_outs: ForgottenClockOutsTable;
   open_breaks: OpenBreaksTable;
   activity_logs: ActivityLogsTable;
   audit_ledger: AuditLedgerTable;
