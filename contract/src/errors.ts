@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'period.needs_attention',
   'period.already_approved',
   'period.not_approved',
+  'period.not_started',
+  'period.confirm_off',
   // Identifying who punches
   'clock.pin_required',
   'clock.pin_wrong',

@@ -31,3 +31,4 @@ export * from './pay-rules';
 export * from './pay-rules-api';
 export * from './schedules';
 export * from './pay-periods';
+export * from './pay-period-confirmations';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
 import { messages } from './messages';
+import { payPeriodConfirmation } from './pay-period-confirmations';
 
 /**
  * Pay periods (docs/RULES.md#pay-periods): the account's period settings, the list of periods with their status,
@@ -74,6 +75,9 @@ export const payPeriod = z.object({
   reopened_at: z.string().nullable(),
   reopen_reason: z.string().nullable(),
   reviews: z.array(payPeriodReview),
+  /** The employees who confirmed their timesheet for it (docs/RULES.md#pay-periods); in GET /api/pay-periods. */
+  confirmations: z.array(payPeriodConfirmation).optional(),
+  confirmations_count: z.number().int().optional(),
 });
 export type PayPeriod = z.infer<typeof payPeriod>;
 export const payPeriodsAnswer = z.object({ data: z.array(payPeriod) });
