@@ -443,25 +443,6 @@ export const messages = {
     noDays: 'No punches in this pay period.',
     countOf: (n: number, of: number) => `${n} of ${of} confirmed`,
   },
-  /** Employees confirm their timesheet (docs/RULES.md#pay-periods). */
-  confirmations: {
-    settingSaved: (on: boolean) =>
-      on
-        ? 'Employees now confirm their timesheet for each pay period.'
-        : 'Employees no longer confirm their timesheet.',
-    off: 'Your company does not ask employees to confirm their timesheet.',
-    employeesOnly: 'Only an employee confirms their own timesheet.',
-    notStarted: (start: string) => `The pay period starting ${start} has not started yet: it cannot be confirmed.`,
-    confirmed: (start: string, end: string) => `Your timesheet for ${start} to ${end} is confirmed.`,
-    optionLabel: 'Employees confirm their timesheet',
-    optionHint: 'Each employee sees their days of the pay period and confirms them. Approval does not wait for it.',
-    confirmButton: 'Confirm timesheet',
-    confirmedOn: (when: string) => `Confirmed ${when}`,
-    notConfirmed: 'Not confirmed yet',
-    cardTitle: 'My timesheet',
-    noDays: 'No punches in this pay period.',
-    countOf: (n: number, of: number) => `${n} of ${of} confirmed`,
-  },
   general: {
     noLogs: 'No activity logs found.',
     noLogsRow: 'No activity logs available.',
