@@ -40,6 +40,8 @@ export const ACTIVITY_ACTIONS: Record<string, string> = {
   'pay_period.approved': 'Pay period approved',
   'pay_period.reopened': 'Pay period reopened',
   'pay_period.reviewed': 'Pay period reviewed',
+  'pay_period.confirmed': 'Timesheet confirmed',
+  'pay_periods.confirm_settings': 'Timesheet confirmation setting saved',
   'user.login': 'Login',
   'user.logout': 'Logout',
   'password.changed': 'Password changed',

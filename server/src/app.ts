@@ -27,6 +27,7 @@ import { importRoutes } from './modules/import/import.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { payRulesRoutes } from './modules/pay-rules/pay-rules.routes';
+import { confirmationsRoutes } from './modules/pay-periods/confirmations.routes';
 import { payPeriodsRoutes } from './modules/pay-periods/pay-periods.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(dataExportRoutes);
   await app.register(payRulesRoutes);
   await app.register(payPeriodsRoutes);
+  await app.register(confirmationsRoutes);
   await app.register(rollCallRoutes);
   await app.register(schedulesRoutes);
 

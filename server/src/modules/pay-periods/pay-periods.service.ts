@@ -17,9 +17,11 @@ import { localDay, nowIso } from '../../lib/time';
 import { addDays } from '../time/calendar';
 import { timeRulesFor } from '../time/time-rules';
 import type { UnitOfWork } from '../unit-of-work';
+import { confirmationsOf } from './confirmations.service';
 import { type Bounds, periodContaining, periodsBetween } from './period-calendar';
 import { schedulesOf } from './pay-period-of';
 import type { PayPeriodsRepositories } from './pay-periods.repositories';
+import type { StoredFigures } from './period-figures.repository';
 
 /** Approval's refusal while the period holds what needs attention: answered 422 with the list. */
 export class PeriodBlocked extends AppError {
@@ -44,11 +46,18 @@ export function payPeriodsService(deps: {
   inTransaction: UnitOfWork<PayPeriodsRepositories>;
   /** The account's punch issues, as the Punch issues page lists them (timeclock/conflicts.service.ts). */
   punchIssues: (caller: Caller) => Promise<PunchConflictsAnswer>;
-  /** The period's Payroll Summary as the reports module renders its CSV export. */
-  payrollCsv: (caller: Caller, start: string, end: string) => Promise<Buffer>;
+  /**
+   * The period's figures and the Payroll Summary CSV rendered from them (approval-figures.ts), over the
+   * approval's transaction.
+   */
+  approvalFigures: (
+    r: PayPeriodsRepositories,
+    accountId: number,
+    period: { start: string; end: string; asOf: string },
+  ) => Promise<{ figures: StoredFigures; csv: Buffer }>;
   now?: () => Date;
 }) {
-  const { repos, inTransaction, punchIssues, payrollCsv, now = () => new Date() } = deps;
+  const { repos, inTransaction, punchIssues, approvalFigures, now = () => new Date() } = deps;
   const rulesOf = timeRulesFor(repos.settings);
 
   async function versionsOf(accountId: number) {
@@ -191,12 +200,21 @@ export function payPeriodsService(deps: {
     /** GET /api/pay-periods?from&to: every period overlapping the span. */
     async list(caller: Caller, q: PayPeriodsQuery) {
       requireAccess(caller, 'settings:read');
-      return { data: await listOf(caller.accountId, q.from, q.to) };
+      // With the employees' timesheet confirmations (confirmations.service.ts); approval does not wait for them.
+      return {
+        data: await confirmationsOf(
+          repos.confirmations,
+          caller,
+          await listOf(caller.accountId, q.from, q.to),
+        ),
+      };
     },
 
     /**
      * POST /api/pay-periods/approve: a period that has ended and holds no open shift and no punch issue is
-     * approved, with the checksum of its Payroll Summary CSV. Of concurrent approvals one wins (409 for others).
+     * approved. In one transaction with the approved row, its figures are stored (docs/RULES.md#stored-figures-
+     * of-an-approved-period) with the checksum of the Payroll Summary CSV made from them. Of concurrent approvals
+     * one wins (409 for others, before any figure is written).
      */
     async approve(caller: Caller, body: PayPeriodStartBody) {
       requireWholeAccount(caller, { action: 'settings:write' });
@@ -208,17 +226,21 @@ export function payPeriodsService(deps: {
         throw unprocessable(messages.payPeriods.notEnded(p.end_date), undefined, 'period.not_ended');
       const blockers = await blockersOf(caller, p);
       if (blockers.length) throw new PeriodBlocked(blockers);
-      const csv = await payrollCsv(caller, p.start_date, p.end_date);
-      const checksum = createHash('sha256').update(csv).digest('hex');
       await inTransaction(async (r) => {
+        const approvedAt = nowIso();
         const won = await r.payPeriods.approve(accountId, {
           start_date: p.start_date,
           end_date: p.end_date,
           approved_by: caller.userId!,
-          approved_at: nowIso(),
-          checksum,
+          approved_at: approvedAt,
+          checksum: null,
         });
         if (!won) throw conflict(messages.payPeriods.alreadyApproved, undefined, 'period.already_approved');
+        const { start_date: start, end_date: end } = p;
+        const { figures, csv } = await approvalFigures(r, accountId, { start, end, asOf: approvedAt });
+        const checksum = createHash('sha256').update(csv).digest('hex');
+        await r.figures.storeFigures(accountId, start, figures);
+        await r.figures.markStored(accountId, start, checksum, approvedAt);
         await r.activity.record(accountId, {
           userId: caller.userId,
           action: 'pay_period.approved',
@@ -239,6 +261,8 @@ export function payPeriodsService(deps: {
       await inTransaction(async (r) => {
         if (!(await r.payPeriods.reopen(accountId, p.start_date, caller.userId!, nowIso(), body.reason)))
           throw conflict(messages.payPeriods.notApproved, undefined, 'period.not_approved');
+        // Its stored figures go: the period is computed live again (docs/RULES.md#stored-figures-of-an-approved-period).
+        await r.figures.deleteFigures(accountId, p.start_date);
         await r.activity.record(accountId, {
           userId: caller.userId,
           action: 'pay_period.reopened',
