@@ -468,6 +468,21 @@ export const TABLE: Record<string, Entry> = {
     expect: e({ scoped: 404, other: 403 }),
     req: () => ({ payload: { start_date: '2026-01-06' } }),
   },
+  // Timesheet confirmations: the option is read like the settings and set by the owner and full administrators; an
+  // employee's own periods and confirming are for employees only (403 to managers). A's option is off: its
+  // employee is refused 403 too (period.confirm_off), so the proof confirms nothing.
+  'GET /api/pay-periods/confirm-settings': { expect: e({ scoped: 200 }, managerList) },
+  'PUT /api/pay-periods/confirm-settings': {
+    expect: e({ scoped: 403 }, managerList),
+    req: () => ({ payload: { employees_confirm: false } }),
+  },
+  'GET /api/pay-periods/mine': {
+    expect: { nobody: 401, revoked: 401, employee: 200, station: 401, other: 403, scoped: 403 },
+  },
+  'POST /api/pay-periods/confirm': {
+    expect: { nobody: 401, revoked: 401, employee: 403, station: 401, other: 403, scoped: 403 },
+    req: () => ({ payload: { start_date: '2026-01-05' } }),
+  },
   // The why of a day: the world's employee has View Pay Information off (403), the victim is in another
   // department than the scoped administrator's (404); an employee's own day is for employees only.
   'GET /api/employees/:id/days/:date': {
