@@ -8,7 +8,8 @@ export interface Approval {
   end_date: string;
   approved_by: number;
   approved_at: string;
-  checksum: string;
+  /** Set once the period's figures are stored, in the same transaction (period-figures.repository.ts). */
+  checksum: string | null;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { buffer } from 'node:stream/consumers';
 import {
   errorAnswers,
   payPeriodBlocked,
@@ -13,13 +12,11 @@ import {
 } from '@punchclock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../auth/guards';
-import { reportsRepository } from '../reports/reports.repository';
-import { reportsService } from '../reports/reports.service';
 import { routeKit } from '../routes-kit';
-import { settingsRepository } from '../settings/settings.repository';
 import { clockRepositories } from '../timeclock/clock-repos';
 import { conflictsService } from '../timeclock/conflicts.service';
 import { repositories } from '../unit-of-work';
+import { approvalFigures } from './approval-figures';
 import { payPeriodsRepositories } from './pay-periods.repositories';
 import { PeriodBlocked, payPeriodsService } from './pay-periods.service';
 
@@ -29,21 +26,13 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
     errors: errorAnswers(400, 401, 403, 404, 409),
   });
   const { db } = app.deps;
-  const reports = reportsService({ repo: reportsRepository(db), settings: settingsRepository(db) });
   const conflicts = conflictsService(repositories(db, clockRepositories));
   const service = payPeriodsService({
     ...repositories(db, payPeriodsRepositories),
     punchIssues: (caller) => conflicts.list(caller, { limit: 10_000 }),
-    // The Payroll Summary CSV's bytes exactly as POST /api/getdata with format csv sends them (its BOM included).
-    payrollCsv: async (caller, start, end) => {
-      const body = {
-        reportname: 'Payroll Summary',
-        start_date: start,
-        end_date: end,
-        format: 'csv' as const,
-      };
-      return buffer(reports.exportOf(await reports.run(caller, body), 'csv').stream);
-    },
+    // The figures and the Payroll Summary CSV made from them, exactly as POST /api/getdata then sends it.
+    approvalFigures: (r, accountId, period) =>
+      approvalFigures({ repo: r.reports, settings: r.settings }, accountId, period),
   });
 
   route.ofCaller.get(

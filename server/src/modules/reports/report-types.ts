@@ -96,7 +96,8 @@ export function rowList(rows: ReportRows): RowList {
 export interface ReportEntry {
   definition: ReportDefinition;
   columns: readonly ReportColumnView[];
-  run(ctx: ReportContext): Promise<{ rows: ReportRows; totals: Row | null }>;
+  /** `asOf`: set when answered from an approved period's stored figures, the instant they were stored. */
+  run(ctx: ReportContext): Promise<{ rows: ReportRows; totals: Row | null; asOf?: string }>;
 }
 
 /** Sums of the given columns over every row (a totals row), the first column labelled Total. */

@@ -8,6 +8,7 @@ import {
   deviceStatus,
   employeeList,
 } from './list-reports';
+import { fromApprovedPeriod, storedPayroll, storedTimesheet } from './approved-period-reports';
 import { activity } from './own-reports';
 import type { ReportEntry } from './report-types';
 import { roundingEffectReport } from './rounding-report';
@@ -17,8 +18,9 @@ import { dailySummary, payrollSummary, timesheet } from './time-reports';
 /** Every report with its own query; the contract's aliases (aliasOf) run one of these under another name. */
 const ENTRIES: readonly ReportEntry[] = [
   dailySummary,
-  payrollSummary,
-  timesheet,
+  // An approved period's range is answered from its stored figures (docs/RULES.md#stored-figures-of-an-approved-period).
+  fromApprovedPeriod(payrollSummary, storedPayroll),
+  fromApprovedPeriod(timesheet, storedTimesheet),
   employeeList,
   departmentList,
   administratorList,

@@ -3,8 +3,10 @@ import type { DepartmentReach } from '../../auth/access';
 import { withinReach } from '../../db/reach';
 import { nameOrder } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { periodFiguresRepository } from '../pay-periods/period-figures.repository';
 import { attendanceSources } from '../schedules/attendance.repository';
 import { periodRepository } from '../time/period.repository';
+import { adjustmentsSource } from './adjustment-rows';
 
 /** What reports read; account first, and limited to the caller's departments in this one place. */
 export interface ReportScope {
@@ -26,6 +28,10 @@ export function reportsRepository(db: Kysely<DB>) {
     ...periodRepository(db),
     /** Schedules and the pay rules' grace minutes (the Late and Absent report). */
     ...attendanceSources(db),
+    /** An approved period's stored figures (docs/RULES.md#stored-figures-of-an-approved-period). */
+    ...periodFiguresRepository(db),
+    /** Adjustments paid on the report's days (docs/RULES.md#adjustments). */
+    ...adjustmentsSource(db),
 
     employees: (accountId: number, scope: ReportScope, f: ReportEmployeeFilter) =>
       db

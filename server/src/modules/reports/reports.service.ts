@@ -51,6 +51,8 @@ export interface ReportRun {
   rows: ReportRows;
   totals: Row | null;
   companyName: string;
+  /** An approved period's stored figures: when they were stored, the time its files carry (byte for byte). */
+  asOf?: string;
 }
 
 export function reportsService(deps: {
@@ -129,7 +131,8 @@ export function reportsService(deps: {
               Object.fromEntries(Object.entries(result.totals).filter(([k]) => !money.has(k))),
           };
       const shown = pay ? entry : { ...entry, columns: entry.columns.filter((c) => !money.has(c.key)) };
-      return { entry: shown, rules, params, rows, totals, companyName: account.account_company_name };
+      const { asOf } = result;
+      return { entry: shown, rules, params, rows, totals, companyName: account.account_company_name, asOf };
     },
 
     /** The whole run as a file (CSV, XLSX or PDF), streamed: the same rows as the screen. */
@@ -144,7 +147,7 @@ export function reportsService(deps: {
           companyName: result.companyName,
           start: dated ? params.start_date : null,
           end: dated ? params.end_date : null,
-          generatedAt: new Date().toISOString(),
+          generatedAt: result.asOf ?? new Date().toISOString(),
           zone: rules.zone,
           dateFormat: rules.dateFormat,
           timeFormat: rules.timeFormat,
