@@ -55,6 +55,12 @@ export const ERROR_CODES = [
   'punch_issue.employee_unknown',
   'punch_issue.employee_deleted',
   'punch_issue.not_a_punch',
+  // Forgotten clock-outs (docs/RULES.md#forgotten-clock-outs)
+  'forgotten.no_shift',
+  'forgotten.bad_time',
+  'forgotten.not_found',
+  'forgotten.decided',
+  'forgotten.shift_closed',
   // Taken names and other conflicts (409): what is already there
   'registration.email_taken',
   'registration.username_taken',

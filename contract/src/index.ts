@@ -31,4 +31,5 @@ export * from './pay-rules';
 export * from './pay-rules-api';
 export * from './schedules';
 export * from './pay-periods';
+export * from './forgotten';
 export * from './pay-period-confirmations';

@@ -23,6 +23,7 @@ import { departmentsRoutes } from './modules/departments/departments.routes';
 import { badgesRoutes } from './modules/employees/badges.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { faqsRoutes } from './modules/faqs/faqs.routes';
+import { forgottenRoutes, startForgottenMail } from './modules/forgotten-clock-outs/forgotten.routes';
 import { importRoutes } from './modules/import/import.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -55,6 +56,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** PostgreSQL without autovacuum: vacuum and analyze as it would (db/table-maintenance). Tests turn it off. */
   tableMaintenance?: boolean;
+  /** The forgotten clock-outs' mail sweep (docs/RULES.md#forgotten-clock-outs): the server's own (main.ts) only. */
+  forgottenMail?: boolean;
 }
 
 /** Builds the whole app without listening, so tests can `inject()` into it. Only wiring lives here. */
@@ -129,6 +132,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(confirmationsRoutes);
   await app.register(rollCallRoutes);
   await app.register(schedulesRoutes);
+  await app.register(forgottenRoutes);
+  if (opts.forgottenMail) startForgottenMail(app);
 
   await webApp(app, config.webDist);
   return app;

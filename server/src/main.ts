@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate';
 const config = loadConfig();
 const db = createDatabase(config.databaseUrl);
 await migrateToLatest(db);
-const app = await buildApp(config, { db });
+const app = await buildApp(config, { db, forgottenMail: true });
 app.addHook('onClose', async () => db.destroy());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -107,6 +107,25 @@ export const TABLE: Record<string, Entry> = {
     expect: managerRow,
     req: (w) => ({ url: `/api/punch-conflicts/${w.ids.conflictId}/accept`, payload: {} }),
   },
+  // Forgotten clock-outs (docs/RULES.md#forgotten-clock-outs): the station asks as it checks an employee (the
+  // victim has no forgotten shift: null; answering names none: 404); the answers are the whole account's managers'.
+  'POST /api/forgotten-clock-outs/question': {
+    expect: e({ station: 200 }),
+    req: (w) => ({ payload: { employee_id: w.ids.victimCode } }),
+  },
+  'POST /api/forgotten-clock-outs/answer': {
+    expect: e({ station: 404 }),
+    req: (w) => ({ payload: { employee_id: w.ids.victimCode, shift_id: 1, time: '17:00' } }),
+  },
+  'GET /api/forgotten-clock-outs': { expect: e({ scoped: 403 }, managerList) },
+  'POST /api/forgotten-clock-outs/:id/accept': {
+    expect: e({ scoped: 403 }),
+    req: () => ({ url: '/api/forgotten-clock-outs/999999/accept' }),
+  },
+  'POST /api/forgotten-clock-outs/:id/dismiss': {
+    expect: e({ scoped: 403 }),
+    req: () => ({ url: '/api/forgotten-clock-outs/999999/dismiss' }),
+  },
   'POST /api/check-employee': {
     expect: e({ station: 200 }),
     req: (w) => ({ payload: { employee_id: w.ids.victimCode } }),
