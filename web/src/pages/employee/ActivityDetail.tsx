@@ -5,6 +5,7 @@ import { type PunchRow, usePunches } from '../../api/punches';
 import { AppPage } from '../../components/AppPage';
 import { useSession } from '../../session/session';
 import { formatDate } from '../punches/display-format';
+import { LockedMark } from '../punches/LockedMark';
 import PunchDetails from '../punches/PunchDetails';
 import { ownEmployeeRef } from '../punches/punch-values';
 import { shownTimes } from './PunchCards';
@@ -32,7 +33,12 @@ function Details({ p }: { p: PunchRow }) {
   return (
     <Paper withBorder radius="lg" p="xl" data-testid="punch-detail">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg">
-        <Field label="Date">{formatDate(p.date, p.date_format)}</Field>
+        <Field label="Date">
+          <Group gap={4} wrap="nowrap">
+            {formatDate(p.date, p.date_format)}
+            {p.locked && <LockedMark />}
+          </Group>
+        </Field>
         <Field label="Time In">{t.in}</Field>
         <Field label="Time Out">
           {p.time_out === null ? (
@@ -54,6 +60,11 @@ function Details({ p }: { p: PunchRow }) {
           </Field>
         )}
       </SimpleGrid>
+      {p.locked && (
+        <Text size="sm" c="dimmed" mt="md">
+          {messages.punches.lockedHint}
+        </Text>
+      )}
       {p.notes && (
         <Stack gap={2} mt="lg">
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -27,6 +27,7 @@ import { PunchTable } from '../punches/PunchTable';
 import { ownEmployeeRef } from '../punches/punch-values';
 import { PunchCardList } from './PunchCards';
 import { SelfClock } from './SelfClock';
+import { TimesheetCard } from './TimesheetCard';
 
 const WeekChart = lazy(() => import('./WeekChart'));
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -180,6 +181,9 @@ export default function HomeUser() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <ThisWeek />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TimesheetCard />
           </Grid.Col>
           <Grid.Col span={12}>
             <RecentActivity employeeId={employeeId} />

@@ -3,6 +3,7 @@ import { messages } from '@punchclock/contract';
 import { Link } from 'react-router';
 import { type PunchRow, usePunchPage } from '../../api/punches';
 import { formatDate, formatTime } from '../punches/display-format';
+import { LockedMark } from '../punches/LockedMark';
 import { CursorPager } from '../../components/CursorPager';
 import { useState } from 'react';
 
@@ -19,7 +20,10 @@ export function PunchCard({ p }: { p: PunchRow }) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`punch-card-${p.id}`}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text fw={600}>{formatDate(p.date, p.date_format)}</Text>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600}>{formatDate(p.date, p.date_format)}</Text>
+          {p.locked && <LockedMark />}
+        </Group>
         <Group gap={4}>
           <Badge variant="light" color={p.type === 'None' ? 'blue' : 'orange'}>
             {p.type === 'None' ? 'Work' : p.type}

@@ -20,6 +20,7 @@ import { openConfirm } from '../../components/confirm';
 import { notifySuccess } from '../../components/notify';
 import { ScrollTable } from '../../components/ScrollTable';
 import { todayIn } from '../reports/periods';
+import { ConfirmedCell, ConfirmOption } from './Confirmations';
 
 /** How far back the page lists periods, in days. */
 const DAYS_BACK = 120;
@@ -103,6 +104,9 @@ export default function PayPeriodsPage() {
       <Table.Td>{p.approved_by ? `${p.approved_by}, ${p.approved_at?.slice(0, 10)}` : ''}</Table.Td>
       <Table.Td>{p.reviews.map((r) => r.department).join(', ')}</Table.Td>
       <Table.Td>
+        <ConfirmedCell confirmations={p.confirmations} />
+      </Table.Td>
+      <Table.Td>
         {p.checksum ? (
           <Text size="xs" ff="monospace" title={p.checksum}>
             {p.checksum.slice(0, 12)}
@@ -137,6 +141,7 @@ export default function PayPeriodsPage() {
       description="Approve a period once it has ended: its punches, rates and pay rules lock."
     >
       <Stack>
+        <ConfirmOption />
         {refusal ? (
           <Alert color="red" role="alert" withCloseButton onClose={() => setRefusal(null)}>
             <Text size="sm">{refusal.message}</Text>
@@ -160,8 +165,8 @@ export default function PayPeriodsPage() {
           </Alert>
         ) : (
           <ScrollTable
-            minWidth={720}
-            columns={['Period', 'Status', 'Approved', 'Reviewed', 'Checksum', 'Action']}
+            minWidth={820}
+            columns={['Period', 'Status', 'Approved', 'Reviewed', 'Confirmed', 'Checksum', 'Action']}
             striped
           >
             {[...periods.data.data].reverse().map(row)}

@@ -3,6 +3,7 @@ import { messages } from '@punchclock/contract';
 import { messageOf } from '../../api/client';
 import { usePunchMutations } from '../../api/punches';
 import { notifySuccess } from '../../components/notify';
+import { isLockedRefusal } from './PunchDialogs';
 import { PunchForm } from './PunchForm';
 import { punchBody } from './punch-values';
 
@@ -26,6 +27,7 @@ export function NewPunchForm({ employeeId, onCreated }: { employeeId: number; on
           })
         }
         error={create.error ? messageOf(create.error, messages.punches.createFailed) : null}
+        errorLocked={isLockedRefusal(create.error)}
         onAttempt={() => create.reset()}
       />
     </Paper>

@@ -1,12 +1,15 @@
 import { Modal, Text } from '@mantine/core';
 import { messages } from '@punchclock/contract';
-import { messageOf } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
 import { type PunchRow, usePunchMutations } from '../../api/punches';
 import { openConfirm } from '../../components/confirm';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { formatDate, formatTime } from './display-format';
 import { PunchForm } from './PunchForm';
 import { punchBody, type PunchValues, valuesOf } from './punch-values';
+
+/** A refusal of the locked-period rule (423 `period.locked`, docs/RULES.md#pay-periods): the form shows it with a lock. */
+export const isLockedRefusal = (e: unknown) => e instanceof ApiError && e.code === 'period.locked';
 
 /** The Edit punch dialog: the punch form, saved through PUT /api/manual-punches/:id. */
 export function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onClose: () => void }) {
@@ -37,6 +40,8 @@ export function EditPunchModal({ punch, onClose }: { punch: PunchRow | null; onC
           open={punch.time_out === null}
           busy={update.isPending}
           error={update.error ? messageOf(update.error, 'Failed to update the punch.') : null}
+          errorLocked={isLockedRefusal(update.error)}
+          locked={punch.locked === true}
           onAttempt={() => update.reset()}
           submitLabel="Save"
           onSubmit={save}

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Fieldset,
   Group,
   Select,
   SimpleGrid,
@@ -17,6 +18,7 @@ import {
   PUNCH_TYPES,
   wallClockOutProblem,
 } from '@punchclock/contract';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useCurrentUser } from '../../api/auth';
 import { useSingleSubmit } from '../../forms/single-submit';
@@ -56,6 +58,13 @@ interface PunchFormProps {
    * every submit, valid or not: the page clears it there, so an old refusal never sits beside a new error).
    */
   error?: string | null;
+  /** The refusal is the locked-period rule's (423 `period.locked`): shown with a lock, its message naming the period. */
+  errorLocked?: boolean;
+  /**
+   * The punch lies in an approved pay period (the list said so): nothing can be changed, the form says why up
+   * front and takes no input (docs/RULES.md#pay-periods).
+   */
+  locked?: boolean;
   onAttempt?: () => void;
   /** `reset` puts the fields back to a fresh punch (used after a successful create). */
   onSubmit: (values: PunchValues, reset: () => void) => void;
@@ -67,6 +76,8 @@ export function PunchForm({
   initial,
   open = false,
   error,
+  errorLocked = false,
+  locked = false,
   onAttempt,
   busy,
   submitLabel = 'Submit',
@@ -104,38 +115,52 @@ export function PunchForm({
       noValidate
     >
       <Stack>
-        <TextInput type="date" label="Date" max={today} {...form.getInputProps('date')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput type="time" label="Time In" required {...form.getInputProps('time_in')} />
-          <TextInput
-            type="time"
-            label="Time Out"
-            required={!open}
-            description={open ? 'Still clocked in: leave empty to keep the shift open.' : undefined}
-            {...form.getInputProps('time_out')}
-          />
-        </SimpleGrid>
-        <Checkbox
-          label="Ends the next day (night shift)"
-          {...form.getInputProps('out_next_day', { type: 'checkbox' })}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
-            label="Deduction"
-            data={[...DEDUCTIONS]}
-            allowDeselect={false}
-            {...form.getInputProps('deduction')}
-          />
-          <Select
-            label="Type"
-            data={[...PUNCH_TYPES]}
-            allowDeselect={false}
-            {...form.getInputProps('type')}
-          />
-        </SimpleGrid>
-        <Textarea label="Notes" maxLength={1000} autosize minRows={3} {...form.getInputProps('notes')} />
+        {locked && (
+          <Alert color="gray" icon={<IconLock size={18} />} title="Locked" role="status">
+            {messages.punches.lockedHint}
+          </Alert>
+        )}
+        <Fieldset variant="unstyled" disabled={locked} p={0}>
+          <Stack>
+            <TextInput type="date" label="Date" max={today} {...form.getInputProps('date')} />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput type="time" label="Time In" required {...form.getInputProps('time_in')} />
+              <TextInput
+                type="time"
+                label="Time Out"
+                required={!open}
+                description={open ? 'Still clocked in: leave empty to keep the shift open.' : undefined}
+                {...form.getInputProps('time_out')}
+              />
+            </SimpleGrid>
+            <Checkbox
+              label="Ends the next day (night shift)"
+              {...form.getInputProps('out_next_day', { type: 'checkbox' })}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <Select
+                label="Deduction"
+                data={[...DEDUCTIONS]}
+                allowDeselect={false}
+                {...form.getInputProps('deduction')}
+              />
+              <Select
+                label="Type"
+                data={[...PUNCH_TYPES]}
+                allowDeselect={false}
+                {...form.getInputProps('type')}
+              />
+            </SimpleGrid>
+            <Textarea label="Notes" maxLength={1000} autosize minRows={3} {...form.getInputProps('notes')} />
+          </Stack>
+        </Fieldset>
         {error && (
-          <Alert color="red" role="alert">
+          <Alert
+            color="red"
+            role="alert"
+            icon={errorLocked ? <IconLock size={18} /> : undefined}
+            title={errorLocked ? 'Pay period locked' : undefined}
+          >
             {error}
           </Alert>
         )}
@@ -145,7 +170,7 @@ export function PunchForm({
               Cancel
             </Button>
           )}
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy || locked}>
             {busy ? 'Submitting...' : submitLabel}
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { clockOffsetText, messages, shownDeduction } from '@punchclock/contract'
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { PunchRow } from '../../api/punches';
 import { formatDate, formatTime } from './display-format';
+import { LockedMark } from './LockedMark';
 
 export const COLUMNS = [
   'Date',
@@ -112,7 +113,16 @@ export function PunchTableRow({ p, canEdit, onEdit, onDelete }: RowProps) {
   const date = formatDate(p.date, p.date_format);
   return (
     <Table.Tr data-testid={`punch-${p.id}`}>
-      <Table.Td>{date}</Table.Td>
+      <Table.Td>
+        {p.locked ? (
+          <Group gap={4} wrap="nowrap">
+            {date}
+            <LockedMark />
+          </Group>
+        ) : (
+          date
+        )}
+      </Table.Td>
       <Table.Td>
         <TimeCell p={p} end="in" />
       </Table.Td>
