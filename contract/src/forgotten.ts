@@ -40,11 +40,12 @@ export const forgottenAnswerBody = z.intersection(
       .int('shift_id must be the id of the open shift.')
       .positive('shift_id must be the id of the open shift.'),
     date: isoDate.optional(),
-    time: hhmm('Time'),
+    /** Null: the employee skipped the question. */
+    time: hhmm('Time').nullable(),
   }),
 );
 
-export const forgottenAnswerSaved = z.object({ message: z.string(), left_at: z.string() });
+export const forgottenAnswerSaved = z.object({ message: z.string(), left_at: z.string().nullable() });
 
 /** GET /api/forgotten-clock-outs: the answers waiting for a manager, oldest first. */
 export const forgottenAnswersList = z.object({
@@ -56,7 +57,8 @@ export const forgottenAnswersList = z.object({
       employee_id: z.string(),
       employee_name: z.string(),
       time_in: z.string(),
-      left_at: z.string(),
+      /** Null: the employee skipped the question; a manager fixes the shift by hand. */
+      left_at: z.string().nullable(),
       answered_at: z.string(),
       station_id: z.number().nullable(),
     }),

@@ -451,7 +451,11 @@ export const messages = {
     mailSubject: 'You did not clock out',
     mailText: (name: string, since: string) =>
       `Hello ${name},\n\nyou clocked in at ${since} and did not clock out. Your next punch at a time station will ask when you left; your manager then checks the time.\n\nPunchclock`,
-    answered: 'Thank you. Your manager will check the time you left.',
+    answered: 'Thank you. Your manager will check the time you left. You can clock in now.',
+    skipped: 'Your manager will fix the time you left. You can clock in now.',
+    setAside:
+      'Forgotten clock-out set aside at the next punch: closed at its clock-in (0 minutes) until a manager fixes it.',
+    nothingToAccept: 'The employee skipped the question: fix the clock-out by hand.',
     noShift: 'This is not your forgotten clock-out.',
     beforeClockIn: 'The time you left must be after your clock-in.',
     inFuture: 'The time you left cannot be in the future.',
@@ -460,7 +464,7 @@ export const messages = {
     alreadyDecided: 'This answer was already accepted or dismissed.',
     shiftClosed: 'The shift is no longer open: it was fixed another way.',
     accepted: 'The clock-out was accepted: the shift is closed at the time the employee gave.',
-    dismissed: 'The answer was dismissed: the shift stays open for a manager to fix.',
+    dismissed: 'The answer was dismissed: fix the clock-out by hand.',
   },
   general: {
     noLogs: 'No activity logs found.',

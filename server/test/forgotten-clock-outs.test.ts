@@ -158,13 +158,27 @@ describe('the station question and the answer', () => {
     expect(nothing).toHaveLength(0);
   });
 
-  it('records the answer as a proposed clock-out: the shift stays open and unpaid, listed for the manager', async () => {
+  it('records the answer as a proposed clock-out and sets the shift aside (0 minutes): the new clock-in proceeds', async () => {
+    // Before the answer the open shift refuses a clock-in (one open shift an employee: docs/RULES.md).
+    const before = await station(st.a, '/api/clock-in', { employee_id: 'ANN' });
+    expect(before.statusCode).toBe(409);
     const left = plus(ins.ann, 8 * 60);
     // The time alone: on the clock-in's day, or the next when not after the clock-in there.
     const saved = ok(await answer(st.a, { employee_id: 'ANN', shift_id: shifts.ann, time: hm(left).time }));
     expect(saved.left_at).toBe(left);
-    expect(await timeOut(shifts.ann)).toBeNull();
+    expect(await timeOut(shifts.ann)).toBe(ins.ann);
     expect(ok(await question(st.a, 'ANN')).question).toBeNull();
+    expect(
+      (await answer(st.a, { employee_id: 'ANN', shift_id: shifts.ann, time: hm(left).time })).statusCode,
+    ).toBe(404);
+    const log = await t.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'punch.updated')
+      .execute();
+    expect(log.some((l) => (l.details ?? '').includes('set aside'))).toBe(true);
+    ok(await station(st.a, '/api/clock-in', { employee_id: 'ANN' }));
     const list = ok(await manager(a, 'GET', '/api/forgotten-clock-outs')).data;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
@@ -216,17 +230,17 @@ describe('the station question and the answer', () => {
     expect(Number(row?.regular) + Number(row?.overtime ?? 0)).toBe(480);
   });
 
-  it('a manager dismisses: the shift stays open and is not asked about again', async () => {
+  it('a manager dismisses: the shift stays at 0 minutes for a fix by hand and is not asked about again', async () => {
     const left = plus(ins.bob, 9 * 60);
     ok(await answer(st.a, { employee_id: 'BOB', shift_id: shifts.bob, ...hm(left) }));
     const [item] = ok(await manager(a, 'GET', '/api/forgotten-clock-outs')).data;
     expect(item.punch_id).toBe(shifts.bob);
     expect((await manager(b, 'POST', `/api/forgotten-clock-outs/${item.id}/dismiss`)).statusCode).toBe(404);
     ok(await manager(a, 'POST', `/api/forgotten-clock-outs/${item.id}/dismiss`));
-    expect(await timeOut(shifts.bob)).toBeNull();
+    expect(await timeOut(shifts.bob)).toBe(ins.bob);
     expect(ok(await question(st.a, 'BOB')).question).toBeNull();
     expect((await answer(st.a, { employee_id: 'BOB', shift_id: shifts.bob, ...hm(left) })).statusCode).toBe(
-      409,
+      404,
     );
     expect((await manager(a, 'POST', `/api/forgotten-clock-outs/${item.id}/dismiss`)).statusCode).toBe(409);
     expect((await manager(a, 'POST', '/api/forgotten-clock-outs/999999/accept')).statusCode).toBe(404);
@@ -251,7 +265,25 @@ describe('the station question and the answer', () => {
     const res = await manager(c, 'POST', `/api/forgotten-clock-outs/${item.id}/accept`);
     expect(res.statusCode, res.body).toBe(423);
     expect(res.json().code).toBe('period.locked');
-    expect(await timeOut(shifts.fay)).toBeNull();
+    expect(await timeOut(shifts.fay)).toBe(ins.fay);
     expect(ok(await manager(c, 'GET', '/api/forgotten-clock-outs')).data).toHaveLength(1);
+  });
+
+  it('a skipped question sets the shift aside with no answer: nothing to accept, a manager fixes it', async () => {
+    const eve = (
+      await t.db
+        .selectFrom('punches')
+        .select('time_in')
+        .where('id', '=', shifts.eve)
+        .executeTakeFirstOrThrow()
+    ).time_in;
+    const saved = ok(await answer(st.a, { employee_id: 'EVE', shift_id: shifts.eve, time: null }));
+    expect(saved.left_at).toBeNull();
+    expect(await timeOut(shifts.eve)).toBe(eve);
+    const [item] = ok(await manager(a, 'GET', '/api/forgotten-clock-outs')).data;
+    expect(item).toMatchObject({ punch_id: shifts.eve, left_at: null });
+    expect((await manager(a, 'POST', `/api/forgotten-clock-outs/${item.id}/accept`)).statusCode).toBe(422);
+    ok(await manager(a, 'POST', `/api/forgotten-clock-outs/${item.id}/dismiss`));
+    expect(ok(await manager(a, 'GET', '/api/forgotten-clock-outs')).data).toEqual([]);
   });
 });

@@ -81,12 +81,12 @@ export function forgottenRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    /** The employee's answer (again, while no manager has decided): the proposed clock-out. */
+    /** The employee's answer (once: the shift is set aside with it): the proposed clock-out, or null (skipped). */
     async recordAnswer(
       accountId: number,
       punchId: number,
       employeeRef: number,
-      answer: { left_at: string; answered_at: string; answered_station_id: number | null },
+      answer: { left_at: string | null; answered_at: string; answered_station_id: number | null },
     ): Promise<boolean> {
       await ensureRow(accountId, punchId, employeeRef);
       const r = await db
@@ -94,7 +94,7 @@ export function forgottenRepository(db: Kysely<DB>) {
         .set({ ...answer, status: 'proposed' })
         .where('account_id', '=', accountId)
         .where('punch_id', '=', punchId)
-        .where((eb) => eb.or([eb('status', 'is', null), eb('status', '=', 'proposed')]))
+        .where('status', 'is', null)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
@@ -118,7 +118,8 @@ export function forgottenRepository(db: Kysely<DB>) {
         ])
         .where('f.account_id', '=', accountId)
         .where('f.status', '=', 'proposed')
-        .where('p.time_out', 'is', null)
+        // Set aside at the answer and not changed by hand since.
+        .whereRef('p.time_out', '=', 'p.time_in')
         .where('p.deleted_at', 'is', null)
         .orderBy('f.answered_at')
         .orderBy('f.id')

@@ -80,10 +80,10 @@ export const forgottenRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   clockRoute.post(
     '/api/forgotten-clock-outs/answer',
-    "The employee's answer: when they left their forgotten shift, recorded as a proposed clock-out for a manager to accept",
+    "The employee's answer: when they left their forgotten shift (or null: skipped); the shift is set aside (closed at its clock-in, 0 minutes) so their new clock-in proceeds, and the answer is listed for a manager to accept",
     {
       description:
-        "`time` (HH:MM) in the account's time zone on `date` (YYYY-MM-DD; default the clock-in's day, or the next day when the time is not after the clock-in there). It must be after the clock-in, not in the future and within 24 hours of the clock-in (422 forgotten.bad_time). Not the employee's forgotten open shift: 404 forgotten.no_shift. Answering again replaces the answer until a manager decides (then 409). The shift stays open, and unpaid, until a manager accepts it.",
+        "`time` (HH:MM) in the account's time zone on `date` (YYYY-MM-DD; default the clock-in's day, or the next day when the time is not after the clock-in there), or null when the employee skips the question. It must be after the clock-in, not in the future and within 24 hours of the clock-in (422 forgotten.bad_time). Not the employee's forgotten open shift: 404 forgotten.no_shift. The shift is closed at its own clock-in (0 minutes: never paid) and logged as punch.updated in the same transaction; GET /api/forgotten-clock-outs lists the answer until a manager accepts (the shift then ends at the answer) or dismisses it (fixed by hand).",
       body: forgottenAnswerBody,
       200: forgottenAnswerSaved,
     },
@@ -92,19 +92,19 @@ export const forgottenRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   route.ofCaller.get(
     '/api/forgotten-clock-outs',
-    "Employees' answers about forgotten clock-outs waiting for a manager (Punch issues): accept or dismiss each",
+    "Employees' answers about forgotten clock-outs waiting for a manager (Punch issues), oldest first: accept or dismiss each",
     { 200: forgottenAnswersList },
     async (caller) => service.list(caller),
   );
   route.byId.post(
     '/api/forgotten-clock-outs/:id/accept',
-    "Accept an employee's answer: the shift is closed at the time they gave, through the punch rules of a manual edit (the locked-period rule too: 423)",
+    "Accept an employee's answer: the set-aside shift ends at the time they gave, through the punch rules of a manual edit (the locked-period rule too: 423); a skipped question has nothing to accept (422)",
     { 200: forgottenDecision },
     service.accept,
   );
   route.byId.post(
     '/api/forgotten-clock-outs/:id/dismiss',
-    "Dismiss an employee's answer: it leaves the list; the shift stays open for a manager to fix",
+    "Dismiss an employee's answer: it leaves the list; the shift (0 minutes) is fixed by hand",
     { 200: forgottenDecision },
     service.dismiss,
   );

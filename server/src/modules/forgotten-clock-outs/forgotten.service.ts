@@ -13,7 +13,7 @@ import { addDays } from '../time/calendar';
 import { timeRulesOf } from '../time/time-rules';
 import { savePunch } from '../punches/punch-store';
 import { punchRecord } from '../punches/punch-view';
-import { refusalError } from '../punches/rules/validate-punch';
+import { refuseIfLocked, refusalError } from '../punches/rules/validate-punch';
 import type { ClockIdentity } from '../timeclock/clock-identity';
 import type { UnitOfWork } from '../unit-of-work';
 import type { ForgottenRepos } from './forgotten.repositories';
@@ -124,8 +124,10 @@ export function forgottenService(deps: {
     /**
      * The employee's answer: when they left, a wall-clock time in the account's zone (on `date`, else on the
      * clock-in's day or, when not after the clock-in there, the day after). It must lie after the clock-in, not in
-     * the future and within the longest shift the punch rules take (24 hours). Recorded as a proposed clock-out
-     * for a manager; the shift stays open (and unpaid) until one accepts it.
+     * the future and within the longest shift the punch rules take (24 hours). `time` null: they skipped the
+     * question. Either way the forgotten shift is set aside so their new clock-in is not blocked: closed at its
+     * own clock-in (0 minutes, so never paid), logged as punch.updated, and the answer (a proposed clock-out, or
+     * none) listed for a manager to accept or fix. One transaction, the employee's punches locked.
      */
     async answer(caller: Caller, body: ForgottenAnswerBody) {
       const employee = await employeeOf(caller, body);
@@ -133,27 +135,53 @@ export function forgottenService(deps: {
       const open = await forgottenShift(caller.accountId, employee.id, now);
       if (!open || open.id !== body.shift_id)
         throw notFound(messages.forgotten.noShift, 'forgotten.no_shift');
-      const zone = await zoneOf(caller.accountId);
+      const rules = timeRulesOf(await repos.settings.read(caller.accountId));
+      const zone = rules.zone;
       const inAt = Date.parse(open.time_in);
-      const day = body.date ?? localDay(new Date(open.time_in), zone);
-      let left = zonedToUtc(day, body.time, zone).getTime();
-      if (!body.date && left <= inAt) left = zonedToUtc(addDays(day, 1), body.time, zone).getTime();
-      const field = (message: string) => unprocessable(message, { time: [message] }, 'forgotten.bad_time');
-      if (left <= inAt) throw field(messages.forgotten.beforeClockIn);
-      if (left > now) throw field(messages.forgotten.inFuture);
-      const latest = inAt + MAX_SHIFT_MS;
-      if (left > latest) {
-        const l = new Date(latest);
-        throw field(messages.forgotten.tooLate(`${localDay(l, zone)} ${localTime(l, zone)}`));
+      let leftAt: string | null = null;
+      if (body.time !== null) {
+        const day = body.date ?? localDay(new Date(open.time_in), zone);
+        let left = zonedToUtc(day, body.time, zone).getTime();
+        if (!body.date && left <= inAt) left = zonedToUtc(addDays(day, 1), body.time, zone).getTime();
+        const field = (message: string) => unprocessable(message, { time: [message] }, 'forgotten.bad_time');
+        if (left <= inAt) throw field(messages.forgotten.beforeClockIn);
+        if (left > now) throw field(messages.forgotten.inFuture);
+        const latest = inAt + MAX_SHIFT_MS;
+        if (left > latest) {
+          const l = new Date(latest);
+          throw field(messages.forgotten.tooLate(`${localDay(l, zone)} ${localTime(l, zone)}`));
+        }
+        leftAt = new Date(left).toISOString();
       }
-      const leftAt = new Date(left).toISOString();
-      const recorded = await repos.forgotten.recordAnswer(caller.accountId, open.id, employee.id, {
-        left_at: leftAt,
-        answered_at: new Date(now).toISOString(),
-        answered_station_id: caller.stationId,
+      const answeredAt = new Date(now).toISOString();
+      await inTransaction(async (r) => {
+        await r.punches.lockEmployee(caller.accountId, employee.id);
+        const old = await r.punches.find(caller.accountId, open.id);
+        if (!old || old.time_out !== null) throw notFound(messages.forgotten.noShift, 'forgotten.no_shift');
+        await refuseIfLocked(r.periodLocks.of(caller.accountId), [old.time_in, null], answeredAt);
+        const recorded = await r.forgotten.recordAnswer(caller.accountId, open.id, employee.id, {
+          left_at: leftAt,
+          answered_at: answeredAt,
+          answered_station_id: caller.stationId,
+        });
+        if (!recorded) throw conflict(messages.forgotten.alreadyDecided, undefined, 'forgotten.decided');
+        const row = await r.punches.update(caller.accountId, old.id, { time_out: old.time_in });
+        if (!row) throw notFound(messages.forgotten.noShift, 'forgotten.no_shift');
+        await r.activity.record(caller.accountId, {
+          userId: caller.userId,
+          employeeId: employee.id,
+          action: 'punch.updated',
+          details: {
+            old: punchRecord(old, rules, true),
+            new: punchRecord(row, rules, true),
+            reason: messages.forgotten.setAside,
+          },
+        });
       });
-      if (!recorded) throw conflict(messages.forgotten.alreadyDecided, undefined, 'forgotten.decided');
-      return { message: messages.forgotten.answered, left_at: leftAt };
+      return {
+        message: leftAt ? messages.forgotten.answered : messages.forgotten.skipped,
+        left_at: leftAt,
+      };
     },
 
     /** The answers waiting for a manager (Punch issues). */
@@ -183,9 +211,12 @@ export function forgottenService(deps: {
       const at = nowIso();
       await inTransaction(async (r) => {
         const old = await r.punches.find(accountId, row.punch_id);
-        if (!old || old.time_out !== null)
+        // Set aside at the answer (closed at its clock-in); changed since by hand: nothing to accept.
+        if (!old || old.time_out !== old.time_in)
           throw conflict(messages.forgotten.shiftClosed, undefined, 'forgotten.shift_closed');
-        const leftAt = row.left_at as string;
+        if (!row.left_at)
+          throw unprocessable(messages.forgotten.nothingToAccept, undefined, 'forgotten.bad_time');
+        const leftAt = row.left_at;
         const saved = await savePunch(r, caller, {
           candidate: {
             kind: 'interval',
