@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { StationMeAnswer } from '@punchclock/contract';
+import { messages, type StationMeAnswer } from '@punchclock/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type ClockState, elapsedText } from './clock-controller';
 import { wallClockText } from './clock-text';
@@ -148,7 +148,29 @@ export function ClockPanel({
           settings={settings}
         />
       )}
-      {phase === 'ready' && state?.clockedIn && (
+      {phase === 'ready' && flow.forgotten && (
+        <Paper withBorder p="md" data-testid="forgotten-question">
+          <Stack gap="sm">
+            <Text fw={600}>{flow.forgotten.text}</Text>
+            <TextInput
+              type="time"
+              size="lg"
+              label={messages.forgotten.leftAt}
+              value={flow.leftTime}
+              onChange={(e) => flow.setLeftTime(e.currentTarget.value)}
+            />
+            <Group grow>
+              <Button size="lg" variant="default" disabled={busy} onClick={flow.skipForgotten}>
+                {messages.forgotten.skip}
+              </Button>
+              <Button size="lg" loading={busy} disabled={!flow.leftTime} onClick={flow.answerForgotten}>
+                {messages.forgotten.send}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {phase === 'ready' && !flow.forgotten && state?.clockedIn && (
         <Button
           size="lg"
           variant="light"
@@ -159,7 +181,7 @@ export function ClockPanel({
           {state.breakStartTime ? 'End Break' : 'Start Break'}
         </Button>
       )}
-      {phase === 'ready' && state && (
+      {phase === 'ready' && !flow.forgotten && state && (
         <Group grow>
           <Button size="lg" variant="default" onClick={flow.cancel}>
             Cancel

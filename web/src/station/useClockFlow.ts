@@ -1,4 +1,10 @@
-import { messages, type StationMeAnswer, type SyncKind } from '@punchclock/contract';
+import {
+  type EmployeeIdentity,
+  type ForgottenQuestionAnswer,
+  messages,
+  type StationMeAnswer,
+  type SyncKind,
+} from '@punchclock/contract';
 import { useEffect, useRef, useState } from 'react';
 import {
   clockErrorMessage,
@@ -12,7 +18,7 @@ import {
   stateAfter,
   totalText,
 } from './clock-controller';
-import { isBadge, StationApiError } from './station-api';
+import { isBadge, isNetworkError, stationCall, StationApiError } from './station-api';
 
 /**
  * The station's steps, one at a time: who (an Employee ID, or a badge), the PIN where the ID asks one, the
@@ -69,6 +75,12 @@ export function useClockFlow({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [screening, setScreening] = useState(false);
+  // A forgotten clock-out the server asks about before the punch (docs/RULES.md#forgotten-clock-outs).
+  const [forgotten, setForgotten] = useState<{
+    question: NonNullable<ForgottenQuestionAnswer['question']>;
+    id: EmployeeIdentity;
+  } | null>(null);
+  const [leftTime, setLeftTime] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
 
   const reset = () => {
@@ -80,6 +92,8 @@ export function useClockFlow({
     setConfirmation(null);
     setNotice(null);
     setScreening(false);
+    setForgotten(null);
+    setLeftTime('');
   };
   // Any change restarts the wait; a confirmation goes sooner.
   useEffect(() => {
@@ -92,12 +106,52 @@ export function useClockFlow({
     if (synced) setNotice((n) => (n?.color === 'yellow' ? null : n));
   }, [synced]);
 
-  const showReady = (s: ClockState, text: string, offlineNotice = OFFLINE_LOOKUP) => {
+  const showReady = (s: ClockState, text: string, id: EmployeeIdentity, offlineNotice = OFFLINE_LOOKUP) => {
     setState(s);
     setPhase('ready');
     if (s.employee && isBadge(text)) setInput(s.employee.employee_id);
     setNotice(s.offline ? { color: 'yellow', text: offlineNotice } : null);
+    if (!s.offline && s.clockedIn) void askForgotten(id);
   };
+
+  /** Online, an employee whose open shift is a forgotten clock-out is asked when they left (null: nothing). */
+  async function askForgotten(id: EmployeeIdentity) {
+    try {
+      const answer = await stationCall<ForgottenQuestionAnswer>('/api/forgotten-clock-outs/question', id);
+      setLeftTime('');
+      setForgotten(answer.question ? { question: answer.question, id } : null);
+    } catch {
+      setForgotten(null);
+    }
+  }
+
+  /**
+   * The answer (a time, or null: skipped): the server sets the forgotten shift aside, so the employee's punch is
+   * now a clock-in; the time they gave waits for a manager in Punch issues.
+   */
+  async function answerForgotten(time: string | null) {
+    if (!forgotten || !state) return;
+    setBusy(true);
+    try {
+      const answer = await stationCall<{ message: string }>('/api/forgotten-clock-outs/answer', {
+        ...forgotten.id,
+        shift_id: forgotten.question.shift_id,
+        time,
+      });
+      setState({ ...state, clockedIn: false, clockInTime: null, breakStartTime: null });
+      setForgotten(null);
+      setNotice({ color: 'blue', text: answer.message });
+    } catch (e) {
+      if (isNetworkError(e)) setForgotten(null);
+      setNotice(
+        isNetworkError(e)
+          ? { color: 'yellow', text: messages.general.networkError }
+          : red(e instanceof Error ? e.message : messages.general.serverError),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function submitId(text = badge ?? input) {
     if (!text.trim()) return setNotice(red(messages.clock.invalidEmployeeId));
@@ -108,7 +162,7 @@ export function useClockFlow({
       if (found.step === 'pin') {
         setPin('');
         setPhase('pin');
-      } else showReady(found.state, text);
+      } else showReady(found.state, text, identityOf(text));
     } catch (e) {
       setPhase('id');
       setNotice(red(clockErrorMessage(e, 'check')));
@@ -121,7 +175,7 @@ export function useClockFlow({
     if (!pin) return;
     setBusy(true);
     try {
-      showReady(await confirmPin(identityOf(input, pin)), input, PIN_CHECKED_LATER);
+      showReady(await confirmPin(identityOf(input, pin)), input, identityOf(input, pin), PIN_CHECKED_LATER);
     } catch (e) {
       // A refused PIN is typed again from an empty pad (the wrong digits must not go with the next try).
       setPin('');
@@ -196,6 +250,7 @@ export function useClockFlow({
     setConfirmation(null);
     setNotice(null);
     setPhase('id');
+    setForgotten(null);
   };
 
   return {
@@ -221,5 +276,10 @@ export function useClockFlow({
     },
     cancelScreening: () => setScreening(false),
     cancel: reset,
+    forgotten: forgotten?.question ?? null,
+    leftTime,
+    setLeftTime,
+    answerForgotten: () => void answerForgotten(leftTime || null),
+    skipForgotten: () => void answerForgotten(null),
   };
 }

@@ -8,6 +8,7 @@ import { fetchPunchIssues, fixPunchIssue } from '../../api/punch-issues';
 import { useAccountInstant } from '../../api/settings';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { AcceptPunchModal, punchKindLabel } from './AcceptPunchModal';
+import { ForgottenAnswers } from './ForgottenAnswers';
 import { ForgottenShifts } from './ForgottenShifts';
 import { ScrollTable } from '../../components/ScrollTable';
 
@@ -135,6 +136,7 @@ export function PunchIssues() {
         </Button>
       )}
       <ForgottenShifts />
+      <ForgottenAnswers />
       <AcceptPunchModal issue={accepting} onClose={() => setAccepting(null)} />
     </Paper>
   );

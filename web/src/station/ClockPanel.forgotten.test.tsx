@@ -1,0 +1,120 @@
+import { MantineProvider } from '@mantine/core';
+import { messages } from '@punchclock/contract';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClockPanel } from './ClockPanel';
+
+// The station's question about a forgotten clock-out (docs/RULES.md#forgotten-clock-outs); the calls are faked
+// (server/test/forgotten-clock-outs.test.ts runs the server's side).
+const calls = vi.hoisted(() => ({
+  sent: [] as { path: string; body: Record<string, unknown> }[],
+  punch: [] as string[],
+  ask: true,
+}));
+vi.mock('./clock-controller', async (original) => {
+  const real = await original<typeof import('./clock-controller')>();
+  return {
+    ...real,
+    lookUp: async (id: { employee_id?: string }) => ({
+      step: 'ready',
+      state: {
+        employee: { employee_id: id.employee_id ?? '', name: 'Ann Lee' },
+        clockedIn: true,
+        clockInTime: '2026-11-24T08:00:00.000Z',
+        breakStartTime: null,
+        offline: false,
+      },
+    }),
+    punch: async (kind: string) => {
+      calls.punch.push(kind);
+      return { message: messages.clock.clockedIn, offline: false, at: new Date().toISOString() };
+    },
+  };
+});
+vi.mock('./station-api', async (original) => {
+  const real = await original<typeof import('./station-api')>();
+  return {
+    ...real,
+    stationCall: async (path: string, body: Record<string, unknown>) => {
+      calls.sent.push({ path, body });
+      if (path === '/api/forgotten-clock-outs/question')
+        return {
+          question: calls.ask
+            ? {
+                shift_id: 41,
+                time_in: '2026-11-24T08:00:00.000Z',
+                date: '2026-11-24',
+                weekday: 'Tuesday',
+                text: messages.forgotten.question('Tuesday'),
+                latest: '2026-11-25T08:00:00.000Z',
+              }
+            : null,
+        };
+      return { message: messages.forgotten.answered, left_at: '2026-11-24T17:00:00.000Z' };
+    },
+  };
+});
+
+const settings: Parameters<typeof ClockPanel>[0]['settings'] = {
+  enable_gps_tracking: false,
+  require_location: false,
+  enable_covid_screening: false,
+  attendance_mode: 'Attendance and Time Tracking',
+  time_zone: 'UTC',
+  date_format: 'MM/DD/YY',
+  time_format: '24 Hours',
+};
+const button = (name: string) => screen.queryByRole('button', { name }) as HTMLButtonElement | null;
+
+async function identify(code = 'E7') {
+  render(
+    <MantineProvider>
+      <ClockPanel settings={settings} />
+    </MantineProvider>,
+  );
+  const field = screen.getByLabelText('Employee ID');
+  fireEvent.change(field, { target: { value: code } });
+  fireEvent.keyDown(field, { key: 'Enter' });
+  await screen.findByText('Ann Lee');
+}
+
+beforeEach(() => {
+  calls.sent.length = 0;
+  calls.punch.length = 0;
+  calls.ask = true;
+});
+
+describe('a forgotten clock-out at the station', () => {
+  it('asks when they left, sends the time, then offers Clock In', async () => {
+    await identify();
+    expect(await screen.findByText('You did not clock out on Tuesday. When did you leave?')).toBeTruthy();
+    // No punch is offered while the question is open.
+    expect(button('Clock Out')).toBeNull();
+    expect(button(messages.forgotten.send)!.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(messages.forgotten.leftAt), { target: { value: '17:00' } });
+    fireEvent.click(button(messages.forgotten.send)!);
+    expect(await screen.findByText(messages.forgotten.answered)).toBeTruthy();
+    expect(calls.sent.at(-1)).toEqual({
+      path: '/api/forgotten-clock-outs/answer',
+      body: { employee_id: 'E7', shift_id: 41, time: '17:00' },
+    });
+    fireEvent.click(button('Clock In')!);
+    expect(await screen.findByText(messages.clock.clockedIn)).toBeTruthy();
+    expect(calls.punch).toEqual(['in']);
+  });
+
+  it('lets the employee skip the question (time null)', async () => {
+    await identify();
+    await screen.findByText('You did not clock out on Tuesday. When did you leave?');
+    fireEvent.click(button(messages.forgotten.skip)!);
+    await screen.findByRole('button', { name: 'Clock In' });
+    expect(calls.sent.at(-1)?.body).toMatchObject({ shift_id: 41, time: null });
+  });
+
+  it('asks nothing when the open shift is not a forgotten one', async () => {
+    calls.ask = false;
+    await identify();
+    expect(await screen.findByRole('button', { name: 'Clock Out' })).toBeTruthy();
+    expect(screen.queryByTestId('forgotten-question')).toBeNull();
+  });
+});
