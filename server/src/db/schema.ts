@@ -371,42 +371,20 @@ export interface PayPeriodsTable {
   figures_at: string | null;
 }
 
-/** An approved period's figures of one employee and day, the employee as they were (migration 027). */
+/** A line of an approved period's Payroll Summary or Timesheet as computed then (migration 027). */
 export interface PayPeriodFiguresTable {
   id: Generated<number>;
   account_id: number;
   start_date: string;
-  employee_ref: number;
-  /** The employee's place in the report's name order. */
+  /** 'Payroll Summary' or 'Timesheet'. */
+  report: string;
+  /** The line's place in the report; -1: its totals over the whole account. */
   position: number;
-  employee_id: string;
-  name: string;
-  department_id: number;
-  dp_name: string;
-  /** The period's hourly rate; null where it changed within the period. */
-  rate_cents: number | null;
-  date: string;
-  worked: number;
-  paid: number;
-  regular: number;
-  overtime: number;
-  double_time: number;
-  premium_cents: number;
-  gross_cents: number;
-}
-
-/** An approved period's Timesheet punch line as shown then (migration 027). */
-export interface PayPeriodPunchesTable {
-  id: Generated<number>;
-  account_id: number;
-  start_date: string;
-  position: number;
-  employee_ref: number;
-  date: string;
-  type: string;
-  time_in: string | null;
-  time_out: string | null;
-  hours: number | null;
+  employee_ref: number | null;
+  /** The employee's department then (who may see the line). */
+  department_id: number | null;
+  /** The line's cells, JSON. */
+  cells: string;
 }
 
 /** A department's "reviewed" mark on a pay period (migration 026). */
@@ -460,7 +438,6 @@ export interface DB {
   pay_periods: PayPeriodsTable;
   pay_period_reviews: PayPeriodReviewsTable;
   pay_period_figures: PayPeriodFiguresTable;
-  pay_period_punches: PayPeriodPunchesTable;
   pay_period_confirmations: PayPeriodConfirmationsTable;
   schedules: SchedulesTable;
   punch_conflict_fixes: PunchConflictFixesTable;

@@ -21,7 +21,7 @@ import { confirmationsOf } from './confirmations.service';
 import { type Bounds, periodContaining, periodsBetween } from './period-calendar';
 import { schedulesOf } from './pay-period-of';
 import type { PayPeriodsRepositories } from './pay-periods.repositories';
-import type { StoredFigures } from './period-figures.repository';
+import type { StoredLine } from './period-figures.repository';
 
 /** Approval's refusal while the period holds what needs attention: answered 422 with the list. */
 export class PeriodBlocked extends AppError {
@@ -47,14 +47,14 @@ export function payPeriodsService(deps: {
   /** The account's punch issues, as the Punch issues page lists them (timeclock/conflicts.service.ts). */
   punchIssues: (caller: Caller) => Promise<PunchConflictsAnswer>;
   /**
-   * The period's figures and the Payroll Summary CSV rendered from them (approval-figures.ts), over the
+   * The period's report lines and the Payroll Summary CSV rendered from them (approval-figures.ts), over the
    * approval's transaction.
    */
   approvalFigures: (
     r: PayPeriodsRepositories,
     accountId: number,
     period: { start: string; end: string; asOf: string },
-  ) => Promise<{ figures: StoredFigures; csv: Buffer }>;
+  ) => Promise<{ lines: StoredLine[]; csv: Buffer }>;
   now?: () => Date;
 }) {
   const { repos, inTransaction, punchIssues, approvalFigures, now = () => new Date() } = deps;
@@ -237,9 +237,9 @@ export function payPeriodsService(deps: {
         });
         if (!won) throw conflict(messages.payPeriods.alreadyApproved, undefined, 'period.already_approved');
         const { start_date: start, end_date: end } = p;
-        const { figures, csv } = await approvalFigures(r, accountId, { start, end, asOf: approvedAt });
+        const { lines, csv } = await approvalFigures(r, accountId, { start, end, asOf: approvedAt });
         const checksum = createHash('sha256').update(csv).digest('hex');
-        await r.figures.storeFigures(accountId, start, figures);
+        await r.figures.storeFigures(accountId, start, lines);
         await r.figures.markStored(accountId, start, checksum, approvedAt);
         await r.activity.record(accountId, {
           userId: caller.userId,

@@ -1,16 +1,20 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { DB, PayPeriodFiguresTable, PayPeriodPunchesTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 
-export type StoredDay = Omit<Insertable<PayPeriodFiguresTable>, 'id' | 'account_id' | 'start_date'>;
-export type StoredPunch = Omit<Insertable<PayPeriodPunchesTable>, 'id' | 'account_id' | 'start_date'>;
-
-/** An approved period's stored figures: its days and Timesheet lines (docs/RULES.md#stored-figures-of-an-approved-period). */
-export interface StoredFigures {
-  days: StoredDay[];
-  punches: StoredPunch[];
+/**
+ * A line of an approved period's Payroll Summary or Timesheet as computed when it was approved
+ * (docs/RULES.md#stored-figures-of-an-approved-period): its cells, and whose line it is (the employee's ref and
+ * department then). The line without an employee is the report's totals over the whole account.
+ */
+export interface StoredLine {
+  report: string;
+  position: number;
+  employee_ref: number | null;
+  department_id: number | null;
+  cells: string;
 }
 
-/** Rows a statement at most (PostgreSQL's 65,535 parameters over 17 columns). */
+/** Lines a statement at most (well under PostgreSQL's 65,535 parameters). */
 const BATCH = 1000;
 
 /**
@@ -20,18 +24,12 @@ const BATCH = 1000;
  */
 export function periodFiguresRepository(db: Kysely<DB>) {
   return {
-    /** Stores a period's figures (the caller has just approved it in this transaction). */
-    async storeFigures(accountId: number, start: string, f: StoredFigures) {
-      const scoped = { account_id: accountId, start_date: start };
-      for (let i = 0; i < f.days.length; i += BATCH)
+    /** Stores a period's lines (the caller has just approved it in this transaction). */
+    async storeFigures(accountId: number, start: string, lines: readonly StoredLine[]) {
+      for (let i = 0; i < lines.length; i += BATCH)
         await db
           .insertInto('pay_period_figures')
-          .values(f.days.slice(i, i + BATCH).map((d) => ({ ...scoped, ...d })))
-          .execute();
-      for (let i = 0; i < f.punches.length; i += BATCH)
-        await db
-          .insertInto('pay_period_punches')
-          .values(f.punches.slice(i, i + BATCH).map((p) => ({ ...scoped, ...p })))
+          .values(lines.slice(i, i + BATCH).map((l) => ({ account_id: accountId, start_date: start, ...l })))
           .execute();
     },
 
@@ -47,12 +45,11 @@ export function periodFiguresRepository(db: Kysely<DB>) {
 
     /** Deletes a period's figures (reopening): it is computed live again. */
     async deleteFigures(accountId: number, start: string) {
-      for (const table of ['pay_period_figures', 'pay_period_punches'] as const)
-        await db
-          .deleteFrom(table)
-          .where('account_id', '=', accountId)
-          .where('start_date', '=', start)
-          .execute();
+      await db
+        .deleteFrom('pay_period_figures')
+        .where('account_id', '=', accountId)
+        .where('start_date', '=', start)
+        .execute();
       await db
         .updateTable('pay_periods')
         .set({ figures_at: null })
@@ -75,24 +72,14 @@ export function periodFiguresRepository(db: Kysely<DB>) {
       return row?.figures_at ?? undefined;
     },
 
-    /** A period's stored days in report order (the employees' name order then, then by day). */
-    storedDays: (accountId: number, start: string) =>
+    /** A period's stored lines of one report in order, its totals (position -1) first. */
+    storedLines: (accountId: number, start: string, report: string): Promise<StoredLine[]> =>
       db
         .selectFrom('pay_period_figures')
-        .selectAll()
+        .select(['report', 'position', 'employee_ref', 'department_id', 'cells'])
         .where('account_id', '=', accountId)
         .where('start_date', '=', start)
-        .orderBy('position')
-        .orderBy('date')
-        .execute(),
-
-    /** A period's stored Timesheet lines in order. */
-    storedPunches: (accountId: number, start: string) =>
-      db
-        .selectFrom('pay_period_punches')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('start_date', '=', start)
+        .where('report', '=', report)
         .orderBy('position')
         .execute(),
   };

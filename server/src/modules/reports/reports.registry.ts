@@ -8,7 +8,7 @@ import {
   deviceStatus,
   employeeList,
 } from './list-reports';
-import { fromApprovedPeriod, storedPayroll, storedTimesheet } from './approved-period-reports';
+import { fromApprovedPeriod } from './approved-period-reports';
 import { activity } from './own-reports';
 import type { ReportEntry } from './report-types';
 import { roundingEffectReport } from './rounding-report';
@@ -19,8 +19,8 @@ import { dailySummary, payrollSummary, timesheet } from './time-reports';
 const ENTRIES: readonly ReportEntry[] = [
   dailySummary,
   // An approved period's range is answered from its stored figures (docs/RULES.md#stored-figures-of-an-approved-period).
-  fromApprovedPeriod(payrollSummary, storedPayroll),
-  fromApprovedPeriod(timesheet, storedTimesheet),
+  fromApprovedPeriod(payrollSummary),
+  fromApprovedPeriod(timesheet),
   employeeList,
   departmentList,
   administratorList,

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { DATE_FORMATS, hoursText, messages, TIME_FORMATS } from '@punchclock/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -55,15 +55,24 @@ export function TimesheetCard() {
             )}
           </Group>
         </div>
-        <SegmentedControl
-          size="xs"
-          value={which}
-          onChange={(v) => setWhich(v as 'last' | 'current')}
-          data={[
-            { value: 'last', label: 'Last period' },
-            { value: 'current', label: 'This period' },
-          ]}
-        />
+        <Group gap={4} role="group" aria-label="Pay period">
+          {(
+            [
+              ['last', 'Last period'],
+              ['current', 'This period'],
+            ] as const
+          ).map(([value, label]) => (
+            <Button
+              key={value}
+              size="xs"
+              variant={which === value ? 'filled' : 'default'}
+              aria-pressed={which === value}
+              onClick={() => setWhich(value)}
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
       </Group>
       {p.punches.length === 0 ? (
         <Text c="dimmed" fz="sm" py="sm">

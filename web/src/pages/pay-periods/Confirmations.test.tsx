@@ -79,7 +79,9 @@ describe('timesheet confirmations', () => {
     const cell = await screen.findByTestId('confirmations');
     expect(within(cell).getByText('1 confirmed')).toBeTruthy();
     expect(within(cell).getByText('Cora Confirm')).toBeTruthy();
-    const option = screen.getByRole('switch', { name: new RegExp(`^${messages.confirmations.optionLabel}`) });
+    const option = screen.getByRole('checkbox', {
+      name: new RegExp(`^${messages.confirmations.optionLabel}`),
+    });
     await waitFor(() => expect((option as HTMLInputElement).disabled).toBe(false));
     await userEvent.click(option);
     await waitFor(() =>

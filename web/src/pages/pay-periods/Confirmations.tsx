@@ -1,4 +1,4 @@
-import { Badge, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Checkbox, Stack, Text, Tooltip } from '@mantine/core';
 import { messages, type PayPeriodConfirmation } from '@punchclock/contract';
 import { confirmOn, useConfirmSettings, useSaveConfirmSettings } from '../../api/confirmations';
 import { messageOf } from '../../api/client';
@@ -22,7 +22,7 @@ export function ConfirmOption() {
   const save = useSaveConfirmSettings();
   const on = confirmOn(settings.data);
   return (
-    <Switch
+    <Checkbox
       label={messages.confirmations.optionLabel}
       description={messages.confirmations.optionHint}
       checked={on}
@@ -45,8 +45,8 @@ export function ConfirmedCell({ confirmations }: { confirmations?: PayPeriodConf
   const list = confirmations ?? [];
   if (!list.length)
     return (
-      <Text size="xs" c="dimmed">
-        None
+      <Text size="xs" c="dimmed" aria-label="Nobody confirmed">
+        –
       </Text>
     );
   return (

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  Fieldset,
   Group,
   Select,
   SimpleGrid,
@@ -120,7 +119,8 @@ export function PunchForm({
             {messages.punches.lockedHint}
           </Alert>
         )}
-        <Fieldset variant="unstyled" disabled={locked} p={0}>
+        {/* The browser's own fieldset disables every field in it (no Mantine Fieldset: its styles are not loaded). */}
+        <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack>
             <TextInput type="date" label="Date" max={today} {...form.getInputProps('date')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -153,7 +153,7 @@ export function PunchForm({
             </SimpleGrid>
             <Textarea label="Notes" maxLength={1000} autosize minRows={3} {...form.getInputProps('notes')} />
           </Stack>
-        </Fieldset>
+        </fieldset>
         {error && (
           <Alert
             color="red"
