@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'period.not_approved',
   'period.not_started',
   'period.confirm_off',
+  // Adjustments (docs/RULES.md#adjustments): only a day of an approved period is adjusted
+  'adjustment.not_locked',
   // Identifying who punches
   'clock.pin_required',
   'clock.pin_wrong',

@@ -31,5 +31,6 @@ export * from './pay-rules';
 export * from './pay-rules-api';
 export * from './schedules';
 export * from './pay-periods';
-export * from './forgotten';
 export * from './pay-period-confirmations';
+export * from './forgotten';
+export * from './adjustments';

@@ -68,6 +68,16 @@ export const REPORTS = [
     list: 'full',
   },
   {
+    name: 'Payroll Export',
+    title: 'Payroll Export',
+    description:
+      'One row per employee and pay period for your payroll software: regular, overtime, double time, premiums, adjustments, gross.',
+    group: 'Pay',
+    params: ['department_id', 'start_date', 'end_date'],
+    required: dates,
+    list: 'full',
+  },
+  {
     name: 'Timesheet',
     title: 'Timesheet',
     description: "Every punch of each employee in time order, with each day's paid total.",

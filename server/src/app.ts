@@ -30,6 +30,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { payRulesRoutes } from './modules/pay-rules/pay-rules.routes';
 import { confirmationsRoutes } from './modules/pay-periods/confirmations.routes';
 import { payPeriodsRoutes } from './modules/pay-periods/pay-periods.routes';
+import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { punchesRoutes } from './modules/punches/punches.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(dataExportRoutes);
   await app.register(payRulesRoutes);
   await app.register(payPeriodsRoutes);
+  await app.register(adjustmentsRoutes);
   await app.register(confirmationsRoutes);
   await app.register(rollCallRoutes);
   await app.register(schedulesRoutes);

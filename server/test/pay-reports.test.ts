@@ -191,9 +191,11 @@ describe('reports paid by the pay pipeline', () => {
     expect(csv.statusCode).toBe(200);
     const [header, first] = csv.body.replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(header).toBe(
-      'Employee ID,Name,Department,Worked Hours,Paid Hours,Regular Hours,Overtime Hours,Double Time Hours,Hourly Rate,Premium,Gross Pay',
+      'Employee ID,Name,Department,Worked Hours,Paid Hours,Regular Hours,Overtime Hours,Double Time Hours,Hourly Rate,Premium,Adjustments,Gross Pay',
     );
-    expect(first).toMatch(/,48\.00,48\.00,40\.00,8\.00,0\.00,"?\$?20\.00"?,"?\$?0\.00"?,"?\$?1,?040\.00"?$/);
+    expect(first).toMatch(
+      /,48\.00,48\.00,40\.00,8\.00,0\.00,"?\$?20\.00"?,"?\$?0\.00"?,"?\$?0\.00"?,"?\$?1,?040\.00"?$/,
+    );
     for (const format of ['xlsx', 'pdf'] as const) {
       const file = await call(a, 'POST', '/getdata', {
         reportname: 'Timesheet',

@@ -26,6 +26,7 @@ import * as m026 from './migrations/026_pay_periods';
 import * as m027 from './migrations/027_pay_period_figures';
 import * as m028 from './migrations/028_forgotten_clock_outs';
 import * as m029 from './migrations/029_pay_period_confirmations';
+import * as m030 from './migrations/030_adjustments';
 
 /** Migrations are listed here (not discovered on disk) so they bundle and run the same everywhere. */
 const provider: MigrationProvider = {
@@ -57,6 +58,7 @@ const provider: MigrationProvider = {
       '027_pay_period_figures': m027,
       '028_forgotten_clock_outs': m028,
       '029_pay_period_confirmations': m029,
+      '030_adjustments': m030,
     };
   },
 };

@@ -427,6 +427,26 @@ export interface ForgottenClockOutsTable {
   decided_at: string | null;
 }
 
+/** A correction of a day of an approved pay period, paid on the day it was recorded (migration 030). */
+export interface AdjustmentsTable {
+  id: Generated<number>;
+  account_id: number;
+  employee_ref: number;
+  /** The local day it corrects. */
+  date: string;
+  /** The local day it was recorded: it is paid in the pay period holding it. */
+  paid_on: string;
+  minutes: number;
+  /** One of the contract's ADJUSTMENT_PAY. */
+  pay: string;
+  rate_cents: number;
+  multiplier_milli: number;
+  cents: number;
+  note: string;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   departments: DepartmentsTable;
@@ -437,6 +457,7 @@ export interface DB {
   pay_period_schedules: PayPeriodSchedulesTable;
   pay_periods: PayPeriodsTable;
   pay_period_reviews: PayPeriodReviewsTable;
+  adjustments: AdjustmentsTable;
   pay_period_figures: PayPeriodFiguresTable;
   pay_period_confirmations: PayPeriodConfirmationsTable;
   schedules: SchedulesTable;

@@ -462,6 +462,17 @@ export const TABLE: Record<string, Entry> = {
       },
     }),
   },
+  // Adjustments (docs/RULES.md#adjustments): managers only; a scoped administrator lists its departments' and
+  // reaches none of the victim's department (404). 2026-01-06 lies in no approved period of A.
+  'GET /api/adjustments': {
+    expect: e({ scoped: 200 }, managerList),
+    req: () => ({ url: '/api/adjustments?start_date=2026-01-01&end_date=2026-01-31' }),
+  },
+  'POST /api/adjustments': {
+    expect: managerRow,
+    req: (w) => ({ payload: { employee_id: w.ids.victimRef, date: '2026-01-06', minutes: 30, note: 'x' } }),
+  },
+  'DELETE /api/adjustments/:id': { expect: managerRow, req: () => ({ url: '/api/adjustments/2147483000' }) },
   // Pay periods (docs/RULES.md#pay-periods): a scoped administrator reads the settings and the list and marks
   // reviews; settings, approval and reopening are the owner's and full administrators' (403). 2026-01-06 is a
   // Tuesday: it starts no period (404 to B's manager), so the proof approves nothing.

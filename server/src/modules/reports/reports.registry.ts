@@ -14,12 +14,17 @@ import type { ReportEntry } from './report-types';
 import { roundingEffectReport } from './rounding-report';
 import { departmentSummary, employeeDetails, weekdaySummary, weeklySummary } from './summary-reports';
 import { dailySummary, payrollSummary, timesheet } from './time-reports';
+import { payrollExport } from './payroll-export';
+
+const payroll = fromApprovedPeriod(payrollSummary);
 
 /** Every report with its own query; the contract's aliases (aliasOf) run one of these under another name. */
 const ENTRIES: readonly ReportEntry[] = [
   dailySummary,
   // An approved period's range is answered from its stored figures (docs/RULES.md#stored-figures-of-an-approved-period).
-  fromApprovedPeriod(payrollSummary),
+  payroll,
+  // Each pay period's Payroll Summary, one row per employee and period (README, "Payroll export").
+  payrollExport(payroll),
   fromApprovedPeriod(timesheet),
   employeeList,
   departmentList,

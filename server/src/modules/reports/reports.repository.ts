@@ -7,6 +7,7 @@ import { periodFiguresRepository } from '../pay-periods/period-figures.repositor
 import { attendanceSources } from '../schedules/attendance.repository';
 import { periodRepository } from '../time/period.repository';
 import { adjustmentsSource } from './adjustment-rows';
+import { payPeriodCalendarSource } from './payroll-export';
 
 /** What reports read; account first, and limited to the caller's departments in this one place. */
 export interface ReportScope {
@@ -32,6 +33,8 @@ export function reportsRepository(db: Kysely<DB>) {
     ...periodFiguresRepository(db),
     /** Adjustments paid on the report's days (docs/RULES.md#adjustments). */
     ...adjustmentsSource(db),
+    /** The pay period calendar (Payroll Export's periods). */
+    ...payPeriodCalendarSource(db),
 
     employees: (accountId: number, scope: ReportScope, f: ReportEmployeeFilter) =>
       db

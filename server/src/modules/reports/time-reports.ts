@@ -1,10 +1,12 @@
-import { type PayTotals, REPORTS, type ReportColumnView } from '@punchclock/contract';
+import { EMPTY_PAY_TOTALS, type PayTotals, REPORTS, type ReportColumnView } from '@punchclock/contract';
 import { type DayFigures, type PeriodSums, periodRate } from '../time/engine';
 import type { TimeRules } from '../time/time-rules';
 import { periodFigures, periodSums, withRateChanges } from '../time/period';
 import { periodPay } from '../time/pay/period-pay';
 import { roundToStep } from '../time/rounding';
 import { workedMinutes } from '../time/worked';
+import { addDays } from '../time/calendar';
+import { adjustmentCentsOf, adjustmentLine, paidAdjustmentsOf } from './adjustment-rows';
 import {
   type ReportContext,
   type ReportEntry,
@@ -285,6 +287,7 @@ export const payrollSummary: ReportEntry = {
     PAY_COLUMNS[2],
     { key: 'rate', label: 'Hourly Rate', kind: 'money' },
     PAY_COLUMNS[3],
+    { key: 'adjustments', label: 'Adjustments', kind: 'money' },
     PAY_COLUMNS[4],
   ],
   /**
@@ -310,20 +313,25 @@ export const payrollSummary: ReportEntry = {
     const withRates = new Map(
       (await withRateChanges(ctx.repo, ctx.accountId, engineEmployees(employees))).map((e) => [e.id, e]),
     );
+    // Adjustments paid on the period's days (docs/RULES.md#adjustments): their own column, and in the gross.
+    const adjusted = await paidAdjustmentsOf(ctx, employees);
     const rows: Row[] = [];
     for (const [ref, e] of employees) {
-      const p = pay.get(ref);
+      const p = pay.get(ref) ?? (adjusted.has(ref) ? EMPTY_PAY_TOTALS : undefined);
       if (!p) continue;
+      const adjustments = adjustmentCentsOf(adjusted.get(ref));
       const row: Row = {
         ...personCells(e),
         worked: p.worked,
         paid: p.paid,
         ...payCells(p),
         rate: periodRate(withRates.get(ref)!, start, end),
+        adjustments,
+        gross: p.gross_cents + adjustments,
       };
       rows.push(row);
     }
-    const totals = totalsOf(rows, 'employee_id', ['worked', 'paid', ...PAY_KEYS]);
+    const totals = totalsOf(rows, 'employee_id', ['worked', 'paid', ...PAY_KEYS, 'adjustments']);
     return { rows, totals: { ...totals, rate: null } };
   },
 };
@@ -365,8 +373,19 @@ export const timesheet: ReportEntry = {
     const [ordered, pay] = await Promise.all([periodPunches(ctx, employees), periodPayOf(ctx, employees)]);
     const dayOf = new Map<string, PayTotals>();
     for (const p of pay.values()) for (const d of p.days) dayOf.set(`${p.employeeRef}|${d.day}`, d.totals);
+    const adjusted = await paidAdjustmentsOf(ctx, employees);
     const rows: Row[] = [];
+    // Each employee's adjustments stand after their punches of the day they are paid on (or of the day before).
+    const flushAdjustments = (ref: number, upTo: string | null) => {
+      const list = adjusted.get(ref);
+      while (list?.length && (upTo === null || list[0].paid_on <= upTo))
+        rows.push(adjustmentLine(list.shift()!, employees.get(ref)!));
+    };
+    let previous: number | null = null;
     ordered.forEach((p, i) => {
+      if (previous !== null && previous !== p.employee_ref) flushAdjustments(previous, null);
+      previous = p.employee_ref;
+      flushAdjustments(p.employee_ref, addDays(p.work_date, -1));
       const e = employees.get(p.employee_ref)!;
       const d = dayOf.get(`${p.employee_ref}|${p.work_date}`);
       const next = ordered[i + 1];
@@ -384,7 +403,11 @@ export const timesheet: ReportEntry = {
         day_total: lastOfDay && d && !ctx.rules.attendanceOnly ? d.paid : null,
         ...(lastOfDay && d && !ctx.rules.attendanceOnly ? payCells(d) : NO_PAY),
       });
+      if (lastOfDay) flushAdjustments(p.employee_ref, p.work_date);
     });
+    if (previous !== null) flushAdjustments(previous, null);
+    // Employees paid only adjustments in the period, in name order after the others' lines.
+    for (const ref of employees.keys()) flushAdjustments(ref, null);
     return { rows, totals: { ...totalsOf(rows, 'date', ['day_total', ...PAY_KEYS]) } };
   },
 };
