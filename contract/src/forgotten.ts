@@ -35,10 +35,12 @@ export const forgottenQuestionAnswer = z.object({
 export const forgottenAnswerBody = z.intersection(
   employeeIdentity,
   z.object({
+    /** The forgotten shift asked about; left out (a station's answer queued offline): the employee's one. */
     shift_id: z
       .number({ error: 'shift_id must be the id of the open shift.' })
       .int('shift_id must be the id of the open shift.')
-      .positive('shift_id must be the id of the open shift.'),
+      .positive('shift_id must be the id of the open shift.')
+      .optional(),
     date: isoDate.optional(),
     /** Null: the employee skipped the question. */
     time: hhmm('Time').nullable(),

@@ -10,7 +10,8 @@ import { useTestApp } from './helper';
  * manager's Accept (through the punch rules, the locked-period rule too) and Dismiss, and that an open shift is
  * never paid. Accounts are UTC; shifts begin on whole minutes relative to now.
  *
- * Account a (station A): Ann (mail) open 30 h, Bob (no mail) open 13 h, Cara (mail) open 1 h, Eve (mail) open 20 h
+ * Account a (station A): Ann (mail) open 30 h, Bob (no mail) open 13 h, Cara (mail) open 1 h, Eve (mail) open 20 h,
+ * Gus (no mail) open 16 h
  * with forgotten_after_minutes 720. Account b (station B): Dan (mail) open 20 h with forgotten_after_minutes 1500
  * (not forgotten yet). Account c: Fay open 28 h, her day in an approved pay period.
  */
@@ -19,8 +20,8 @@ let a: Account;
 let b: Account;
 let c: Account;
 const st = { a: '', b: '', c: '' };
-const ids = { ann: 0, bob: 0, cara: 0, eve: 0, dan: 0, fay: 0 };
-const shifts = { ann: 0, bob: 0, cara: 0, eve: 0, dan: 0, fay: 0 };
+const ids = { ann: 0, bob: 0, cara: 0, eve: 0, gus: 0, dan: 0, fay: 0 };
+const shifts = { ann: 0, bob: 0, cara: 0, eve: 0, gus: 0, dan: 0, fay: 0 };
 const ins = { ann: '', bob: '', fay: '' };
 const minute = (hoursAgo: number) =>
   new Date(Math.floor((Date.now() - hoursAgo * 3_600_000) / 60_000) * 60_000).toISOString();
@@ -65,6 +66,7 @@ beforeAll(async () => {
     await createEmployee(t, a, { name: 'Cara', employee_id: 'CARA', email: 'cara@example.com' })
   ).id;
   ids.eve = (await createEmployee(t, a, { name: 'Eve', employee_id: 'EVE', email: 'eve@example.com' })).id;
+  ids.gus = (await createEmployee(t, a, { name: 'Gus', employee_id: 'GUS' })).id;
   ids.dan = (await createEmployee(t, b, { name: 'Dan', employee_id: 'DAN', email: 'dan@example.com' })).id;
   ids.fay = (await createEmployee(t, c, { name: 'Fay', employee_id: 'FAY' })).id;
   ins.ann = minute(30);
@@ -74,6 +76,7 @@ beforeAll(async () => {
   shifts.bob = (await insertPunch(t, a.accountId, ids.bob, { time_in: ins.bob })).id;
   shifts.cara = (await insertPunch(t, a.accountId, ids.cara, { time_in: minute(1) })).id;
   shifts.eve = (await insertPunch(t, a.accountId, ids.eve, { time_in: minute(20) })).id;
+  shifts.gus = (await insertPunch(t, a.accountId, ids.gus, { time_in: minute(16) })).id;
   shifts.dan = (await insertPunch(t, b.accountId, ids.dan, { time_in: minute(20) })).id;
   shifts.fay = (await insertPunch(t, c.accountId, ids.fay, { time_in: ins.fay })).id;
   ok(
@@ -269,19 +272,37 @@ describe('the station question and the answer', () => {
     expect(ok(await manager(c, 'GET', '/api/forgotten-clock-outs')).data).toHaveLength(1);
   });
 
+  it("an answer a station queued offline names no shift: the employee's forgotten one", async () => {
+    const row = await t.db
+      .selectFrom('punches')
+      .select('time_in')
+      .where('id', '=', shifts.eve)
+      .executeTakeFirstOrThrow();
+    const left = plus(row.time_in, 6 * 60);
+    // Cara's shift is not forgotten: nothing to answer.
+    expect((await answer(st.a, { employee_id: 'CARA', time: '12:00' })).statusCode).toBe(404);
+    const saved = ok(await answer(st.a, { employee_id: 'EVE', time: hm(left).time, date: hm(left).date }));
+    expect(saved.left_at).toBe(left);
+    const item = ok(await manager(a, 'GET', '/api/forgotten-clock-outs')).data.find(
+      (x: { punch_id: number }) => x.punch_id === shifts.eve,
+    );
+    ok(await manager(a, 'POST', `/api/forgotten-clock-outs/${item.id}/accept`));
+    expect(await timeOut(shifts.eve)).toBe(left);
+  });
+
   it('a skipped question sets the shift aside with no answer: nothing to accept, a manager fixes it', async () => {
-    const eve = (
+    const gus = (
       await t.db
         .selectFrom('punches')
         .select('time_in')
-        .where('id', '=', shifts.eve)
+        .where('id', '=', shifts.gus)
         .executeTakeFirstOrThrow()
     ).time_in;
-    const saved = ok(await answer(st.a, { employee_id: 'EVE', shift_id: shifts.eve, time: null }));
+    const saved = ok(await answer(st.a, { employee_id: 'GUS', shift_id: shifts.gus, time: null }));
     expect(saved.left_at).toBeNull();
-    expect(await timeOut(shifts.eve)).toBe(eve);
+    expect(await timeOut(shifts.gus)).toBe(gus);
     const [item] = ok(await manager(a, 'GET', '/api/forgotten-clock-outs')).data;
-    expect(item).toMatchObject({ punch_id: shifts.eve, left_at: null });
+    expect(item).toMatchObject({ punch_id: shifts.gus, left_at: null });
     expect((await manager(a, 'POST', `/api/forgotten-clock-outs/${item.id}/accept`)).statusCode).toBe(422);
     ok(await manager(a, 'POST', `/api/forgotten-clock-outs/${item.id}/dismiss`));
     expect(ok(await manager(a, 'GET', '/api/forgotten-clock-outs')).data).toEqual([]);

@@ -133,7 +133,7 @@ export function forgottenService(deps: {
       const employee = await employeeOf(caller, body);
       const now = Date.now();
       const open = await forgottenShift(caller.accountId, employee.id, now);
-      if (!open || open.id !== body.shift_id)
+      if (!open || (body.shift_id !== undefined && open.id !== body.shift_id))
         throw notFound(messages.forgotten.noShift, 'forgotten.no_shift');
       const rules = timeRulesOf(await repos.settings.read(caller.accountId));
       const zone = rules.zone;
