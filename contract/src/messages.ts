@@ -453,6 +453,8 @@ export const messages = {
       `Hello ${name},\n\nyou clocked in at ${since} and did not clock out. Your next punch at a time station will ask when you left; your manager then checks the time.\n\nPunchclock`,
     answered: 'Thank you. Your manager will check the time you left. You can clock in now.',
     skipped: 'Your manager will fix the time you left. You can clock in now.',
+    savedOffline:
+      'No connection: your answer is saved and sent when this station is back online. You can clock in now.',
     setAside:
       'Forgotten clock-out set aside at the next punch: closed at its clock-in (0 minutes) until a manager fixes it.',
     nothingToAccept: 'The employee skipped the question: fix the clock-out by hand.',

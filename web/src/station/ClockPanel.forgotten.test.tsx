@@ -1,8 +1,10 @@
+import 'fake-indexeddb/auto';
 import { MantineProvider } from '@mantine/core';
 import { messages } from '@punchclock/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClockPanel } from './ClockPanel';
+import { sendForgottenAnswers } from './forgotten-queue';
 
 // The station's question about a forgotten clock-out (docs/RULES.md#forgotten-clock-outs); the calls are faked
 // (server/test/forgotten-clock-outs.test.ts runs the server's side).
@@ -10,6 +12,8 @@ const calls = vi.hoisted(() => ({
   sent: [] as { path: string; body: Record<string, unknown> }[],
   punch: [] as string[],
   ask: true,
+  offline: false,
+  online: true,
 }));
 vi.mock('./clock-controller', async (original) => {
   const real = await original<typeof import('./clock-controller')>();
@@ -20,9 +24,11 @@ vi.mock('./clock-controller', async (original) => {
       state: {
         employee: { employee_id: id.employee_id ?? '', name: 'Ann Lee' },
         clockedIn: true,
-        clockInTime: '2026-11-24T08:00:00.000Z',
+        clockInTime: calls.offline
+          ? new Date(Date.now() - 20 * 3_600_000).toISOString()
+          : '2026-11-24T08:00:00.000Z',
         breakStartTime: null,
-        offline: false,
+        offline: calls.offline,
       },
     }),
     punch: async (kind: string) => {
@@ -36,6 +42,7 @@ vi.mock('./station-api', async (original) => {
   return {
     ...real,
     stationCall: async (path: string, body: Record<string, unknown>) => {
+      if (!calls.online) throw new real.StationApiError(0, 'offline');
       calls.sent.push({ path, body });
       if (path === '/api/forgotten-clock-outs/question')
         return {
@@ -82,6 +89,8 @@ beforeEach(() => {
   calls.sent.length = 0;
   calls.punch.length = 0;
   calls.ask = true;
+  calls.offline = false;
+  calls.online = true;
 });
 
 describe('a forgotten clock-out at the station', () => {
@@ -116,5 +125,30 @@ describe('a forgotten clock-out at the station', () => {
     await identify();
     expect(await screen.findByRole('button', { name: 'Clock Out' })).toBeTruthy();
     expect(screen.queryByTestId('forgotten-question')).toBeNull();
+  });
+
+  it('offline, the station asks about a shift open past the default limit and queues the answer until online', async () => {
+    calls.offline = true;
+    calls.online = false;
+    await identify('E9');
+    const weekday = new Date(Date.now() - 20 * 3_600_000).toLocaleDateString('en-US', {
+      weekday: 'long',
+      timeZone: 'UTC',
+    });
+    await screen.findByText(messages.forgotten.question(weekday));
+    fireEvent.change(screen.getByLabelText(messages.forgotten.leftAt), { target: { value: '16:30' } });
+    fireEvent.click(button(messages.forgotten.send)!);
+    expect(await screen.findByText(messages.forgotten.savedOffline)).toBeTruthy();
+    expect(button('Clock In')).toBeTruthy();
+    expect(calls.sent).toEqual([]);
+    // Still offline: kept. Back online: sent (no shift id: the server takes the employee's forgotten one), once.
+    expect(await sendForgottenAnswers()).toBe(false);
+    calls.online = true;
+    expect(await sendForgottenAnswers()).toBe(true);
+    expect(calls.sent).toEqual([
+      { path: '/api/forgotten-clock-outs/answer', body: { employee_id: 'E9', time: '16:30' } },
+    ]);
+    await sendForgottenAnswers();
+    expect(calls.sent).toHaveLength(1);
   });
 });

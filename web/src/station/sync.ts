@@ -1,5 +1,6 @@
 import type { SyncAnswer, UnsentAnswer, UnsentBody } from '@punchclock/contract';
 import { deviceClock } from './device-clock';
+import { sendForgottenAnswers } from './forgotten-queue';
 import { isNetworkError, stationCall } from './station-api';
 import { abandonedPunches, markHandedOver, type QueuedPunch, setLastSyncAt, stationDb } from './queue';
 
@@ -22,9 +23,12 @@ export function syncPending(): Promise<number> {
 }
 
 async function drain(): Promise<number> {
+  // Answers about forgotten clock-outs first: they set the shift aside that a queued clock-in would meet.
+  const answered = await sendForgottenAnswers();
   for (;;) {
     const batch = await stationDb.punches.where('state').equals('pending').sortBy('device_time');
     if (batch.length === 0) return 0;
+    if (!answered) return batch.length;
     const items = batch.slice(0, BATCH).map(sentForm);
     let answer: SyncAnswer;
     try {

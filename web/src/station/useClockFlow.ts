@@ -18,6 +18,7 @@ import {
   stateAfter,
   totalText,
 } from './clock-controller';
+import { forgottenOffline, queueForgottenAnswer } from './forgotten-queue';
 import { isBadge, isNetworkError, stationCall, StationApiError } from './station-api';
 
 /**
@@ -46,6 +47,7 @@ export const STATION_IDLE_RESET_MS = 20_000;
 export const CONFIRMATION_CLEAR_MS = 6_000;
 
 export const OFFLINE_LOOKUP = "No connection: working from this station's saved data.";
+export const FORGOTTEN_SAVED = messages.forgotten.savedOffline;
 export const PIN_CHECKED_LATER =
   'No connection: your PIN is checked when this station is back online. A wrong PIN means no punch.';
 
@@ -77,7 +79,8 @@ export function useClockFlow({
   const [screening, setScreening] = useState(false);
   // A forgotten clock-out the server asks about before the punch (docs/RULES.md#forgotten-clock-outs).
   const [forgotten, setForgotten] = useState<{
-    question: NonNullable<ForgottenQuestionAnswer['question']>;
+    /** The server's question (online), or the station's own (offline: no shift id). */
+    question: { text: string; shift_id?: number };
     id: EmployeeIdentity;
   } | null>(null);
   const [leftTime, setLeftTime] = useState('');
@@ -112,6 +115,11 @@ export function useClockFlow({
     if (s.employee && isBadge(text)) setInput(s.employee.employee_id);
     setNotice(s.offline ? { color: 'yellow', text: offlineNotice } : null);
     if (!s.offline && s.clockedIn) void askForgotten(id);
+    if (s.offline && s.clockedIn) {
+      const own = forgottenOffline(s.clockInTime, settings?.time_zone ?? 'UTC');
+      setLeftTime('');
+      setForgotten(own ? { question: { text: own.text }, id } : null);
+    }
   };
 
   /** Online, an employee whose open shift is a forgotten clock-out is asked when they left (null: nothing). */
@@ -132,22 +140,29 @@ export function useClockFlow({
   async function answerForgotten(time: string | null) {
     if (!forgotten || !state) return;
     setBusy(true);
-    try {
-      const answer = await stationCall<{ message: string }>('/api/forgotten-clock-outs/answer', {
-        ...forgotten.id,
-        shift_id: forgotten.question.shift_id,
-        time,
-      });
+    const asked = forgotten;
+    const answered = (text: string, color: 'blue' | 'yellow') => {
       setState({ ...state, clockedIn: false, clockInTime: null, breakStartTime: null });
       setForgotten(null);
-      setNotice({ color: 'blue', text: answer.message });
+      setNotice({ color, text });
+    };
+    try {
+      if (asked.question.shift_id === undefined) {
+        // Offline: kept with the punches, sent before them when the station is back online.
+        await queueForgottenAnswer(asked.id, time);
+        return answered(FORGOTTEN_SAVED, 'yellow');
+      }
+      const answer = await stationCall<{ message: string }>('/api/forgotten-clock-outs/answer', {
+        ...asked.id,
+        shift_id: asked.question.shift_id,
+        time,
+      });
+      answered(answer.message, 'blue');
     } catch (e) {
-      if (isNetworkError(e)) setForgotten(null);
-      setNotice(
-        isNetworkError(e)
-          ? { color: 'yellow', text: messages.general.networkError }
-          : red(e instanceof Error ? e.message : messages.general.serverError),
-      );
+      if (isNetworkError(e)) {
+        await queueForgottenAnswer(asked.id, time).catch(() => undefined);
+        answered(FORGOTTEN_SAVED, 'yellow');
+      } else setNotice(red(e instanceof Error ? e.message : messages.general.serverError));
     } finally {
       setBusy(false);
     }
