@@ -4,7 +4,9 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import type { ReportRun } from '../../api/reports';
 import { AppPage } from '../../components/AppPage';
+import { useSession } from '../../session/session';
 import type { CellFormats } from './cells';
+import { useLockedDays } from './locked-days';
 import { ExportButtons, ReportOutcome, type ReportRunner } from './report-runner';
 
 /** The Report picker: the reports offered, the one chosen, and whether Run was pressed with none chosen. */
@@ -43,6 +45,8 @@ export function ReportView({
   children: ReactNode;
 }) {
   const { notChosen, ...select } = picker;
+  // Days of approved pay periods carry the lock (the managers read the list of periods; employees do not).
+  const locked = useLockedDays(runner.run, useSession().user?.user_type === 'user');
   return (
     <AppPage
       title={title}
@@ -73,7 +77,7 @@ export function ReportView({
         </Stack>
       </Paper>
 
-      <ReportOutcome runner={runner} formats={formats} current={current} />
+      <ReportOutcome runner={runner} formats={locked ? { ...formats, locked } : formats} current={current} />
     </AppPage>
   );
 }

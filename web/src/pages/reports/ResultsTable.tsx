@@ -6,6 +6,7 @@ import { findReport, type GetDataAnswer } from '../../api/reports';
 import { DayWhy } from '../pay-rules/DayWhy';
 import { WhyButton, WhyRow } from '../pay-rules/WhyRow';
 import { type Cell, type CellFormats, compareCells, formatCell, isNumeric } from './cells';
+import { LockedMark } from '../punches/LockedMark';
 
 type Sort = { key: string; dir: 'asc' | 'desc' } | null;
 
@@ -161,6 +162,13 @@ export function ResultsTable({
                       {answer.columns.map((c, at) => (
                         <Table.Td key={c.key} ta={align(c)} style={{ whiteSpace: 'nowrap' }}>
                           {formatCell(r[c.key], c.kind, formats)}
+                          {c.kind === 'date' &&
+                            typeof r[c.key] === 'string' &&
+                            formats.locked?.(r[c.key] as string) && (
+                              <Box component="span" ml={4}>
+                                <LockedMark />
+                              </Box>
+                            )}
                           {at === 0 && why && (
                             <WhyButton
                               open={open}

@@ -8,6 +8,8 @@ export interface CellFormats {
   when: (iso: string) => string;
   /** The account's currency (ISO 4217); USD when absent. */
   currency?: string;
+  /** Whether a day lies in an approved pay period: its date cells show the lock (reports/locked-days.ts). */
+  locked?: (isoDate: string) => boolean;
 }
 
 /** Kinds whose cells are numbers: right-aligned, sorted as numbers. */
