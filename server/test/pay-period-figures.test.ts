@@ -223,6 +223,9 @@ describe('an approved period reads the same tomorrow', () => {
 
     const tomorrow = await files(owner, p1);
     for (const key of Object.keys(approved)) expect(tomorrow[key], key).toEqual(approved[key]);
+    // Shift Details, Timesheet under another name, reads the same lines.
+    const shifts = await bytesOf(owner, 'Shift Details', p1, 'csv');
+    expect(String(shifts)).toBe(String(approved['Timesheet.csv']));
     // The live reports of a range that is not exactly the period show today's names.
     const inside = ok(
       await report(owner, 'Payroll Summary', { start: p1.start, end: addDays(p1.end, -1) }, 'csv'),
@@ -241,6 +244,26 @@ describe('an approved period reads the same tomorrow', () => {
     expect(rows.map((r) => r.name)).toEqual(['Ana Alder', 'Cy Cedar']);
     const lines = ok(await report(scoped, 'Timesheet', p1)).json().data as { name: string }[];
     expect([...new Set(lines.map((r) => r.name))]).toEqual(['Ana Alder', 'Cy Cedar']);
+  });
+
+  it('picks an employee or a department as they were, totals summed over the lines shown', async () => {
+    const pick = async (more: object) =>
+      ok(
+        await call(owner, 'POST', '/api/getdata', {
+          reportname: 'Payroll Summary',
+          start_date: p1.start,
+          end_date: p1.end,
+          ...more,
+        }),
+      ).json() as Promise<{ data: { name: string }[]; totals: Record<string, unknown> }>;
+    // Ben is on the Floor now; in the period he was on the Dock: 240 min at $25.00 = $100.00.
+    const dockRows = await pick({ department_id: dock });
+    expect(dockRows.data.map((r) => r.name)).toEqual(['Ben Birch']);
+    expect(dockRows.totals).toMatchObject({ employee_id: 'Total', paid: 240, gross: 10000, rate: null });
+    // Ana (now renamed) alone: 1,140 min, $380.00.
+    const anaRows = await pick({ employee_id: ana.id });
+    expect(anaRows.data.map((r) => r.name)).toEqual(['Ana Alder']);
+    expect(anaRows.totals).toMatchObject({ paid: 1140, gross: 38000 });
   });
 });
 
