@@ -17,9 +17,9 @@ export function forgottenRepository(db: Kysely<DB>) {
   return {
     /**
      * Every account's open work shifts begun before `before` whose employee (current, with an e-mail) was not
-     * mailed about them yet, oldest first, at most `limit`.
+     * mailed about them yet, oldest first (by time_in, then id), after the `after` one; at most `limit`.
      */
-    dueForMail: (before: string, limit: number) =>
+    dueForMail: (before: string, limit: number, after?: { time_in: string; punch_id: number }) =>
       db
         .selectFrom('punches as p')
         .innerJoin('employees as e', (j) =>
@@ -31,11 +31,20 @@ export function forgottenRepository(db: Kysely<DB>) {
         .where('p.deleted_at', 'is', null)
         .where('p.type', '=', 'None')
         .where('p.time_in', '<', before)
+        .$if(!!after, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('p.time_in', '>', after!.time_in),
+              eb.and([eb('p.time_in', '=', after!.time_in), eb('p.id', '>', after!.punch_id)]),
+            ]),
+          ),
+        )
         .where('e.deleted_at', 'is', null)
         .where('e.email', 'is not', null)
         .where('e.email', '!=', '')
         .where('f.mailed_at', 'is', null)
         .orderBy('p.time_in')
+        .orderBy('p.id')
         .limit(limit)
         .execute(),
 

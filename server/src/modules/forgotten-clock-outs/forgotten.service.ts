@@ -20,6 +20,8 @@ import type { ForgottenRepos } from './forgotten.repositories';
 
 /** How many forgotten shifts one sweep mails at most; the rest wait for the next sweep. */
 const SWEEP_LIMIT = 500;
+/** Open shifts read a query by the sweep. */
+const SWEEP_PAGE = 1000;
 
 const weekdayOf = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
@@ -55,6 +57,36 @@ export function forgottenService(deps: {
   const employeeOf = async (caller: Caller, id: EmployeeIdentity) =>
     (await identity.identify(caller, id, repos)).employee;
 
+  /** Claims the shift's mail and sends it; a send that fails gives the claim back. Answers whether it was sent. */
+  async function mailOnce(
+    row: {
+      account_id: number;
+      punch_id: number;
+      employee_ref: number;
+      time_in: string;
+      email: string | null;
+      name: string;
+    },
+    zone: string,
+    claimedAt: string,
+  ): Promise<boolean> {
+    if (!(await repos.forgotten.claimMail(row.account_id, row.punch_id, row.employee_ref, claimedAt)))
+      return false;
+    const inAt = new Date(row.time_in);
+    const since = `${weekdayOf(localDay(inAt, zone))} ${localDay(inAt, zone)} ${localTime(inAt, zone)}`;
+    try {
+      await mailer.send({
+        to: row.email as string,
+        subject: messages.forgotten.mailSubject,
+        text: messages.forgotten.mailText(row.name, since),
+      });
+      return true;
+    } catch {
+      await repos.forgotten.unclaimMail(row.account_id, row.punch_id, claimedAt);
+      return false;
+    }
+  }
+
   return {
     /**
      * Mails each employee once about each forgotten shift of theirs (every account; one whose employee has no
@@ -63,36 +95,26 @@ export function forgottenService(deps: {
      * were sent.
      */
     async sweep(at: Date = new Date()): Promise<number> {
-      // 30 minutes is the least forgotten_after_minutes an account may set (contract pay-periods).
-      const rows = await repos.forgotten.dueForMail(
-        new Date(at.getTime() - 30 * 60_000).toISOString(),
-        SWEEP_LIMIT,
-      );
+      // 30 minutes is the least forgotten_after_minutes an account may set (contract pay-periods); each
+      // account's own limit is applied here, page by page, so one account's many open shifts hide no other's.
+      const before = new Date(at.getTime() - 30 * 60_000).toISOString();
       const limits = new Map<number, number>();
       const zones = new Map<number, string>();
       let sent = 0;
-      for (const row of rows) {
-        if (!limits.has(row.account_id)) {
-          limits.set(row.account_id, await forgottenAfter(row.account_id));
-          zones.set(row.account_id, await zoneOf(row.account_id));
+      let after: { time_in: string; punch_id: number } | undefined;
+      while (sent < SWEEP_LIMIT) {
+        const rows = await repos.forgotten.dueForMail(before, SWEEP_PAGE, after);
+        for (const row of rows) {
+          if (sent >= SWEEP_LIMIT) break;
+          if (!limits.has(row.account_id)) {
+            limits.set(row.account_id, await forgottenAfter(row.account_id));
+            zones.set(row.account_id, await zoneOf(row.account_id));
+          }
+          if (at.getTime() - Date.parse(row.time_in) <= limits.get(row.account_id)! * 60_000) continue;
+          if (await mailOnce(row, zones.get(row.account_id)!, at.toISOString())) sent += 1;
         }
-        if (at.getTime() - Date.parse(row.time_in) <= limits.get(row.account_id)! * 60_000) continue;
-        const claimedAt = at.toISOString();
-        if (!(await repos.forgotten.claimMail(row.account_id, row.punch_id, row.employee_ref, claimedAt)))
-          continue;
-        const zone = zones.get(row.account_id)!;
-        const inAt = new Date(row.time_in);
-        const since = `${weekdayOf(localDay(inAt, zone))} ${localDay(inAt, zone)} ${localTime(inAt, zone)}`;
-        try {
-          await mailer.send({
-            to: row.email as string,
-            subject: messages.forgotten.mailSubject,
-            text: messages.forgotten.mailText(row.name, since),
-          });
-          sent += 1;
-        } catch {
-          await repos.forgotten.unclaimMail(row.account_id, row.punch_id, claimedAt);
-        }
+        if (rows.length < SWEEP_PAGE) break;
+        after = rows.at(-1);
       }
       return sent;
     },
