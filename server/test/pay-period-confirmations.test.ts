@@ -137,6 +137,8 @@ describe('the option', () => {
 
 describe("an employee's periods", () => {
   it('lists the current then the last period with the punches of the Activity report and their total', async () => {
+    // A department left out of reports still sees its own timesheet.
+    await t.db.updateTable('departments').set({ exclude_from_reports: 1 }).where('id', '=', dept).execute();
     const mine = ok(await call(emp, 'GET', '/api/pay-periods/mine'));
     expect(mine.employees_confirm).toBe(true);
     expect(

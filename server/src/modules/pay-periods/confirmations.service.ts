@@ -8,8 +8,9 @@ import {
 import { type Caller, reachOf, requireAccess, requireWholeAccount } from '../../auth/access';
 import { forbidden, notFound, unprocessable } from '../../lib/errors';
 import { localDay, nowIso } from '../../lib/time';
-import { activity } from '../reports/own-reports';
+import type { ReportContext } from '../reports/report-types';
 import type { ReportsRepository } from '../reports/reports.repository';
+import { punchMinutes, shownTime } from '../reports/time-reports';
 import { addDays } from '../time/calendar';
 import { type TimeRules, timeRulesFor } from '../time/time-rules';
 import type { UnitOfWork } from '../unit-of-work';
@@ -21,8 +22,8 @@ import { type Bounds, periodContaining } from './period-calendar';
 /**
  * Employees confirm their timesheet (docs/RULES.md#pay-periods, "Timesheet confirmations"), an account option
  * the owner and full administrators turn on. An employee (their own login) sees their current and last pay
- * period with its punches, as their Activity report lists them (reports/own-reports.ts: no second computation),
- * and confirms a period that has started; confirming twice keeps the first. The approver sees the
+ * period with its punches, as their Activity report lists them (its helpers, reports/time-reports.ts: no second
+ * computation), and confirms a period that has started; confirming twice keeps the first. The approver sees the
  * confirmations in the list of periods (confirmationsOf); approval never waits for them.
  */
 export function confirmationsService(deps: {
@@ -50,29 +51,28 @@ export function confirmationsService(deps: {
     return { stored, periodOf: (day: string) => periodContaining(day, versions, stored) };
   }
 
-  /** The employee's punches of the period, as their Activity report lists them. */
+  /**
+   * The employee's punches of the period as their Activity report lists them: its times as shown (rounded when the
+   * account displays rounded times) and lengths (punchMinutes, the engine's time worked), its total of work. Read
+   * for the employee alone, so a department left out of reports still sees its own timesheet.
+   */
   async function punchesOf(accountId: number, rules: TimeRules, employeeRef: number, p: Bounds) {
-    const result = await activity.run({
-      accountId,
-      scope: { departments: 'all' },
-      rules,
-      params: {
-        reportname: 'Activity',
-        employee_id: employeeRef,
-        start_date: p.start_date,
-        end_date: p.end_date,
-      },
-      repo: reports,
+    const rows = await reports.punches(accountId, p.start_date, p.end_date, employeeRef);
+    const shown = { rules } as ReportContext;
+    let worked = 0;
+    const punches = rows.map((r) => {
+      const minutes = punchMinutes(r, rules);
+      // Breaks are listed with their length but are not work (the Activity report's total).
+      if (r.type === 'None') worked += minutes ?? 0;
+      return {
+        date: r.work_date,
+        type: r.type,
+        time_in: shownTime(shown, r.time_in),
+        time_out: shownTime(shown, r.time_out),
+        minutes,
+      };
     });
-    const rows = Array.isArray(result.rows) ? result.rows : [];
-    const punches = rows.map((r) => ({
-      date: String(r.date),
-      type: String(r.type),
-      time_in: typeof r.time_in === 'string' ? r.time_in : null,
-      time_out: typeof r.time_out === 'string' ? r.time_out : null,
-      minutes: typeof r.hours === 'number' ? r.hours : null,
-    }));
-    return { punches, worked_minutes: Number(result.totals?.hours ?? 0) };
+    return { punches, worked_minutes: worked };
   }
 
   return {
