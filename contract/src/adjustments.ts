@@ -31,7 +31,7 @@ export const adjustmentMessages = {
   label: (date: string) => `Adjustment for ${date}`,
   title: 'Adjustments',
   addButton: 'Add adjustment',
-  empty: 'No adjustments recorded for the days of this pay period.',
+  empty: 'No adjustments recorded in these pay periods.',
   deleteConfirm: 'Delete this adjustment? It will no longer be paid.',
   payLabels: { regular: 'Regular', overtime: 'Overtime', double_time: 'Double time' } as Record<
     AdjustmentPay,

@@ -106,6 +106,7 @@ describe('POST /getdata', () => {
         regular: 935,
         ...none,
         rate: 1875,
+        adjustments: 0,
         gross: 29213,
       },
       {
@@ -117,6 +118,7 @@ describe('POST /getdata', () => {
         regular: 120,
         ...none,
         rate: 2000,
+        adjustments: 0,
         gross: 4000,
       },
     ]);

@@ -53,6 +53,7 @@ describe('timesheet confirmations', () => {
       'GET /api/get-user': () => ({
         body: { user: signedInUser({ user_type: 'user', time_zone: 'UTC', administrator_access: 'full' }) },
       }),
+      'GET /api/adjustments': () => ({ body: { data: [] } }),
       'GET /api/pay-periods': () => ({
         body: {
           data: [

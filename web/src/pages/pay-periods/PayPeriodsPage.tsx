@@ -20,6 +20,7 @@ import { openConfirm } from '../../components/confirm';
 import { notifySuccess } from '../../components/notify';
 import { ScrollTable } from '../../components/ScrollTable';
 import { todayIn } from '../reports/periods';
+import { AdjustmentModal, AdjustmentsCard } from './Adjustments';
 import { ConfirmedCell, ConfirmOption } from './Confirmations';
 
 /** How far back the page lists periods, in days. */
@@ -44,6 +45,7 @@ export default function PayPeriodsPage() {
   const [reopening, setReopening] = useState<PayPeriod | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [adjusting, setAdjusting] = useState<PayPeriod | null>(null);
 
   const refused = (e: unknown, fallback: string) =>
     setRefusal({
@@ -115,17 +117,22 @@ export default function PayPeriodsPage() {
       </Table.Td>
       <Table.Td>
         {p.status === 'approved' ? (
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => {
-              setReason('');
-              setReasonError(null);
-              setReopening(p);
-            }}
-          >
-            Reopen
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="default" onClick={() => setAdjusting(p)}>
+              Adjust
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setReason('');
+                setReasonError(null);
+                setReopening(p);
+              }}
+            >
+              Reopen
+            </Button>
+          </Group>
         ) : p.ended ? (
           <Button size="xs" onClick={() => confirmApprove(p)} loading={approve.isPending}>
             Approve
@@ -172,7 +179,9 @@ export default function PayPeriodsPage() {
             {[...periods.data.data].reverse().map(row)}
           </ScrollTable>
         )}
+        <AdjustmentsCard from={daysBefore(today, DAYS_BACK)} to={today} />
       </Stack>
+      <AdjustmentModal period={adjusting} onClose={() => setAdjusting(null)} />
       <Modal opened={reopening !== null} onClose={() => setReopening(null)} title="Reopen pay period">
         <Stack>
           <Text size="sm">
