@@ -124,6 +124,20 @@ describe('timesheet confirmations and locked punches', () => {
     await alert.getByText(messages.payPeriods.locked(lastWeekDay(0), lastWeekDay(6))).waitFor();
     await screenshot(manager.page, 'confirm-locked-refusal');
 
+    // A report over the week shows the lock beside its days.
+    await manager.page.goto('/RunReport?report=Daily+Summary');
+    await manager.page.getByLabel('Start Date').fill(lastWeekDay(0));
+    await manager.page.getByLabel('End Date').fill(lastWeekDay(6));
+    await manager.page.getByRole('button', { name: 'Run', exact: true }).click();
+    await manager.page
+      .getByTestId('report-results')
+      .locator('tbody tr')
+      .filter({ hasText: 'Cora Confirm' })
+      .first()
+      .getByRole('img', { name: messages.punches.lockedHint })
+      .waitFor();
+    await screenshot(manager.page, 'confirm-locked-report');
+
     // The employee's own punch list shows the lock too.
     await worker.page.goto('/ActivityUser');
     await worker.page
