@@ -101,7 +101,25 @@ export const withDeductionsAnswer = z.object({
         ...payFields,
       }),
     ),
-    totals: earningsTotals.extend(payFields),
+    totals: earningsTotals.extend(payFields).extend({
+      /** The adjustments' cents (below): Payroll Summary's Gross Pay is gross_cents + adjustments_cents. */
+      adjustments_cents: z.number().default(0),
+    }),
+    /**
+     * Adjustments paid on a day of the period (docs/RULES.md#adjustments): corrections of days of approved pay
+     * periods, each labelled with the day it corrects (`date`), paid on `paid_on`.
+     */
+    adjustments: z
+      .array(
+        z.object({
+          id: z.number(),
+          date: z.string(),
+          paid_on: z.string(),
+          minutes: z.number(),
+          cents: z.number(),
+        }),
+      )
+      .default([]),
   }),
 });
 export type WithDeductionsAnswer = z.infer<typeof withDeductionsAnswer>;

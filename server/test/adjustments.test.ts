@@ -139,6 +139,19 @@ describe('adjustments', () => {
       [today, adjustmentMessages.label(lastWeek), 90, 3000],
       [today, adjustmentMessages.label(addDays(lastWeek, 1)), 120, 6000],
     ]);
+    // The employee's earnings over this week list them, labelled with their days, beside the engine's gross.
+    const earned = ok(
+      await call(owner, 'POST', '/api/with-deductions', {
+        employee_id: worker.code,
+        start_date: thisWeek,
+        end_date: end,
+      }),
+    ).data;
+    expect(earned.totals).toMatchObject({ gross_cents: 0, adjustments_cents: 9000 });
+    expect(earned.adjustments.map((a: { date: string; cents: number }) => [a.date, a.cents])).toEqual([
+      [lastWeek, 3000],
+      [addDays(lastWeek, 1), 6000],
+    ]);
     // The approved week: 8 h at $20.00 = $160.00, and one hour's pay ($20.00) as the premium for the missing meal
     // period of a day over 5 h (Labor Code §512, §226.7): $180.00, no adjustment, the same bytes as when approved.
     const approved = await report(owner, 'Payroll Summary', lastWeek, lastSunday);

@@ -125,7 +125,9 @@ describe('earnings and deductions, by hand, without rounding (New York)', () => 
       double_time_minutes: 0,
       premium_cents: 0,
       gross_cents: 45225,
+      adjustments_cents: 0,
     });
+    expect(d.adjustments).toEqual([]);
     // The days' gross are the line's shares and add up to it.
     expect(d.days.reduce((n: number, day: { gross_cents: number }) => n + day.gross_cents, 0)).toBe(45225);
     expect(await dailySummary(f, '2026-01-01', '2026-01-31')).toEqual(d.earnings.daily);

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { EARNINGS_PERIODS, hoursText as hours } from '@punchclock/contract';
+import { adjustmentMessages, EARNINGS_PERIODS, hoursText as hours } from '@punchclock/contract';
 import { IconCoin } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useMoney } from '../api/currency';
@@ -38,6 +38,14 @@ export function Totals({ data }: { data: Earnings }) {
     { label: 'Paid hours', value: hours(t.paid_minutes), testId: 'earnings-paid-hours' },
     { label: 'Deductions', value: money(t.deduction_amount), testId: 'earnings-deductions' },
     { label: 'Hourly rate', value: money(data.rate_cents), testId: 'earnings-rate' },
+    // Corrections of approved days paid in this period (docs/RULES.md#adjustments), only when there are some.
+    ...(data.adjustments?.length
+      ? data.adjustments.map((a) => ({
+          label: adjustmentMessages.label(a.date),
+          value: money(a.cents),
+          testId: `earnings-adjustment-${a.id}`,
+        }))
+      : []),
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">

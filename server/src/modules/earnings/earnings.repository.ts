@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { adjustmentsRepository } from '../adjustments/adjustments.repository';
 import { periodRepository } from '../time/period.repository';
 
 /** What earnings read: one employee of the account (by record id or Employee ID) and the engine's period source. */
@@ -9,6 +10,8 @@ export function earningsRepository(db: Kysely<DB>) {
   return {
     /** The same period source the reports call (modules/time/period.repository.ts). */
     ...periodRepository(db),
+    /** Adjustments paid on the period's days (docs/RULES.md#adjustments). */
+    paidAdjustments: adjustmentsRepository(db).paidBetween,
 
     /**
      * By record id, a deleted employee too: the reports still pay the days they worked, so their earnings and

@@ -132,13 +132,14 @@ export function earningsService(deps: {
       const end = body.end_date ?? (body.start_date ? monthOf(body.start_date).end : month.end);
       if (start > end)
         throw badRequest(messages.reports.startAfterEnd, { end_date: [messages.reports.startAfterEnd] });
-      const [days, [pay]] = await Promise.all([
+      const [days, [pay], adjustments] = await Promise.all([
         figures(caller, e, rules, start, end),
         periodPay(repo, caller.accountId, rules, [{ id: e.id, rateCents: e.hourly_rate_cents }], {
           start,
           end,
           employeeRefs: [e.id],
         }),
+        repo.paidAdjustments(caller.accountId, start, end, [e.id]),
       ]);
       const payOf = new Map(pay?.days.map((d) => [d.day, d.totals]));
 
@@ -206,7 +207,15 @@ export function earningsService(deps: {
             deduction_amount: totals.original - totals.earnings,
             earnings: totals.earnings,
             ...payFields(pay ? pay.totals : EMPTY_PAY_TOTALS),
+            adjustments_cents: adjustments.reduce((n, a) => n + a.cents, 0),
           },
+          adjustments: adjustments.map(({ id, date, paid_on, minutes, cents }) => ({
+            id,
+            date,
+            paid_on,
+            minutes,
+            cents,
+          })),
         },
       };
     },

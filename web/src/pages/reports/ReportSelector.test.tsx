@@ -52,11 +52,12 @@ describe('Reports (the selector)', () => {
     expect(within(groupOf('Pay')).getByRole('link', { name: /^Payroll Summary/ })).toBeTruthy();
     expect(within(groupOf('Attendance')).getByRole('link', { name: /^Attendance Counter/ })).toBeTruthy();
     expect(within(groupOf('Lists')).getByRole('link', { name: /^Employee List/ })).toBeTruthy();
-    // The 16 reports of the old dropdown, Late and Absent and Rounding Effect, each once (a simple name that
-    // aliases a named one is not repeated).
+    // The 16 reports of the old dropdown, Late and Absent, Rounding Effect and Payroll Export, each once (a simple
+    // name that aliases a named one is not repeated).
     const cards = screen.getAllByRole('link');
-    expect(cards).toHaveLength(18);
-    expect(new Set(cards.map((c) => c.firstChild?.textContent)).size).toBe(18);
+    expect(cards).toHaveLength(19);
+    expect(new Set(cards.map((c) => c.firstChild?.textContent)).size).toBe(19);
+    expect(within(groupOf('Pay')).getByRole('link', { name: /^Payroll Export/ })).toBeTruthy();
     expect(within(groupOf('Attendance')).getByRole('link', { name: /^Late and Absent/ })).toBeTruthy();
     expect(within(groupOf('Pay')).getByRole('link', { name: /^Rounding Effect/ })).toBeTruthy();
     for (const c of cards) expect(c.childNodes[1]?.textContent?.length).toBeGreaterThan(20);
