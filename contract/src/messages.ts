@@ -412,6 +412,8 @@ export const messages = {
       `This pay period cannot be approved yet: ${n} item${n === 1 ? '' : 's'} need${n === 1 ? 's' : ''} attention first.`,
     openShift: (since: string) => `Still clocked in since ${since}: clock out first.`,
     forgottenShift: (since: string) => `Forgotten clock-out: clocked in since ${since}.`,
+    setAsideShift: (since: string) =>
+      `Forgotten clock-out of ${since}: the employee's answer waits for a decision in Punch issues (Accept, Dismiss or Fix).`,
     approved: (start: string, end: string) => `Pay period ${start} to ${end} approved.`,
     reopened: (start: string, end: string) => `Pay period ${start} to ${end} reopened.`,
     reviewed: (start: string, end: string) => `Your departments are marked reviewed for ${start} to ${end}.`,

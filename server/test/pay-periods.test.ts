@@ -441,3 +441,42 @@ describe('bad input and bounds over the API', () => {
     ]);
   });
 });
+
+describe('a forgotten clock-out set aside at the employee’s answer', () => {
+  it('holds the approval back until a manager decides, then lets it through', async () => {
+    const fourth = await createAccount(t);
+    ok(await call(fourth, 'PUT', '/api/pay-periods/settings', weekly));
+    const fay = await createEmployee(t, fourth, { name: 'Fay Forgot' });
+    // Last Tuesday's shift, closed at its clock-in when Fay answered the station's question (0 minutes, not paid).
+    const at = iso(addDays(lastWeek, 1), '08:00');
+    const shift = await insertPunch(t, fourth.accountId, fay.id, { time_in: at, time_out: at });
+    const answer = await t.db
+      .insertInto('forgotten_clock_outs')
+      .values({
+        account_id: fourth.accountId,
+        punch_id: shift.id,
+        employee_ref: fay.id,
+        left_at: iso(addDays(lastWeek, 1), '16:30'),
+        answered_at: new Date().toISOString(),
+        status: 'proposed',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const blocked = await call(fourth, 'POST', '/api/pay-periods/approve', { start_date: lastWeek });
+    expect(blocked.statusCode, blocked.body).toBe(422);
+    expect(blocked.json()).toMatchObject({
+      code: 'period.needs_attention',
+      blockers: [
+        {
+          kind: 'forgotten_clock_out',
+          id: shift.id,
+          employee_name: 'Fay Forgot',
+          reason: messages.payPeriods.setAsideShift(at),
+        },
+      ],
+    });
+    // The manager accepts the answer: the shift closes at 16:30, and the week is approved.
+    ok(await call(fourth, 'POST', `/api/forgotten-clock-outs/${answer.id}/accept`));
+    ok(await call(fourth, 'POST', '/api/pay-periods/approve', { start_date: lastWeek }));
+  });
+});

@@ -190,6 +190,25 @@ export function payPeriodsRepository(db: Kysely<DB>) {
         .where('p.work_date', '<=', end)
         .orderBy('p.time_in')
         .execute(),
+
+    /**
+     * Forgotten shifts of the period set aside at the employee's answer (closed at their clock-in) whose answer still
+     * waits for a manager (docs/RULES.md#forgotten-clock-outs): approving would lock them at 0 minutes.
+     */
+    setAsideShifts: (accountId: number, start: string, end: string) =>
+      db
+        .selectFrom('forgotten_clock_outs as f')
+        .innerJoin('punches as p', 'p.id', 'f.punch_id')
+        .innerJoin('employees as e', 'e.id', 'p.employee_ref')
+        .select(['p.id', 'p.employee_ref', 'e.name', 'p.time_in'])
+        .where('f.account_id', '=', accountId)
+        .where('f.status', '=', 'proposed')
+        .whereRef('p.time_out', '=', 'p.time_in')
+        .where('p.deleted_at', 'is', null)
+        .where('p.work_date', '>=', start)
+        .where('p.work_date', '<=', end)
+        .orderBy('p.time_in')
+        .execute(),
   };
 }
 export type PayPeriodsRepository = ReturnType<typeof payPeriodsRepository>;

@@ -123,9 +123,10 @@ export function payPeriodsService(deps: {
   /** What holds the period's approval back: its open shifts and the punch issues of its days. */
   async function blockersOf(caller: Caller, p: PayPeriod): Promise<PayPeriodBlocker[]> {
     const { accountId } = caller;
-    const [{ rules, versions }, shifts, issues] = await Promise.all([
+    const [{ rules, versions }, shifts, setAside, issues] = await Promise.all([
       versionsOf(accountId),
       repos.payPeriods.openShifts(accountId, p.start_date, p.end_date),
+      repos.payPeriods.setAsideShifts(accountId, p.start_date, p.end_date),
       punchIssues(caller),
     ]);
     const forgottenAfter = versions.at(-1)!.forgotten_after_minutes * 60_000;
@@ -149,6 +150,14 @@ export function payPeriodsService(deps: {
             : messages.payPeriods.openShift(s.time_in),
         };
       }),
+      ...setAside.map((s) => ({
+        kind: 'forgotten_clock_out' as const,
+        id: s.id,
+        employee_ref: s.employee_ref,
+        employee_name: s.name,
+        time: s.time_in,
+        reason: messages.payPeriods.setAsideShift(s.time_in),
+      })),
       ...issues.data
         .filter((i) => inPeriod(i.device_time))
         .map((i) => ({

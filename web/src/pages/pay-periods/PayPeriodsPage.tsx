@@ -22,6 +22,7 @@ import { ScrollTable } from '../../components/ScrollTable';
 import { todayIn } from '../reports/periods';
 import { AdjustmentModal, AdjustmentsCard } from './Adjustments';
 import { ConfirmedCell, ConfirmOption } from './Confirmations';
+import { PeriodDownload } from './PeriodDownload';
 
 /** How far back the page lists periods, in days. */
 const DAYS_BACK = 120;
@@ -118,6 +119,7 @@ export default function PayPeriodsPage() {
       <Table.Td>
         {p.status === 'approved' ? (
           <Group gap="xs" wrap="nowrap">
+            <PeriodDownload period={p} />
             <Button size="xs" variant="default" onClick={() => setAdjusting(p)}>
               Adjust
             </Button>
@@ -134,9 +136,12 @@ export default function PayPeriodsPage() {
             </Button>
           </Group>
         ) : p.ended ? (
-          <Button size="xs" onClick={() => confirmApprove(p)} loading={approve.isPending}>
-            Approve
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <PeriodDownload period={p} />
+            <Button size="xs" onClick={() => confirmApprove(p)} loading={approve.isPending}>
+              Approve
+            </Button>
+          </Group>
         ) : null}
       </Table.Td>
     </Table.Tr>
@@ -172,7 +177,7 @@ export default function PayPeriodsPage() {
           </Alert>
         ) : (
           <ScrollTable
-            minWidth={820}
+            minWidth={980}
             columns={['Period', 'Status', 'Approved', 'Reviewed', 'Confirmed', 'Checksum', 'Action']}
             striped
           >
