@@ -1,8 +1,7 @@
 import { adjustmentMessages, messages } from '@punchclock/contract';
 import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekStartOf } from '../src/modules/time/calendar';
+import { addDays } from '../src/modules/time/calendar';
 import {
   type Account,
   createAccount,
@@ -11,6 +10,7 @@ import {
   createEmployeeLogin,
 } from './factories';
 import { useTestApp } from './helper';
+import { callerOf, lastSunday, lastWeek, ok, thisWeek, today, type Who } from './pay-period-support';
 
 /**
  * Adjustments over HTTP on both databases (docs/RULES.md#adjustments): a manager corrects a day of an approved
@@ -19,22 +19,7 @@ import { useTestApp } from './helper';
  * in UTC with weekly periods from Monday 2024-01-01 and California's pay rules (Labor Code §510).
  */
 const t = useTestApp();
-type Who = { auth: { authorization: string } } | null;
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who?.auth ?? {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-const ok = (res: LightMyRequestResponse, status = 200) => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-};
-const today = new Date().toISOString().slice(0, 10);
-const thisWeek = weekStartOf(today, 'Monday');
-const lastWeek = addDays(thisWeek, -7);
-const lastSunday = addDays(thisWeek, -1);
+const call = callerOf(t);
 const report = async (who: Who, reportname: string, start_date: string, end_date: string) =>
   ok(await call(who, 'POST', '/getdata', { reportname, start_date, end_date })) as {
     data: Record<string, number | string | null>[];

@@ -1,7 +1,7 @@
 import { messages } from '@punchclock/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekStartOf } from '../src/modules/time/calendar';
+import { addDays } from '../src/modules/time/calendar';
 import {
   type Account,
   createAccount,
@@ -10,7 +10,17 @@ import {
   createEmployeeLogin,
   insertPunch,
 } from './factories';
-import { lastLinkTo, useTestApp } from './helper';
+import { useTestApp } from './helper';
+import {
+  callerOf,
+  inviteScoped,
+  iso,
+  lastSunday,
+  lastWeek,
+  ok,
+  thisWeek,
+  type Who,
+} from './pay-period-support';
 
 /**
  * Employees confirm their timesheet (docs/RULES.md#pay-periods, "Timesheet confirmations") over HTTP on both
@@ -20,18 +30,7 @@ import { lastLinkTo, useTestApp } from './helper';
  * approval not waiting for confirmations. The accounts are in UTC with weekly periods from Monday 2024-01-01.
  */
 const t = useTestApp();
-type Who = { auth: { authorization: string } } | null;
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who?.auth ?? {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-const ok = (res: LightMyRequestResponse, status = 200) => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-};
+const call = callerOf(t);
 const refused = (res: LightMyRequestResponse, status: number, code?: string) => {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json();
@@ -39,11 +38,6 @@ const refused = (res: LightMyRequestResponse, status: number, code?: string) => 
   if (code) expect(body.code).toBe(code);
   return body;
 };
-const today = new Date().toISOString().slice(0, 10);
-const thisWeek = weekStartOf(today, 'Monday');
-const lastWeek = addDays(thisWeek, -7);
-const lastSunday = addDays(thisWeek, -1);
-const iso = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00.000Z`).toISOString();
 const weekly = { frequency: 'weekly', anchor_date: '2024-01-01' };
 
 let owner: Account;
@@ -53,24 +47,6 @@ let emp: { id: number; auth: { authorization: string } };
 let otherEmp: { id: number; auth: { authorization: string } };
 let dept: number;
 
-async function inviteScoped(departmentId: number): Promise<Who> {
-  const email = `scoped${Date.now()}@example.com`;
-  ok(
-    await call(owner, 'POST', '/api/administrators', {
-      name: 'Sid Scoped',
-      email,
-      access: 'departments',
-      department_ids: [departmentId],
-    }),
-    201,
-  );
-  const link = Object.fromEntries(new URL(lastLinkTo(t, email)).searchParams);
-  const password = 'scoped admin pass 7';
-  ok(await call(null, 'POST', '/password-update', { ...link, password, password_confirmation: password }));
-  const login = ok(await call(null, 'POST', '/api/login', { email, password }));
-  return { auth: { authorization: `Bearer ${login.access_token}` } };
-}
-
 beforeAll(async () => {
   owner = await createAccount(t);
   other = await createAccount(t);
@@ -79,7 +55,7 @@ beforeAll(async () => {
   const otherDept = (await createDepartment(t, owner, { dp_name: 'Yard' })).id;
   emp = await createEmployeeLogin(t, owner, { name: 'Cora Confirm', department_id: dept });
   await createEmployee(t, owner, { name: 'Nina Noconfirm', department_id: dept });
-  scoped = await inviteScoped(otherDept);
+  scoped = await inviteScoped(t, owner, otherDept);
   otherEmp = await createEmployeeLogin(t, other, { name: 'Otto Other' });
   for (const a of [owner, other]) ok(await call(a, 'PUT', '/api/pay-periods/settings', weekly));
   // Last week: Monday 09:00-17:30 (510 min) and Tuesday 08:00-12:15 (255 min): 765 min worked.

@@ -3,7 +3,7 @@ import { messages } from '@punchclock/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { monthEnd } from '../src/modules/pay-periods/period-calendar';
-import { addDays, weekStartOf } from '../src/modules/time/calendar';
+import { addDays } from '../src/modules/time/calendar';
 import {
   type Account,
   createAccount,
@@ -13,7 +13,17 @@ import {
   createStation,
   insertPunch,
 } from './factories';
-import { lastLinkTo, useTestApp } from './helper';
+import { useTestApp } from './helper';
+import {
+  callerOf,
+  inviteScoped,
+  iso,
+  lastSunday,
+  lastWeek,
+  ok,
+  thisWeek,
+  type Who,
+} from './pay-period-support';
 
 /**
  * Pay periods over HTTP on both databases (docs/RULES.md#pay-periods): settings, the list, approval and its
@@ -22,24 +32,8 @@ import { lastLinkTo, useTestApp } from './helper';
  * The account is in UTC with weekly periods from Monday 2024-01-01; "last week" is the week before today's.
  */
 const t = useTestApp();
-type Who = { auth: { authorization: string } } | null;
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who?.auth ?? {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-const ok = (res: LightMyRequestResponse, status = 200) => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-};
-const today = new Date().toISOString().slice(0, 10);
-const thisWeek = weekStartOf(today, 'Monday');
-const lastWeek = addDays(thisWeek, -7);
-const lastSunday = addDays(thisWeek, -1);
+const call = callerOf(t);
 const lockedMessage = messages.payPeriods.locked(lastWeek, lastSunday);
-const iso = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00.000Z`).toISOString();
 
 let owner: Account;
 let other: Account;
@@ -66,24 +60,6 @@ const periods = async (who: Who, from = lastWeek, to = lastSunday) =>
     reviews: { department: string; reviewed_by: string | null }[];
   }[];
 
-async function inviteScoped(departmentId: number): Promise<Who> {
-  const email = `scoped${Date.now()}@example.com`;
-  ok(
-    await call(owner, 'POST', '/api/administrators', {
-      name: 'Sid Scoped',
-      email,
-      access: 'departments',
-      department_ids: [departmentId],
-    }),
-    201,
-  );
-  const link = Object.fromEntries(new URL(lastLinkTo(t, email)).searchParams);
-  const password = 'scoped admin pass 7';
-  ok(await call(null, 'POST', '/password-update', { ...link, password, password_confirmation: password }));
-  const login = ok(await call(null, 'POST', '/api/login', { email, password }));
-  return { auth: { authorization: `Bearer ${login.access_token}` } };
-}
-
 beforeAll(async () => {
   owner = await createAccount(t);
   other = await createAccount(t);
@@ -91,7 +67,7 @@ beforeAll(async () => {
   dept = (await createDepartment(t, owner, { dp_name: 'Floor' })).id;
   worker = await createEmployee(t, owner, { name: 'Wes Worker', department_id: dept, hourly_rate: '20.00' });
   employee = (await createEmployeeLogin(t, owner, { department_id: dept })) as Who;
-  scoped = await inviteScoped(dept);
+  scoped = await inviteScoped(t, owner, dept);
   ok(await call(owner, 'PUT', '/api/pay-periods/settings', weekly));
 });
 

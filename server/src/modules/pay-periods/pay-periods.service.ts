@@ -171,6 +171,30 @@ export function payPeriodsService(deps: {
     ];
   }
 
+  /** A period action's activity entry: the action, the period's bounds and what else it says. */
+  const logPeriod = (
+    r: PayPeriodsRepositories,
+    caller: Caller,
+    action: string,
+    p: Bounds,
+    extra: Record<string, unknown> = {},
+  ) =>
+    r.activity.record(caller.accountId, {
+      userId: caller.userId,
+      action,
+      details: { start_date: p.start_date, end_date: p.end_date, ...extra },
+    });
+
+  /** A period action's answer: its message naming the period, and the period as the list shows it now. */
+  const savedPeriod = async (
+    message: (start: string, end: string) => string,
+    accountId: number,
+    p: Bounds,
+  ) => ({
+    message: message(p.start_date, p.end_date),
+    data: await periodStarting(accountId, p.start_date),
+  });
+
   return {
     /** GET /api/pay-periods/settings. */
     async settings(caller: Caller): Promise<PayPeriodSettings> {
@@ -250,16 +274,9 @@ export function payPeriodsService(deps: {
         const checksum = createHash('sha256').update(csv).digest('hex');
         await r.figures.storeFigures(accountId, start, lines);
         await r.figures.markStored(accountId, start, checksum, approvedAt);
-        await r.activity.record(accountId, {
-          userId: caller.userId,
-          action: 'pay_period.approved',
-          details: { start_date: p.start_date, end_date: p.end_date, checksum },
-        });
+        await logPeriod(r, caller, 'pay_period.approved', p, { checksum });
       });
-      return {
-        message: messages.payPeriods.approved(p.start_date, p.end_date),
-        data: await periodStarting(accountId, p.start_date),
-      };
+      return savedPeriod(messages.payPeriods.approved, accountId, p);
     },
 
     /** POST /api/pay-periods/reopen: an approved period opens again, with the reason in the activity log. */
@@ -272,16 +289,9 @@ export function payPeriodsService(deps: {
           throw conflict(messages.payPeriods.notApproved, undefined, 'period.not_approved');
         // Its stored figures go: the period is computed live again (docs/RULES.md#stored-figures-of-an-approved-period).
         await r.figures.deleteFigures(accountId, p.start_date);
-        await r.activity.record(accountId, {
-          userId: caller.userId,
-          action: 'pay_period.reopened',
-          details: { start_date: p.start_date, end_date: p.end_date, reason: body.reason },
-        });
+        await logPeriod(r, caller, 'pay_period.reopened', p, { reason: body.reason });
       });
-      return {
-        message: messages.payPeriods.reopened(p.start_date, p.end_date),
-        data: await periodStarting(accountId, p.start_date),
-      };
+      return savedPeriod(messages.payPeriods.reopened, accountId, p);
     },
 
     /**
@@ -297,16 +307,9 @@ export function payPeriodsService(deps: {
       const departments = await repos.payPeriods.departmentsOf(accountId, [...reach]);
       await inTransaction(async (r) => {
         await r.payPeriods.markReviewed(accountId, p.start_date, departments, caller.userId!, nowIso());
-        await r.activity.record(accountId, {
-          userId: caller.userId,
-          action: 'pay_period.reviewed',
-          details: { start_date: p.start_date, end_date: p.end_date, departments },
-        });
+        await logPeriod(r, caller, 'pay_period.reviewed', p, { departments });
       });
-      return {
-        message: messages.payPeriods.reviewed(p.start_date, p.end_date),
-        data: await periodStarting(accountId, p.start_date),
-      };
+      return savedPeriod(messages.payPeriods.reviewed, accountId, p);
     },
   };
 }
