@@ -1,26 +1,13 @@
 import { adjustmentMessages, messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
-import { apiCall, registerOwner, screenshot, signInAsManager, useBrowser } from './support';
+import { lastWeekDay, registerOwner, screenshot, signInAsManager, typedApi, useBrowser } from './support';
 
 const b = useBrowser();
-const api = <T = Record<string, unknown>>(
-  token: string | null,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body?: unknown,
-) => apiCall(b.baseUrl, token, method, path, body) as Promise<{ status: number; body: T }>;
-
-/** Monday of last week (UTC, the new account's zone) and a day `n` after it, YYYY-MM-DD. */
-function lastWeekDay(n = 0): string {
-  const d = new Date();
-  const monday =
-    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - ((d.getUTCDay() + 6) % 7) * 86_400_000;
-  return new Date(monday - (7 - n) * 86_400_000).toISOString().slice(0, 10);
-}
+const api = typedApi(() => b.baseUrl);
 
 /**
  * A locked week is corrected by an adjustment, not an edit (docs/RULES.md#adjustments): the manager approves last
- * week, a punch into it is refused with the period's message, an adjustment of 1.5 h is recorded for its Monday and
+ * week, an edit of its punch and a new punch into it are refused with the period's message, an adjustment of 1.5 h is recorded for its Monday and
  * shows in the list (paid today at $20.00 an hour: $30.00) and in this week's Payroll Summary; the week is then
  * reopened, which asks for a reason first.
  */
@@ -47,19 +34,17 @@ describe('approve, refuse, adjust, reopen', () => {
     expect(emp.status).toBe(201);
     const monday = lastWeekDay(0);
     const sunday = lastWeekDay(6);
-    expect(
-      (
-        await api(owner.token, 'POST', '/api/manual-punches', {
-          employee_id: emp.body.data.id,
-          date: monday,
-          time_in: '09:00',
-          time_out: '17:00',
-          type: 'None',
-          deduction: 'Manual',
-          notes: '',
-        })
-      ).status,
-    ).toBe(201);
+    const shift = {
+      employee_id: emp.body.data.id,
+      date: monday,
+      time_in: '09:00',
+      time_out: '17:00',
+      type: 'None',
+      deduction: 'Manual',
+      notes: '',
+    };
+    const punch = await api<{ data: { id: number } }>(owner.token, 'POST', '/api/manual-punches', shift);
+    expect(punch.status).toBe(201);
 
     const { page, context } = await b.newPage({ viewport: { width: 1280, height: 1000 } });
     await signInAsManager(page, owner);
@@ -68,6 +53,22 @@ describe('approve, refuse, adjust, reopen', () => {
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await row.getByText('Approved', { exact: true }).waitFor();
+
+    // Editing the approved Monday's punch is refused with the period's message; its row shows the lock, no Edit.
+    const edit = await api<{ message: string; code: string }>(
+      owner.token,
+      'PUT',
+      `/api/manual-punches/${punch.body.data.id}`,
+      { ...shift, time_out: '18:00' },
+    );
+    expect(edit).toMatchObject({
+      status: 423,
+      body: { code: 'period.locked', message: messages.payPeriods.locked(monday, sunday) },
+    });
+    await page.goto(`/Employee/${emp.body.data.id}`);
+    const locked = page.getByRole('row').filter({ hasText: `${monday.slice(5, 7)}/${monday.slice(8, 10)}/` });
+    await locked.getByRole('img', { name: messages.punches.lockedHint }).waitFor();
+    expect(await locked.getByRole('button', { name: /Edit punch/ }).count()).toBe(0);
 
     // A punch into the approved week is refused, and the form says why.
     await page.goto(`/ManualPunch/${emp.body.data.id}`);

@@ -1,7 +1,8 @@
 import { messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  apiCall,
+  lastWeekDay,
+  typedApi,
   logIn,
   passwordLinkFor,
   registerOwner,
@@ -11,20 +12,8 @@ import {
 } from './support';
 
 const b = useBrowser();
-const api = <T = Record<string, unknown>>(
-  token: string | null,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body?: unknown,
-) => apiCall(b.baseUrl, token, method, path, body) as Promise<{ status: number; body: T }>;
+const api = typedApi(() => b.baseUrl);
 
-/** Monday of last week (UTC, the new account's zone), YYYY-MM-DD, and a day `n` after it. */
-function lastWeekDay(n = 0): string {
-  const d = new Date();
-  const monday =
-    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - ((d.getUTCDay() + 6) % 7) * 86_400_000;
-  return new Date(monday - (7 - n) * 86_400_000).toISOString().slice(0, 10);
-}
 const shown = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(2, 4)}`;
 
 /**

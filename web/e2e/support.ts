@@ -168,6 +168,20 @@ export async function apiCall(
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
+/** apiCall against one server, its body typed as the journey expects it. */
+export const typedApi =
+  (baseUrl: () => string) =>
+  <T = Record<string, unknown>>(token: string | null, method: Method, path: string, body?: unknown) =>
+    apiCall(baseUrl(), token, method, path, body) as Promise<{ status: number; body: T }>;
+
+/** Monday of last week (UTC, a new account's zone) and the day `n` after it, YYYY-MM-DD. */
+export function lastWeekDay(n = 0): string {
+  const d = new Date();
+  const monday =
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - ((d.getUTCDay() + 6) % 7) * 86_400_000;
+  return new Date(monday - (7 - n) * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A brand-new account signed up and logged in over the API, so a journey sees only what it creates. */
 export async function registerOwner(
   baseUrl: string,

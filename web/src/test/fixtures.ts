@@ -1,4 +1,4 @@
-import type { SettingsView, UserView } from '@punchclock/contract';
+import type { PayPeriod, PunchRow, SettingsView, UserView } from '@punchclock/contract';
 import { localToday } from '../pages/punches/punch-values';
 
 /** An account's settings as GET /settings answers them (New York, Monday weeks), with `over` changed. */
@@ -101,3 +101,49 @@ export const employeeRecord = {
   updated_at: '2026-01-01T00:00:00.000Z',
   custom_fields: {},
 };
+
+/** A punch of the punch list (GET /api/manual-punches/:id) as the server answers it; `over` changes fields. */
+export const punchRow = (over: Partial<PunchRow> = {}): PunchRow => ({
+  id: 1,
+  employee_id: 4,
+  date: '2026-11-10',
+  time_in: '09:00',
+  time_out: '17:00',
+  out_days_later: 0,
+  hours: 8,
+  deduction: 'Auto',
+  type: 'None',
+  notes: null,
+  source: 'manual',
+  late_sync: false,
+  conflict: null,
+  latitude: null,
+  longitude: null,
+  rounded_time_in: '09:00',
+  rounded_time_out: '17:00',
+  display_rounded: false,
+  date_format: 'MM/DD/YY',
+  time_format: '12 Hours (AM/PM)',
+  ...over,
+});
+
+/** A pay period of GET /api/pay-periods, open and ended unless `over` says otherwise. */
+export const payPeriod = (
+  start_date: string,
+  end_date: string,
+  over: Partial<PayPeriod> = {},
+): PayPeriod => ({
+  start_date,
+  end_date,
+  status: 'open',
+  ended: true,
+  approved_by: null,
+  approved_at: null,
+  checksum: null,
+  reopened_at: null,
+  reopen_reason: null,
+  reviews: [],
+  confirmations: [],
+  confirmations_count: 0,
+  ...over,
+});

@@ -25,6 +25,15 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's Modal and autosized textareas wait for the document's fonts.
+Object.defineProperty(document, 'fonts', {
+  value: {
+    ready: Promise.resolve(),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  },
+  configurable: true,
+});
 
 afterEach(() => {
   cleanup();

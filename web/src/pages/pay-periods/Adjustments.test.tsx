@@ -3,26 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { adjustmentMessages } from '@punchclock/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../Providers';
+import { payPeriod } from '../../test/fixtures';
 import { logInAs } from '../../test/render';
 import { AdjustmentModal } from './Adjustments';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const period = {
-  start_date: '2026-11-16',
-  end_date: '2026-11-22',
-  status: 'approved' as const,
-  ended: true,
+const period = payPeriod('2026-11-16', '2026-11-22', {
+  status: 'approved',
   approved_by: 'Dana',
   approved_at: '2026-11-23T08:00:00.000Z',
   checksum: 'abc',
-  reopened_at: null,
-  reopen_reason: null,
-  reviews: [],
-  confirmations: [],
-  confirmations_count: 0,
-};
+});
 
 /** The adjustment form (docs/RULES.md#adjustments): its own checks first, then the server's answer. */
 describe('adjustment form', () => {

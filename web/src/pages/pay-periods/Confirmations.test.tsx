@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@punchclock/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../Providers';
-import { signedInUser } from '../../test/fixtures';
+import { payPeriod, signedInUser } from '../../test/fixtures';
 import { logInAs, renderPage } from '../../test/render';
 import { TimesheetCard } from '../employee/TimesheetCard';
 import PayPeriodsPage from './PayPeriodsPage';
@@ -24,21 +24,7 @@ function fakeApi(answers: Record<string, (body: unknown) => { status?: number; b
   return sent;
 }
 
-const period = (start_date: string, end_date: string, over: Record<string, unknown> = {}) => ({
-  start_date,
-  end_date,
-  status: 'open',
-  ended: true,
-  approved_by: null,
-  approved_at: null,
-  checksum: null,
-  reopened_at: null,
-  reopen_reason: null,
-  reviews: [],
-  confirmations: [],
-  confirmations_count: 0,
-  ...over,
-});
+const period = payPeriod;
 
 /**
  * Timesheet confirmations on screen (docs/RULES.md#pay-periods): the approver's option and who confirmed on Pay

@@ -2,23 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalsHost } from '../../layouts/ModalsHost';
-import { signedInUser } from '../../test/fixtures';
+import { payPeriod, signedInUser } from '../../test/fixtures';
 import { logInAs, renderPage } from '../../test/render';
 import PayPeriodsPage from './PayPeriodsPage';
 
-const period = (start_date: string, end_date: string, over: Record<string, unknown> = {}) => ({
-  start_date,
-  end_date,
-  status: 'open',
-  ended: true,
-  approved_by: null,
-  approved_at: null,
-  checksum: null,
-  reopened_at: null,
-  reopen_reason: null,
-  reviews: [],
-  ...over,
-});
+const period = payPeriod;
 
 /**
  * GET /api/pay-periods answers an approved week and an open one, get-user a manager in UTC; POSTs are recorded and

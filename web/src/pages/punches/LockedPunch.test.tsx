@@ -4,45 +4,14 @@ import { messages, type PunchRow } from '@punchclock/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../Providers';
+import { punchRow } from '../../test/fixtures';
 import { fakeApiByPath, fill, logInAs } from '../../test/render';
 import { PunchCard } from '../employee/PunchCards';
 import { EditPunchModal } from './PunchDialogs';
 import { NewPunchForm } from './NewPunchForm';
 import { PunchTable } from './PunchTable';
 
-// Mantine's Modal and the autosized Notes wait for the document's fonts.
-Object.defineProperty(document, 'fonts', {
-  value: {
-    ready: Promise.resolve(),
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  },
-  configurable: true,
-});
-
-const punch = (id: number, locked: boolean): PunchRow => ({
-  id,
-  employee_id: 4,
-  date: '2026-11-10',
-  time_in: '09:00',
-  time_out: '17:00',
-  out_days_later: 0,
-  hours: 8,
-  deduction: 'Auto',
-  type: 'None',
-  notes: null,
-  source: 'manual',
-  late_sync: false,
-  conflict: null,
-  locked,
-  latitude: null,
-  longitude: null,
-  rounded_time_in: '09:00',
-  rounded_time_out: '17:00',
-  display_rounded: false,
-  date_format: 'MM/DD/YY',
-  time_format: '12 Hours (AM/PM)',
-});
+const punch = (id: number, locked: boolean): PunchRow => punchRow({ id, locked });
 const user = {
   user: { user_id: 7, name: 'Dana', user_type: 'user', time_zone: 'UTC', company_name: 'Acme' },
 };

@@ -3,41 +3,21 @@ import userEvent from '@testing-library/user-event';
 import type { PunchRow } from '@punchclock/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../Providers';
+import { punchRow } from '../../test/fixtures';
 import { fakeApiByPath, logInAs } from '../../test/render';
 import { PunchTable } from './PunchTable';
 
-// Mantine's Modal waits for the document's fonts.
-Object.defineProperty(document, 'fonts', {
-  value: {
-    ready: Promise.resolve(),
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  },
-  configurable: true,
-});
-
-const punch = (id: number, timeIn: string, timeOut: string | null): PunchRow => ({
-  id,
-  employee_id: 4,
-  date: '2026-11-24',
-  time_in: timeIn,
-  time_out: timeOut,
-  out_days_later: 0,
-  hours: timeOut ? 8 : null,
-  deduction: 'Auto',
-  type: 'None',
-  notes: null,
-  source: 'station',
-  late_sync: false,
-  conflict: null,
-  latitude: null,
-  longitude: null,
-  rounded_time_in: timeIn,
-  rounded_time_out: timeOut,
-  display_rounded: false,
-  date_format: 'MM/DD/YY',
-  time_format: '12 Hours (AM/PM)',
-});
+const punch = (id: number, timeIn: string, timeOut: string | null): PunchRow =>
+  punchRow({
+    id,
+    date: '2026-11-24',
+    time_in: timeIn,
+    time_out: timeOut,
+    hours: timeOut ? 8 : null,
+    source: 'station',
+    rounded_time_in: timeIn,
+    rounded_time_out: timeOut,
+  });
 
 /** The punch page and the signed-in user (the punch form reads the account's zone). */
 const stubApi = (rows: PunchRow[]) =>
