@@ -245,6 +245,11 @@ export const stationMeAnswer = z.object({
     /** How the station shows its clock and "Last synced": the account's Settings. */
     date_format: z.enum(DATE_FORMATS),
     time_format: z.enum(TIME_FORMATS),
+    /**
+     * After how many minutes an open shift is a forgotten clock-out (pay period settings): what the station asks
+     * about offline (docs/RULES.md#forgotten-clock-outs). Absent from a station's cached answer of an older server.
+     */
+    forgotten_after_minutes: z.number().int().optional(),
   }),
 });
 export const idParams = z.object({

@@ -119,6 +119,18 @@ describe('the one mail per forgotten shift', () => {
 });
 
 describe('the station question and the answer', () => {
+  it("tells a station the account's limit, so that offline it asks about the same shifts", async () => {
+    const me = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/station/me',
+        headers: { authorization: `Station ${token}` },
+      });
+    // B saved 1,500 minutes; A saved nothing: the default 720.
+    expect(ok(await me(st.b)).settings.forgotten_after_minutes).toBe(1500);
+    expect(ok(await me(st.a)).settings.forgotten_after_minutes).toBe(720);
+  });
+
   it("asks an employee whose open shift is forgotten, by its clock-in's weekday", async () => {
     const q = ok(await question(st.a, 'ANN')).question;
     expect(q).toMatchObject({ shift_id: shifts.ann, time_in: ins.ann, date: ins.ann.slice(0, 10) });

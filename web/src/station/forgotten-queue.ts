@@ -14,9 +14,17 @@ interface QueuedAnswer {
   queued_at: string;
 }
 
-/** Offline, a shift open longer than the default limit is asked about (the account's own limit is the server's). */
-export function forgottenOffline(clockInTime: string | null, zone: string, now = Date.now()) {
-  if (!clockInTime || now - Date.parse(clockInTime) <= FORGOTTEN_AFTER_MINUTES * 60_000) return null;
+/**
+ * Offline, a shift open longer than the account's limit (from the station's last settings; the default before it
+ * had any) is asked about.
+ */
+export function forgottenOffline(
+  clockInTime: string | null,
+  zone: string,
+  now = Date.now(),
+  afterMinutes = FORGOTTEN_AFTER_MINUTES,
+) {
+  if (!clockInTime || now - Date.parse(clockInTime) <= afterMinutes * 60_000) return null;
   const weekday = new Date(clockInTime).toLocaleDateString('en-US', { weekday: 'long', timeZone: zone });
   return { text: messages.forgotten.question(weekday), time_in: clockInTime };
 }

@@ -116,7 +116,12 @@ export function useClockFlow({
     setNotice(s.offline ? { color: 'yellow', text: offlineNotice } : null);
     if (!s.offline && s.clockedIn) void askForgotten(id);
     if (s.offline && s.clockedIn) {
-      const own = forgottenOffline(s.clockInTime, settings?.time_zone ?? 'UTC');
+      const own = forgottenOffline(
+        s.clockInTime,
+        settings?.time_zone ?? 'UTC',
+        Date.now(),
+        settings?.forgotten_after_minutes,
+      );
       setLeftTime('');
       setForgotten(own ? { question: { text: own.text }, id } : null);
     }

@@ -1,4 +1,3 @@
-import { FORGOTTEN_AFTER_MINUTES } from '@punchclock/contract';
 import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
 import { withinReach } from '../../db/reach';
@@ -29,11 +28,7 @@ export function dashboardRepository(db: Kysely<DB>) {
      * After how many minutes an open shift is a forgotten clock-out: the pay period settings' newest version
      * (docs/RULES.md#pay-periods), or FORGOTTEN_AFTER_MINUTES before any is saved.
      */
-    async forgottenAfterMinutes(accountId: number): Promise<number> {
-      // The settings' versions in applies_from order: the last is the newest.
-      const versions = await payPeriodsRepository(db).schedules(accountId);
-      return versions.at(-1)?.forgotten_after_minutes ?? FORGOTTEN_AFTER_MINUTES;
-    },
+    forgottenAfterMinutes: payPeriodsRepository(db).forgottenAfterMinutes,
 
     /** Open work shifts (no time out) of current employees, oldest first. */
     openShifts: (accountId: number, reach: DepartmentReach) =>

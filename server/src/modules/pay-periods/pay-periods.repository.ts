@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FORGOTTEN_AFTER_MINUTES } from '@punchclock/contract';
 import type { DB } from '../../db/schema';
 import { addDays } from '../time/calendar';
 
@@ -33,16 +34,18 @@ export function payPeriodsRepository(db: Kysely<DB>) {
       ])
       .where('p.account_id', '=', accountId);
 
+  /** The settings versions, from the start on (null applies_from first: PostgreSQL sorts nulls last). */
+  async function schedules(accountId: number) {
+    const rows = await db
+      .selectFrom('pay_period_schedules')
+      .select(['applies_from', 'frequency', 'anchor_date', 'forgotten_after_minutes'])
+      .where('account_id', '=', accountId)
+      .execute();
+    return rows.sort((a, b) => ((a.applies_from ?? '') < (b.applies_from ?? '') ? -1 : 1));
+  }
+
   return {
-    /** The settings versions, from the start on (null applies_from first: PostgreSQL sorts nulls last). */
-    async schedules(accountId: number) {
-      const rows = await db
-        .selectFrom('pay_period_schedules')
-        .select(['applies_from', 'frequency', 'anchor_date', 'forgotten_after_minutes'])
-        .where('account_id', '=', accountId)
-        .execute();
-      return rows.sort((a, b) => ((a.applies_from ?? '') < (b.applies_from ?? '') ? -1 : 1));
-    },
+    schedules,
 
     /** A new version from `appliesFrom` (null: from the start): versions from that day on are replaced. */
     async replaceSchedules(
@@ -190,6 +193,15 @@ export function payPeriodsRepository(db: Kysely<DB>) {
         .where('p.work_date', '<=', end)
         .orderBy('p.time_in')
         .execute(),
+
+    /**
+     * After how many minutes an open shift is a forgotten clock-out: the settings' newest version (the last in
+     * applies_from order), or FORGOTTEN_AFTER_MINUTES before any is saved (docs/RULES.md#pay-periods).
+     */
+    async forgottenAfterMinutes(accountId: number): Promise<number> {
+      const versions = await schedules(accountId);
+      return versions.at(-1)?.forgotten_after_minutes ?? FORGOTTEN_AFTER_MINUTES;
+    },
 
     /**
      * Forgotten shifts of the period set aside at the employee's answer (closed at their clock-in) whose answer still

@@ -5,6 +5,7 @@ import { precompiled } from '../../db/precompiled';
 import { turnBatched } from '../../db/turn-batch';
 import { nowIso } from '../../lib/time';
 import { activityRepository } from '../activity/activity.repository';
+import { payPeriodsRepository } from '../pay-periods/pay-periods.repository';
 import { settingsRepository } from '../settings/settings.repository';
 import { keepPlan } from '../../db/database';
 
@@ -97,5 +98,6 @@ export const stationsRepositories = (db: Kysely<DB>) => ({
   stations: stationsRepository(db),
   settings: settingsRepository(db),
   activity: activityRepository(db),
+  payPeriods: payPeriodsRepository(db),
 });
 export type StationsRepositories = ReturnType<typeof stationsRepositories>;

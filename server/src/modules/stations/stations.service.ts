@@ -149,7 +149,10 @@ export function stationsService({
     /** What a clock screen shows and obeys: the station (or a manager's browser) and the clock settings. */
     async me(caller: Caller) {
       requireAccess(caller, 'clock:punch');
-      const settings = await repos.settings.read(caller.accountId);
+      const [settings, forgottenAfter] = await Promise.all([
+        repos.settings.read(caller.accountId),
+        repos.payPeriods.forgottenAfterMinutes(caller.accountId),
+      ]);
       const station = caller.stationId ? await repos.stations.find(caller.accountId, caller.stationId) : null;
       return {
         station: { id: station?.id ?? 0, name: station?.name ?? 'Manager' },
@@ -162,6 +165,7 @@ export function stationsService({
           time_zone: settings.time_zone,
           date_format: settings.date_format,
           time_format: settings.time_format,
+          forgotten_after_minutes: forgottenAfter,
         },
       };
     },
