@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
 import { session } from '../session/session';
+
+// findBy… and waitFor wait up to 5 s, not 1 s: on a busy 2-core machine (API tests beside, a journey's browser) a
+// first render with its lazy chunks and Mantine's transitions has taken over a second. A passing test waits no longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {

@@ -89,5 +89,5 @@ describe('adjustment form', () => {
     answer = { status: 200, body: { message: adjustmentMessages.created, data: {} } };
     await user.click(record);
     await waitFor(() => expect(closed).toHaveBeenCalled());
-  });
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ function fakePeriodsApi(answer: (path: string) => { status: number; body: unknow
         status: 200,
         body: { user: signedInUser({ user_type: 'user', time_zone: 'UTC', administrator_access: 'full' }) },
       };
+    else if (path === '/api/adjustments') res = { status: 200, body: { data: [] } };
     else if ((init.method ?? 'GET') === 'GET')
       res = {
         status: 200,
