@@ -219,7 +219,8 @@ export function AdjustmentsCard({ from, to }: { from: string; to: string }) {
   return (
     <Card withBorder>
       <Stack gap="sm">
-        <Title order={3} size="h4">
+        {/* The page's second level (its h1 is the page title): axe's heading order. */}
+        <Title order={2} size="h4">
           {text.title}
         </Title>
         {list.isPending ? (
