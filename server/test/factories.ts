@@ -132,8 +132,10 @@ export async function insertPunch(
     /** The local day of time_in in the account's zone; by default its UTC day (a UTC account's). */
     work_date?: string;
   },
+  /** Another handle than the test's database: a transaction of the test's own. */
+  db: TestApp['db'] = t.db,
 ): Promise<{ id: number }> {
-  return t.db
+  return db
     .insertInto('punches')
     .values({
       account_id: accountId,

@@ -13,7 +13,7 @@ import {
   createStation,
   insertPunch,
 } from './factories';
-import { useTestApp } from './helper';
+import { dialect, useTestApp } from './helper';
 import {
   callerOf,
   inviteScoped,
@@ -455,4 +455,43 @@ describe('a forgotten clock-out set aside at the employee’s answer', () => {
     ok(await call(fourth, 'POST', `/api/forgotten-clock-outs/${answer.id}/accept`));
     ok(await call(fourth, 'POST', '/api/pay-periods/approve', { start_date: lastWeek }));
   });
+});
+
+describe('an approval and a punch write at the same moment (PostgreSQL: writers run side by side)', () => {
+  it.runIf(dialect === 'postgres')(
+    'waits for a punch write past its locked-period check, and stores its minutes',
+    async () => {
+      const fifth = await createAccount(t);
+      ok(await call(fifth, 'PUT', '/api/pay-periods/settings', weekly));
+      const wes = await createEmployee(t, fifth, { name: 'Wes Late', hourly_rate: '20.00' });
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let taken!: () => void;
+      const lockTaken = new Promise<void>((r) => (taken = r));
+      // A punch writer as the app's: its employee's lock, then the punch (its check found no approved period),
+      // committed only later.
+      const writer = t.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('employees').select('id').where('id', '=', wes.id).forUpdate().execute();
+        const at = { time_in: iso(lastWeek, '09:00'), time_out: iso(lastWeek, '17:00') };
+        await insertPunch(t, fifth.accountId, wes.id, at, trx);
+        taken();
+        await held;
+      });
+      await lockTaken;
+      const approving = call(fifth, 'POST', '/api/pay-periods/approve', { start_date: lastWeek });
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await writer;
+      ok(await approving);
+      // The approved week's stored Payroll Summary holds the 8 hours committed while the approval waited.
+      const summary = ok(
+        await call(fifth, 'POST', '/getdata', {
+          reportname: 'Payroll Summary',
+          start_date: lastWeek,
+          end_date: lastSunday,
+        }),
+      );
+      expect(summary.data).toMatchObject([{ name: 'Wes Late', worked: 480 }]);
+    },
+  );
 });

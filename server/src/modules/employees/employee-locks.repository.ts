@@ -66,6 +66,23 @@ export function employeeLocksRepository(db: Kysely<DB>) {
       }
       for (const id of refs) locked.add(id);
     },
+
+    /**
+     * Every employee of the account (deleted ones too), in id order: a pay period's approval waits here for the
+     * punch writes already past their locked-period check, and the later ones wait for it and then find the period
+     * approved (docs/RULES.md#pay-periods). A no-op on SQLite (one write transaction at a time).
+     */
+    async lockAccountEmployees(accountId: number): Promise<void> {
+      if (!isPostgres) return;
+      const rows = await db
+        .selectFrom('employees')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      for (const r of rows) locked.add(r.id);
+    },
   };
 }
 export type EmployeeLocks = ReturnType<typeof employeeLocksRepository>;

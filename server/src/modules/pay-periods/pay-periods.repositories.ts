@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
+import { employeeLocksRepository } from '../employees/employee-locks.repository';
 import { settingsRepository } from '../settings/settings.repository';
 import { confirmationsRepository } from './confirmations.repository';
 import { reportsRepository } from '../reports/reports.repository';
@@ -16,5 +17,6 @@ export const payPeriodsRepositories = (db: Kysely<DB>) => ({
   figures: periodFiguresRepository(db),
   reports: reportsRepository(db),
   confirmations: confirmationsRepository(db),
+  employeeLocks: employeeLocksRepository(db),
 });
 export type PayPeriodsRepositories = ReturnType<typeof payPeriodsRepositories>;

@@ -269,6 +269,9 @@ export function payPeriodsService(deps: {
           checksum: null,
         });
         if (!won) throw conflict(messages.payPeriods.alreadyApproved, undefined, 'period.already_approved');
+        // Every punch writer locks its employee before its locked-period check: holding all of them, the figures
+        // include each write that passed the check, and each later write finds the period approved.
+        await r.employeeLocks.lockAccountEmployees(accountId);
         const { start_date: start, end_date: end } = p;
         const { lines, csv } = await approvalFigures(r, accountId, { start, end, asOf: approvedAt });
         const checksum = createHash('sha256').update(csv).digest('hex');
