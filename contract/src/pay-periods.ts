@@ -83,6 +83,15 @@ export type PayPeriod = z.infer<typeof payPeriod>;
 export const payPeriodsAnswer = z.object({ data: z.array(payPeriod) });
 export type PayPeriodsAnswer = z.infer<typeof payPeriodsAnswer>;
 
+/**
+ * GET /api/pay-periods/locked?from&to: the approved (locked) periods overlapping the span, bounds only: what
+ * screens mark with a lock, read by every signed-in member of the account (employees too).
+ */
+export const lockedPeriodsAnswer = z.object({
+  data: z.array(z.object({ start_date: isoDate, end_date: isoDate })),
+});
+export type LockedPeriodsAnswer = z.infer<typeof lockedPeriodsAnswer>;
+
 export const payPeriodStartBody = z.strictObject({ start_date: isoDate });
 export type PayPeriodStartBody = z.infer<typeof payPeriodStartBody>;
 

@@ -495,3 +495,23 @@ describe('an approval and a punch write at the same moment (PostgreSQL: writers 
     },
   );
 });
+
+describe('the locked periods for the lock on screens', () => {
+  it('answers the approved periods’ bounds to every member of the account, employees too, and no one else’s', async () => {
+    const sixth = await createAccount(t);
+    ok(await call(sixth, 'PUT', '/api/pay-periods/settings', weekly));
+    const login = (await createEmployeeLogin(t, sixth, {})) as Who;
+    const url = `/api/pay-periods/locked?from=${addDays(lastWeek, -7)}&to=${thisWeek}`;
+    expect(ok(await call(login, 'GET', url)).data).toEqual([]);
+    ok(await call(sixth, 'POST', '/api/pay-periods/approve', { start_date: lastWeek }));
+    const bounds = [{ start_date: lastWeek, end_date: lastSunday }];
+    expect(ok(await call(login, 'GET', url)).data).toEqual(bounds);
+    expect(ok(await call(sixth, 'GET', url)).data).toEqual(bounds);
+    // Another account's member sees none of them; a span the other way round is a 400.
+    expect(ok(await call(other, 'GET', url)).data).toEqual([]);
+    expect(
+      (await call(login, 'GET', `/api/pay-periods/locked?from=${thisWeek}&to=${lastWeek}`)).statusCode,
+    ).toBe(400);
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+  });
+});

@@ -485,6 +485,11 @@ export const TABLE: Record<string, Entry> = {
     expect: e({ scoped: 200 }, managerList),
     req: () => ({ url: '/api/pay-periods?from=2026-01-01&to=2026-01-31' }),
   },
+  // The locked periods' bounds (the lock on screens): every signed-in member of an account reads its own.
+  'GET /api/pay-periods/locked': {
+    expect: e({ employee: 200, scoped: 200 }, managerList),
+    req: () => ({ url: '/api/pay-periods/locked?from=2026-01-01&to=2026-01-31' }),
+  },
   'POST /api/pay-periods/approve': {
     expect: e({ scoped: 403 }),
     req: () => ({ payload: { start_date: '2026-01-06' } }),

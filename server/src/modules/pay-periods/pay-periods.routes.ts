@@ -1,5 +1,6 @@
 import {
   errorAnswers,
+  lockedPeriodsAnswer,
   payPeriodBlocked,
   payPeriodReopenBody,
   payPeriodSaved,
@@ -57,6 +58,12 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
     'The pay periods overlapping from..to, each with its status, approval, checksum of its Payroll Summary CSV when approved, and review marks',
     { querystring: payPeriodsQuery, 200: payPeriodsAnswer },
     service.list,
+  );
+  route.ofCaller.get(
+    '/api/pay-periods/locked',
+    'The approved (locked) pay periods overlapping from..to, bounds only: what screens mark with a lock (employees too)',
+    { querystring: payPeriodsQuery, 200: lockedPeriodsAnswer },
+    service.locked,
   );
   route.post(
     '/api/pay-periods/approve',

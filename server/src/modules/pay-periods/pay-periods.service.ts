@@ -230,6 +230,20 @@ export function payPeriodsService(deps: {
       return { message: messages.payPeriods.settingsSaved, data: await settingsOf(accountId) };
     },
 
+    /**
+     * GET /api/pay-periods/locked?from&to: the approved periods overlapping the span, bounds only, for the lock on
+     * screens; any signed-in member of the account who reads punches (an employee their own) may ask.
+     */
+    async locked(caller: Caller, q: PayPeriodsQuery) {
+      requireAccess(caller, 'punches:read');
+      const stored = await repos.payPeriods.storedAround(caller.accountId, q.from, q.to);
+      return {
+        data: stored
+          .filter((p) => p.status === 'approved' && p.start_date <= q.to && p.end_date >= q.from)
+          .map(({ start_date, end_date }) => ({ start_date, end_date })),
+      };
+    },
+
     /** GET /api/pay-periods?from&to: every period overlapping the span. */
     async list(caller: Caller, q: PayPeriodsQuery) {
       requireAccess(caller, 'settings:read');

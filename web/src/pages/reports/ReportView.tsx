@@ -45,8 +45,8 @@ export function ReportView({
   children: ReactNode;
 }) {
   const { notChosen, ...select } = picker;
-  // Days of approved pay periods carry the lock (the managers read the list of periods; employees do not).
-  const locked = useLockedDays(runner.run, useSession().user?.user_type === 'user');
+  // Days of approved pay periods carry the lock, for managers and employees alike.
+  const locked = useLockedDays(runner.run, !!useSession().user);
   return (
     <AppPage
       title={title}
