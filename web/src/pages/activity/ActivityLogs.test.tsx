@@ -24,7 +24,7 @@ describe('Activity Logs', () => {
       });
     });
     renderPage('/ActivityLogs', <ActivityLogs />);
-    const again = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    const again = await screen.findByRole('button', { name: 'Try again' }, { timeout: 12_000 });
     expect(screen.queryByText(messages.general.noLogsRow)).toBeNull();
     fail = false;
     fireEvent.click(again);
