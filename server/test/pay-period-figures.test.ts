@@ -12,7 +12,8 @@ import {
   createStation,
   insertPunch,
 } from './factories';
-import { lastLinkTo, useTestApp } from './helper';
+import { useTestApp } from './helper';
+import { inviteScoped } from './pay-period-support';
 
 /**
  * An approved pay period's stored figures over HTTP on both databases (docs/RULES.md#stored-figures-of-an-
@@ -102,34 +103,6 @@ const employeeBody = (e: { code: string }, name: string, department_id: number, 
   hourly_rate: '20.00',
   ...more,
 });
-
-async function inviteScoped(departmentId: number): Promise<Who> {
-  const email = `figscoped${Date.now()}@example.com`;
-  ok(
-    await call(owner, 'POST', '/api/administrators', {
-      name: 'Sid Scoped',
-      email,
-      access: 'departments',
-      department_ids: [departmentId],
-    }),
-    201,
-  );
-  const link = Object.fromEntries(new URL(lastLinkTo(t, email)).searchParams);
-  const password = 'scoped admin pass 7';
-  const none = { authorization: '' };
-  ok(
-    await t.app.inject({
-      method: 'POST',
-      url: '/password-update',
-      payload: { ...link, password, password_confirmation: password },
-      headers: none,
-    }),
-  );
-  const login = ok(
-    await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, headers: none }),
-  ).json();
-  return { auth: { authorization: `Bearer ${login.access_token}` } };
-}
 
 /** Work of both periods: Ana two days (one of two punches), Ben one, Cy one; 2 + 1 + 1 days a period. */
 async function work(accountId: number, start: string) {
@@ -238,7 +211,7 @@ describe('an approved period reads the same tomorrow', () => {
   });
 
   it('shows a department-scoped administrator the rows of their departments as they were', async () => {
-    const scoped = await inviteScoped(floor);
+    const scoped = (await inviteScoped(t, owner, floor)) as Who;
     const rows = ok(await report(scoped, 'Payroll Summary', p1)).json().data as { name: string }[];
     // Ben was on the Dock in the period (moved to the Floor since): not theirs; Cy (deleted) was on the Floor.
     expect(rows.map((r) => r.name)).toEqual(['Ana Alder', 'Cy Cedar']);
