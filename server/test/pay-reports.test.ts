@@ -1,7 +1,7 @@
 import { addPayTotals, EMPTY_PAY_TOTALS, hoursFromMinutes, type PayTotals } from '@punchclock/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { payChunk } from '../src/modules/reports/time-reports';
+import { payChunk } from '../src/modules/time/pay/period-pay';
 import { type Account, createAccount, createDepartment, createEmployee } from './factories';
 import { lastLinkTo, useTestApp } from './helper';
 

@@ -2,7 +2,7 @@ import { EMPTY_PAY_TOTALS, type PayTotals, REPORTS, type ReportColumnView } from
 import { type DayFigures, type PeriodSums, periodRate } from '../time/engine';
 import type { TimeRules } from '../time/time-rules';
 import { periodFigures, periodSums, withRateChanges } from '../time/period';
-import { periodPay } from '../time/pay/period-pay';
+import { periodPay, periodPayTotals } from '../time/pay/period-pay';
 import { roundToStep } from '../time/rounding';
 import { workedMinutes } from '../time/worked';
 import { addDays } from '../time/calendar';
@@ -273,9 +273,6 @@ export async function periodPayOf(ctx: ReportContext, employees: Covered, refs?:
 /** Up to how many employees a report reads each one's days instead of the account's period. */
 const FEW_EMPLOYEES = 1000;
 
-/** How many employees' pay Payroll Summary computes at a time (an object so that tests can cross chunk borders). */
-export const payChunk = { employees: FEW_EMPLOYEES };
-
 export const payrollSummary: ReportEntry = {
   definition: definition('Payroll Summary'),
   columns: [
@@ -299,15 +296,14 @@ export const payrollSummary: ReportEntry = {
    */
   async run(ctx) {
     const employees = await covered(ctx);
-    // A few thousand employees' days at a time, so that a big account's month never holds every day at once
-    // (all of them took 1.2 GB on the bench); each chunk is one set-based read through the employee index.
-    // Only each employee's totals outlive its chunk: the days (10,000 employees' month of day states, their why
-    // and figures) are garbage once summed, where keeping every PayResult held them all to the end.
-    const refs = [...employees.keys()];
-    const pay = new Map<number, PayTotals>();
-    for (let i = 0; i < refs.length; i += payChunk.employees)
-      for (const [ref, p] of await periodPayOf(ctx, employees, refs.slice(i, i + payChunk.employees)))
-        pay.set(ref, p.totals);
+    const people = engineEmployees(employees);
+    // The database runs the pay steps where it can (time/pay/pay-sql.ts): one row per employee, not per day.
+    const pay = await periodPayTotals(ctx.repo, ctx.accountId, ctx.rules, people, {
+      start: ctx.params.start_date,
+      end: ctx.params.end_date,
+      // A few employees are read through their own index; many, by the account's period.
+      employeeRefs: people.length <= FEW_EMPLOYEES ? people.map((e) => e.id) : undefined,
+    });
     const { start_date: start, end_date: end } = ctx.params;
     // The rate of the period (not today's: a raise after it leaves it), blank where it changed within it.
     const withRates = new Map(

@@ -4,6 +4,7 @@ import { addDays } from './calendar';
 import type { DayTotals } from './day-totals';
 import { BREAK_DAYS_LATER, type PeriodSums, type SqlFigures, type SqlOps } from './engine';
 import { MEAL_PERIOD_MINUTES } from './pay/meal-premium';
+import type { PaySqlDialect } from './pay/pay-sql';
 
 /** Which punches a period's sums read: the Time Rounding step, and optionally only some employees' punches. */
 export interface DayTotalsOptions {
@@ -204,6 +205,25 @@ export function periodRepository(db: Kysely<DB>) {
      */
     dayTotals: async (accountId: number, start: string, end: string, opts: DayTotalsOptions) =>
       (await daysSql(accountId, start, end, opts).execute(db)).rows,
+
+    /**
+     * `build`'s query over the sums of [start, end] per employee and day (dayTotals' rows): the pay pipeline's
+     * SQL form (pay/pay-sql.ts) sums the pay of a big account's period from them in the database.
+     */
+    overDays: async <T>(
+      accountId: number,
+      start: string,
+      end: string,
+      opts: DayTotalsOptions,
+      build: (days: RawBuilder<DayTotals>, dialect: PaySqlDialect) => RawBuilder<T>,
+    ): Promise<T[]> => {
+      const dayNumber = (day: RawBuilder<string>) =>
+        pg
+          ? sql<number>`(cast(${day} as date) - date '1970-01-01')`
+          : sql<number>`cast(julianday(${day}) - 2440587.5 as integer)`;
+      const days = daysSql(accountId, start, end, { ...opts, presence: false });
+      return (await build(days, { ...ops, dayNumber }).execute(db)).rows;
+    },
 
     /**
      * Per employee, the period's days after the figure steps (`figures`: the engine's steps as SQL over one

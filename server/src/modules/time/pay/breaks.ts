@@ -1,5 +1,5 @@
 import { payRuleTexts } from '@punchclock/contract';
-import { eachDay, withWhy } from './types';
+import { eachDay, movesNoMinute, withWhy } from './types';
 
 /**
  * Breaks (docs/RULES.md#lunch-and-break-deduction): the engine takes the Auto Lunch and Break minutes off the
@@ -14,4 +14,4 @@ export const breaksWhy = eachDay((d, ctx) => {
     minutes: deducted,
     detail: `${deducted} min of Lunch and Break (Auto) taken off: ${d.figures.workedMinutes} min worked, ${d.figures.paidMinutes} min paid.`,
   }));
-});
+}, movesNoMinute);

@@ -1,5 +1,5 @@
 import { type PayFlag, payRuleTexts } from '@punchclock/contract';
-import { type PayStepFn, workWithoutBreaks } from './types';
+import { movesNoMinute, type PayStep, type PayStepFn, workWithoutBreaks } from './types';
 
 /**
  * Working-time limits (docs/RULES.md#working-time-limits; ArbZG §3, §5(1)): a day of more than
@@ -7,7 +7,7 @@ import { type PayStepFn, workWithoutBreaks } from './types';
  * clock-out of one work day and the first clock-in of the next are flagged on the day. Flags move no minutes
  * and earn no premium.
  */
-export const limits: PayStepFn = (days) =>
+const limitsOfDays: PayStepFn = (days) =>
   days.map((d, i) => {
     const flags: PayFlag[] = [];
     const max = d.set.daily_max_minutes;
@@ -31,3 +31,6 @@ export const limits: PayStepFn = (days) =>
     }
     return flags.length ? { ...d, flags: [...d.flags, ...flags] } : d;
   });
+
+/** Flags move no minute: nothing for the database's pay query to do. */
+export const limits: PayStep = Object.assign(limitsOfDays, { sql: movesNoMinute });

@@ -1,4 +1,10 @@
-import { hoursFromMinutes, hoursText, moneyFromCents, payRuleTexts } from '@punchclock/contract';
+import {
+  hoursFromMinutes,
+  hoursText,
+  moneyFromCents,
+  type PayRuleSet,
+  payRuleTexts,
+} from '@punchclock/contract';
 import type { DayCents, PayDayState } from './types';
 
 export const PAY_KINDS = ['regular', 'overtime', 'double_time', 'premium'] as const;
@@ -43,8 +49,25 @@ export function shares(total: number, weights: readonly number[]): number[] {
 
 const minutesOf = (d: PayDayState, kind: PayKind): number =>
   kind === 'premium' ? d.premiumHours * 60 : d[kind];
-const multiplierOf = (d: PayDayState, kind: PayKind): number =>
-  kind === 'overtime' ? d.set.overtime_multiplier : kind === 'double_time' ? d.set.double_multiplier : 1;
+const multiplierOf = (set: Readonly<PayRuleSet>, kind: PayKind): number =>
+  kind === 'overtime' ? set.overtime_multiplier : kind === 'double_time' ? set.double_multiplier : 1;
+
+/**
+ * The pay lines of a period whose days all have one rate and one rule set, from the minutes of each kind summed
+ * (the database's pay query, pay-sql.ts): the lines money() makes of those days, one a kind with minutes.
+ */
+export function linesOfSums(
+  minutes: Readonly<Record<PayKind, number>>,
+  rateCents: number,
+  set: Readonly<PayRuleSet>,
+): PayLine[] {
+  return PAY_KINDS.filter((kind) => minutes[kind]).map((kind) => {
+    const multiplier = multiplierOf(set, kind);
+    const line = { kind, rateCents, multiplier, minutes: minutes[kind], cents: 0 };
+    line.cents = lineCents(line.minutes, rateCents, multiplier);
+    return line;
+  });
+}
 
 /**
  * Money (docs/RULES.md#pay-lines): the period's minutes of each kind, rate and multiplier make one line each,
@@ -65,7 +88,7 @@ export function money(
       const kind = PAY_KINDS[k];
       const minutes = minutesOf(d, kind);
       if (!minutes) continue;
-      const multiplier = multiplierOf(d, kind);
+      const multiplier = multiplierOf(d.set, kind);
       // One line a kind, rate and multiplier (thousandths, at most 10,000): one number, not a text per day.
       const key = (d.figures.rateCents * 10_001 + Math.round(multiplier * 1000)) * PAY_KINDS.length + k;
       let g = groups.get(key);

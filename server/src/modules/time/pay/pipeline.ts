@@ -20,7 +20,7 @@ import { mealPremium } from './meal-premium';
 import { money, type PayLine } from './money';
 import { roundingWhy } from './rounding';
 import { seventhDay } from './seventh-day';
-import { type PayContext, type PayDayState, type PayStepFn, type RuleVersion, unpaid } from './types';
+import { type PayContext, type PayDayState, type PayStep, type RuleVersion, unpaid } from './types';
 import { weeklyOvertime } from './weekly-overtime';
 
 export type { PayLine } from './money';
@@ -34,7 +34,7 @@ export type { RuleVersion } from './types';
  * pure function over the days in date order; the week-wide ones (weekly overtime, seventh day) see each whole
  * workweek, which is why the days are computed from the start of the period's first workweek.
  */
-export const PAY_PIPELINE: readonly PayStepFn[] = [
+export const PAY_PIPELINE: readonly PayStep[] = [
   roundingWhy,
   breaksWhy,
   autoBreaks,

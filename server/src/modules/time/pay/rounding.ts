@@ -1,5 +1,5 @@
 import { payRuleTexts } from '@punchclock/contract';
-import { eachDay, withWhy } from './types';
+import { eachDay, movesNoMinute, withWhy } from './types';
 
 /**
  * Rounding (docs/RULES.md#rounding): the engine rounds each in and out (rounding.ts, worked.ts); this step only
@@ -15,4 +15,4 @@ export const roundingWhy = eachDay((d, ctx) => {
     minutes: Math.abs(delta),
     detail: `${delta > 0 ? 'Added' : 'Took'} ${Math.abs(delta)} min: ${d.rawWorked} min as clocked, ${d.figures.workedMinutes} min rounded.`,
   }));
-});
+}, movesNoMinute);

@@ -1,6 +1,7 @@
 import { payRuleTexts } from '@punchclock/contract';
+import { type RawBuilder, sql } from 'kysely';
 import { addDays, weekStartOf } from '../calendar';
-import { type PayStepFn, withWhy } from './types';
+import { type PayStep, type PayStepFn, withWhy } from './types';
 
 /** California Labor Code §510(a): the first 8 hours of the seventh day are overtime, the rest double time. */
 export const SEVENTH_DAY_OVERTIME_UPTO = 8 * 60;
@@ -10,7 +11,7 @@ export const SEVENTH_DAY_OVERTIME_UPTO = 8 * 60;
  * the seventh day's first 8 h are overtime and the hours after 8 double time. Rates do not stack: a minute
  * already double time stays so, and no minute drops to a lower rate.
  */
-export const seventhDay: PayStepFn = (days, ctx) => {
+const seventhDayOfDays: PayStepFn = (days, ctx) => {
   const { time } = ctx;
   if (!days.some((d) => d.set.seventh_day)) return [...days];
   const workedDays = new Map<string, number>();
@@ -37,3 +38,27 @@ export const seventhDay: PayStepFn = (days, ctx) => {
     }));
   });
 };
+
+/**
+ * The same over a workweek's sums (pay-sql.ts): the rule moves only the last day's minutes, so the period's
+ * split changes by what that day's does. Where it applies with nothing to move (moved is 0 above), the minutes
+ * it sets are the ones the day has.
+ */
+export const seventhDay: PayStep = Object.assign(seventhDayOfDays, {
+  weekSql: ((w, set, { greatest }) => {
+    if (!set.seventh_day) return {};
+    const applies = sql`${w.paid_days} = 7 and ${w.last_in_period} = 1`;
+    const double = greatest(w.last_double, sql`${w.last_paid} - ${sql.lit(SEVENTH_DAY_OVERTIME_UPTO)}`);
+    const when = (then: RawBuilder<number>, otherwise: RawBuilder<number>) =>
+      sql<number>`case when ${applies} then ${then} else ${otherwise} end`;
+    return {
+      regular: when(sql`${w.regular} - ${w.last_regular}`, w.regular),
+      overtime: when(sql`${w.overtime} - ${w.last_overtime} + ${w.last_paid} - ${double}`, w.overtime),
+      double_time: when(sql`${w.double_time} - ${w.last_double} + ${double}`, w.double_time),
+      week_regular: when(sql`${w.week_regular} - ${w.last_regular}`, w.week_regular),
+      last_regular: when(sql`0`, w.last_regular),
+      last_overtime: when(sql`${w.last_paid} - ${double}`, w.last_overtime),
+      last_double: when(double, w.last_double),
+    };
+  }) satisfies PayStep['weekSql'],
+});

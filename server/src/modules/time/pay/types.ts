@@ -1,5 +1,6 @@
 import type { PayFlag, PayPresetName, PayRuleSet, WhyLine } from '@punchclock/contract';
-import type { DayFigures } from '../engine';
+import type { RawBuilder } from 'kysely';
+import type { DayFigures, SqlOps } from '../engine';
 import type { TimeRules } from '../time-rules';
 
 /**
@@ -79,6 +80,64 @@ export interface PayContext {
 /** A pay step: pure, over one employee's days in date order (a week-wide rule sees the whole workweek). */
 export type PayStepFn = (days: readonly PayDayState[], ctx: PayContext) => PayDayState[];
 
+/** The minute fields of a day that pay steps move, as the database's pay query names its columns (pay-sql.ts). */
+export const SQL_PAY_FIELDS = [
+  'paid',
+  'regular',
+  'overtime',
+  'double_time',
+  'premium_hours',
+  'auto_deducted',
+] as const;
+export type SqlPayField = (typeof SQL_PAY_FIELDS)[number];
+
+/**
+ * One day of the pay query as SQL expressions: the fields steps move, and what they read of the engine's figures
+ * (`worked` minutes, `breaks`: the punched Lunch and Break minutes inside the work, `meals`: how many of those
+ * were meal periods).
+ */
+export type SqlPayDay = Record<SqlPayField | 'worked' | 'breaks' | 'meals', RawBuilder<number>>;
+
+/**
+ * One employee's workweek in the pay query, summed from its days (pay-sql.ts): the period's share of the minute
+ * split (days from the period's start on), and what a week-wide rule reads of the whole week: the regular minutes
+ * of all its days and of those before the period, how many days had paid minutes, and its last day's (the
+ * seventh from the week start) minutes and whether it is a day of the period.
+ */
+export const SQL_WEEK_FIELDS = [
+  'regular',
+  'overtime',
+  'double_time',
+  'week_regular',
+  'regular_before',
+  'paid_days',
+  'last_paid',
+  'last_regular',
+  'last_overtime',
+  'last_double',
+  'last_in_period',
+] as const;
+export type SqlPayWeek = Record<(typeof SQL_WEEK_FIELDS)[number], RawBuilder<number>>;
+
+/**
+ * A pay step with, optionally, its SQL form: the same rule over the database's pay query, under one rule set
+ * (`set`), answering the fields it changes. A per-day step has `sql`, over one day's row; a week-wide step
+ * `weekSql`, over one workweek's sums. Payroll Summary of a big account is then summed where the punches are
+ * (pay-sql.ts); a step without either makes the pay fall back to running the steps here.
+ * server/test/pay-sql.test.ts checks both forms against each other on random weeks, on both databases.
+ */
+export type PayStep = PayStepFn & {
+  sql?: (
+    d: SqlPayDay,
+    set: Readonly<PayRuleSet>,
+    ops: SqlOps,
+  ) => Partial<Record<SqlPayField, RawBuilder<number>>>;
+  weekSql?: (w: SqlPayWeek, set: Readonly<PayRuleSet>, ops: SqlOps) => Partial<SqlPayWeek>;
+};
+
+/** The SQL form of a step that moves no minute (it only says why, or flags). */
+export const movesNoMinute = () => ({});
+
 /** The day with one more why line, made only when the why is read (ctx.why). */
 export const withWhy = (d: PayDayState, ctx: PayContext, line: () => WhyLine): PayDayState =>
   ctx.why === false ? d : { ...d, steps: [...d.steps, line()] };
@@ -87,8 +146,9 @@ export const withWhy = (d: PayDayState, ctx: PayContext, line: () => WhyLine): P
 export const workWithoutBreaks = (d: PayDayState): number =>
   Math.max(0, d.figures.workedMinutes - d.breaks.reduce((n, m) => n + m, 0) - d.autoDeducted);
 
-/** A per-day step as a pay step. */
-export const eachDay =
-  (step: (d: PayDayState, ctx: PayContext) => PayDayState): PayStepFn =>
-  (days, ctx) =>
-    days.map((d) => step(d, ctx));
+/** A per-day step as a pay step, with its SQL form when it has one. */
+export const eachDay = (
+  step: (d: PayDayState, ctx: PayContext) => PayDayState,
+  sql: PayStep['sql'],
+): PayStep =>
+  Object.assign((days: readonly PayDayState[], ctx: PayContext) => days.map((d) => step(d, ctx)), { sql });
