@@ -8,6 +8,7 @@ import type { KeyPart } from '../../lib/cursor';
 import { nowIso } from '../../lib/time';
 import { KEEP_PLAN } from '../../db/database';
 import { unnestRows } from '../../db/unnest';
+import { ofAccount } from '../../db/account-join';
 
 export interface ActivityEntry {
   accountId: number;
@@ -147,14 +148,8 @@ export function activityRepository(db: Kysely<DB>) {
             keysetAfter(['activity_logs.created_at', 'activity_logs.id'], position.after!, order === 'desc'),
           ),
         )
-        .leftJoin('users', (j) =>
-          j.onRef('users.id', '=', 'activity_logs.user_id').on('users.account_id', '=', accountId),
-        )
-        .leftJoin('employees', (j) =>
-          j
-            .onRef('employees.id', '=', 'activity_logs.employee_id')
-            .on('employees.account_id', '=', accountId),
-        )
+        .leftJoin('users', ofAccount('users', 'activity_logs.user_id', accountId))
+        .leftJoin('employees', ofAccount('employees', 'activity_logs.employee_id', accountId))
         .select([
           'activity_logs.id',
           'activity_logs.user_id',
@@ -196,11 +191,7 @@ export function activityRepository(db: Kysely<DB>) {
         ids.punch.length
           ? db
               .selectFrom('punches')
-              .innerJoin('employees', (j) =>
-                j
-                  .onRef('employees.id', '=', 'punches.employee_ref')
-                  .on('employees.account_id', '=', accountId),
-              )
+              .innerJoin('employees', ofAccount('employees', 'punches.employee_ref', accountId))
               .where('punches.account_id', '=', accountId)
               .where('punches.id', 'in', ids.punch)
               .select([

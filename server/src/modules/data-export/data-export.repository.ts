@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
 import { withinReach } from '../../db/reach';
 import type { DB } from '../../db/schema';
+import { ofAccount } from '../../db/account-join';
 
 /**
  * What "Your data" reads: the account's rows, account id first, a page at a time by id (keyset), never the
@@ -83,11 +84,7 @@ export function dataExportRepository(db: Kysely<DB>) {
     employees: (accountId: number, reach: DepartmentReach, afterId: number, limit: number) =>
       db
         .selectFrom('employees')
-        .leftJoin('departments', (j) =>
-          j
-            .onRef('departments.id', '=', 'employees.department_id')
-            .on('departments.account_id', '=', accountId),
-        )
+        .leftJoin('departments', ofAccount('departments', 'employees.department_id', accountId))
         .where('employees.account_id', '=', accountId)
         .$call((q) => withinReach(q, reach, 'employees.department_id'))
         .where('employees.id', '>', afterId)
@@ -113,11 +110,7 @@ export function dataExportRepository(db: Kysely<DB>) {
     rates: (accountId: number, reach: DepartmentReach, afterId: number, limit: number) =>
       db
         .selectFrom('employee_rates')
-        .innerJoin('employees', (j) =>
-          j
-            .onRef('employees.id', '=', 'employee_rates.employee_ref')
-            .on('employees.account_id', '=', accountId),
-        )
+        .innerJoin('employees', ofAccount('employees', 'employee_rates.employee_ref', accountId))
         .where('employee_rates.account_id', '=', accountId)
         .$call((q) => withinReach(q, reach, 'employees.department_id'))
         .where('employee_rates.id', '>', afterId)
@@ -148,15 +141,9 @@ export function dataExportRepository(db: Kysely<DB>) {
     punches: (accountId: number, reach: DepartmentReach, afterId: number, limit: number) =>
       db
         .selectFrom('punches')
-        .innerJoin('employees', (j) =>
-          j.onRef('employees.id', '=', 'punches.employee_ref').on('employees.account_id', '=', accountId),
-        )
-        .leftJoin('stations as s_in', (j) =>
-          j.onRef('s_in.id', '=', 'punches.station_id').on('s_in.account_id', '=', accountId),
-        )
-        .leftJoin('stations as s_out', (j) =>
-          j.onRef('s_out.id', '=', 'punches.station_out_id').on('s_out.account_id', '=', accountId),
-        )
+        .innerJoin('employees', ofAccount('employees', 'punches.employee_ref', accountId))
+        .leftJoin('stations as s_in', ofAccount('s_in', 'punches.station_id', accountId))
+        .leftJoin('stations as s_out', ofAccount('s_out', 'punches.station_out_id', accountId))
         .where('punches.account_id', '=', accountId)
         .where('punches.deleted_at', 'is', null)
         .$call((q) => withinReach(q, reach, 'employees.department_id'))

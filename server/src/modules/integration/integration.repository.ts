@@ -3,6 +3,7 @@ import { keysetAfter } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { nameOrder } from '../../db/keyset';
 import type { KeyPart } from '../../lib/cursor';
+import { ofAccount } from '../../db/account-join';
 
 /** What the read-only integration API reads; account first, current rows only. */
 export function integrationRepository(db: Kysely<DB>) {
@@ -11,9 +12,7 @@ export function integrationRepository(db: Kysely<DB>) {
     employees: (accountId: number, afterId: number | undefined, limit: number) =>
       db
         .selectFrom('employees as e')
-        .innerJoin('departments as d', (j) =>
-          j.onRef('d.id', '=', 'e.department_id').on('d.account_id', '=', accountId),
-        )
+        .innerJoin('departments as d', ofAccount('d', 'e.department_id', accountId))
         .select([
           'e.id',
           'e.employee_id',
@@ -56,9 +55,7 @@ export function integrationRepository(db: Kysely<DB>) {
     ) =>
       db
         .selectFrom('punches as p')
-        .innerJoin('employees as e', (j) =>
-          j.onRef('e.id', '=', 'p.employee_ref').on('e.account_id', '=', accountId),
-        )
+        .innerJoin('employees as e', ofAccount('e', 'p.employee_ref', accountId))
         .select([
           'p.id',
           'p.employee_ref',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DepartmentReach } from '../../auth/access';
 import type { DB } from '../../db/schema';
 import { withinReach } from '../../db/reach';
+import { ofAccount } from '../../db/account-join';
 
 /**
  * Timesheet confirmations' SQL (migration 029, docs/RULES.md#pay-periods), every call scoped to the account: the
@@ -74,9 +75,7 @@ export function confirmationsRepository(db: Kysely<DB>) {
       withinReach(
         db
           .selectFrom('pay_period_confirmations as c')
-          .innerJoin('employees as e', (j) =>
-            j.onRef('e.id', '=', 'c.employee_ref').on('e.account_id', '=', accountId),
-          )
+          .innerJoin('employees as e', ofAccount('e', 'c.employee_ref', accountId))
           .select([
             'c.start_date',
             'c.employee_ref',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { FORGOTTEN_AFTER_MINUTES } from '@punchclock/contract';
 import type { DB } from '../../db/schema';
 import { addDays } from '../time/calendar';
+import { ofAccount } from '../../db/account-join';
 
 /** What approval writes (the period's bounds as listed, who, when, the checksum). */
 export interface Approval {
@@ -21,7 +22,7 @@ export function payPeriodsRepository(db: Kysely<DB>) {
   const stored = (accountId: number) =>
     db
       .selectFrom('pay_periods as p')
-      .leftJoin('users as a', (j) => j.onRef('a.id', '=', 'p.approved_by').on('a.account_id', '=', accountId))
+      .leftJoin('users as a', ofAccount('a', 'p.approved_by', accountId))
       .select([
         'p.start_date',
         'p.end_date',
@@ -130,12 +131,8 @@ export function payPeriodsRepository(db: Kysely<DB>) {
         ? Promise.resolve([])
         : db
             .selectFrom('pay_period_reviews as r')
-            .innerJoin('departments as d', (j) =>
-              j.onRef('d.id', '=', 'r.department_id').on('d.account_id', '=', accountId),
-            )
-            .leftJoin('users as u', (j) =>
-              j.onRef('u.id', '=', 'r.reviewed_by').on('u.account_id', '=', accountId),
-            )
+            .innerJoin('departments as d', ofAccount('d', 'r.department_id', accountId))
+            .leftJoin('users as u', ofAccount('u', 'r.reviewed_by', accountId))
             .select([
               'r.start_date',
               'r.department_id',

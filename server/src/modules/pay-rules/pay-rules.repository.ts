@@ -4,6 +4,7 @@ import { nameOrder } from '../../db/keyset';
 import { withinReach } from '../../db/reach';
 import type { DB } from '../../db/schema';
 import { periodRepository } from '../time/period.repository';
+import { ofAccount } from '../../db/account-join';
 
 /** A version as PUT saves it: the preset and its overrides as JSON text. */
 export interface PayRuleVersionRow {
@@ -38,9 +39,7 @@ export function payRulesRepository(db: Kysely<DB>) {
     versions: (accountId: number) =>
       db
         .selectFrom('pay_rule_versions as v')
-        .leftJoin('users as u', (j) =>
-          j.onRef('u.id', '=', 'v.created_by').on('u.account_id', '=', accountId),
-        )
+        .leftJoin('users as u', ofAccount('u', 'v.created_by', accountId))
         .select(['v.effective_from', 'v.preset', 'v.overrides', 'v.created_at', 'u.name as created_by'])
         .where('v.account_id', '=', accountId)
         .orderBy('v.effective_from')

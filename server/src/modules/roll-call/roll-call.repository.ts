@@ -3,6 +3,7 @@ import type { DepartmentReach } from '../../auth/access';
 import { nameOrder } from '../../db/keyset';
 import { withinReach } from '../../db/reach';
 import type { DB } from '../../db/schema';
+import { ofAccount } from '../../db/account-join';
 
 /** What the roll call reads; account first, limited to the caller's departments. */
 export function rollCallRepository(db: Kysely<DB>) {
@@ -20,12 +21,8 @@ export function rollCallRepository(db: Kysely<DB>) {
       db
         .selectFrom('employees as e')
         .crossJoin('punches as p')
-        .leftJoin('departments as d', (j) =>
-          j.onRef('d.id', '=', 'e.department_id').on('d.account_id', '=', accountId),
-        )
-        .leftJoin('stations as s', (j) =>
-          j.onRef('s.id', '=', 'p.station_id').on('s.account_id', '=', accountId),
-        )
+        .leftJoin('departments as d', ofAccount('d', 'e.department_id', accountId))
+        .leftJoin('stations as s', ofAccount('s', 'p.station_id', accountId))
         .select([
           'e.id as employee_ref',
           'e.employee_id',
