@@ -95,30 +95,37 @@ export const timeclockRoutes: FastifyPluginAsyncZod = async (app) => {
     { body: employeeIdentity, 200: checkEmployeeAnswer },
     async (req) => clock.checkEmployee(callerOf(req), req.body as z.output<typeof employeeIdentity>),
   );
-  clockRoute.post(
-    '/api/clock-in',
-    'Clock in (idempotent on client_id; 409 "Employee already clocked in without clocking out.")',
-    { body: clockBody, 200: clockInAnswer },
-    async (req) => clock.clockIn(callerOf(req), req.body as z.output<typeof clockBody>),
-  );
-  clockRoute.post(
-    '/api/clock-out',
-    'Clock out (idempotent on client_id); answers hours, minutes, total_minutes, time_out',
-    { body: clockBody, 200: clockOutAnswer },
-    async (req) => clock.clockOut(callerOf(req), req.body as z.output<typeof clockBody>),
-  );
-  clockRoute.post(
-    '/api/break-start',
-    'Start Break: a break inside the open shift (idempotent on client_id); 409 break.no_shift when not clocked in, break.already_open during a break',
-    { body: clockBody, 200: breakAnswer },
-    async (req) => clock.startBreak(callerOf(req), req.body as z.output<typeof clockBody>),
-  );
-  clockRoute.post(
-    '/api/break-end',
-    'End Break: writes the Break punch from the break start to now (idempotent on client_id); 409 break.not_open with no break started. A clock-out during a break ends it too.',
-    { body: clockBody, 200: breakAnswer },
-    async (req) => clock.endBreak(callerOf(req), req.body as z.output<typeof clockBody>),
-  );
+  // The four punches of a station or an employee's own clock: one body, the service's answer.
+  const punchActions = [
+    [
+      '/api/clock-in',
+      'Clock in (idempotent on client_id; 409 "Employee already clocked in without clocking out.")',
+      clockInAnswer,
+      clock.clockIn,
+    ],
+    [
+      '/api/clock-out',
+      'Clock out (idempotent on client_id); answers hours, minutes, total_minutes, time_out',
+      clockOutAnswer,
+      clock.clockOut,
+    ],
+    [
+      '/api/break-start',
+      'Start Break: a break inside the open shift (idempotent on client_id); 409 break.no_shift when not clocked in, break.already_open during a break',
+      breakAnswer,
+      clock.startBreak,
+    ],
+    [
+      '/api/break-end',
+      'End Break: writes the Break punch from the break start to now (idempotent on client_id); 409 break.not_open with no break started. A clock-out during a break ends it too.',
+      breakAnswer,
+      clock.endBreak,
+    ],
+  ] as const;
+  for (const [url, summary, answer, act] of punchActions)
+    clockRoute.post(url, summary, { body: clockBody, 200: answer }, async (req) =>
+      act(callerOf(req), req.body as z.output<typeof clockBody>),
+    );
   stationRoute.get(
     '/api/employee-status',
     'Every current employee with whether they are clocked in, a page at a time',
