@@ -34,6 +34,22 @@ function sumBy(days: readonly DayFigures[], key: (d: DayFigures) => string) {
   return [...sums.values()];
 }
 
+/**
+ * The period's day figures summed per employee and `key` of the day: each group's first day and its row (the
+ * person's cells, then `cells` of the group).
+ */
+async function employeeGroups(
+  ctx: Parameters<ReportEntry['run']>[0],
+  key: (day: string) => string | number,
+  cells: (first: DayFigures, sums: Sums) => Row,
+) {
+  const { employees, days } = await periodDays(ctx);
+  return sumBy(days, (d) => `${d.employeeRef}|${key(d.day)}`).map(({ first, sums }) => ({
+    first,
+    row: { ...personCells(employees.get(first.employeeRef)!), ...cells(first, sums) } as Row,
+  }));
+}
+
 export const departmentSummary: ReportEntry = {
   definition: definition('Department Summary'),
   columns: [
@@ -126,16 +142,14 @@ export const weeklySummary: ReportEntry = {
    * sums only its days inside the period; its week_start may lie before the start date.
    */
   async run(ctx) {
-    const { employees, days } = await periodDays(ctx);
-    const rows = sumBy(days, (d) => `${d.employeeRef}|${weekStartOf(d.day, ctx.rules.weekStart)}`)
-      .map(({ first, sums }): Row => {
-        const e = employees.get(first.employeeRef)!;
-        return {
-          ...personCells(e),
-          week_start: weekStartOf(first.day, ctx.rules.weekStart),
-          ...sums,
-        };
-      })
+    const { weekStart } = ctx.rules;
+    const groups = await employeeGroups(
+      ctx,
+      (day) => weekStartOf(day, weekStart),
+      (first, sums) => ({ week_start: weekStartOf(first.day, weekStart), ...sums }),
+    );
+    const rows = groups
+      .map((g) => g.row)
       .sort(
         (a, b) =>
           String(a.name).localeCompare(String(b.name)) ||
@@ -160,24 +174,21 @@ export const weekdaySummary: ReportEntry = {
   ],
   /** Per employee and weekday (Monday to Sunday; weekdays without days are left out). */
   async run(ctx) {
-    const { employees, days } = await periodDays(ctx);
     const mondayFirst = (day: string) => (weekdayOf(day) + 6) % 7;
-    const rows = sumBy(days, (d) => `${d.employeeRef}|${weekdayOf(d.day)}`)
-      .map(({ first, sums }) => {
-        const e = employees.get(first.employeeRef)!;
-        const row: Row = {
-          ...personCells(e),
-          weekday: WEEKDAYS[weekdayOf(first.day)],
-          days: sums.days,
-          paid: sums.paid,
-          earnings: sums.earnings,
-        };
-        return { row, order: mondayFirst(first.day), ref: first.employeeRef };
-      })
+    const groups = await employeeGroups(ctx, weekdayOf, (first, sums) => ({
+      weekday: WEEKDAYS[weekdayOf(first.day)],
+      days: sums.days,
+      paid: sums.paid,
+      earnings: sums.earnings,
+    }));
+    const rows = groups
       .sort(
-        (a, b) => String(a.row.name).localeCompare(String(b.row.name)) || a.ref - b.ref || a.order - b.order,
+        (a, b) =>
+          String(a.row.name).localeCompare(String(b.row.name)) ||
+          a.first.employeeRef - b.first.employeeRef ||
+          mondayFirst(a.first.day) - mondayFirst(b.first.day),
       )
-      .map((r) => r.row);
+      .map((g) => g.row);
     return { rows, totals: totalsOf(rows, 'employee_id', ['days', 'paid', 'earnings']) };
   },
 };
