@@ -57,26 +57,40 @@ export function daysFromTotals(
   for (const t of totals) {
     const employee = byId.get(t.employee_ref);
     if (!employee) continue;
-    const rateCents = rateOn(employee, t.work_date);
-    const figures: DayFigures = {
-      employeeRef: t.employee_ref,
-      day: t.work_date,
+    const figures = figuresOfTotals(t, rateOn(employee, t.work_date), {
       firstIn: instant(t.first_in_ms, t.raw_first_in),
       lastOut: instant(t.last_out_ms, t.raw_last_out),
-      rawFirstIn: t.raw_first_in,
-      rawLastOut: t.raw_last_out,
-      workedMinutes: t.worked,
-      deductedMinutes: t.auto_break,
-      manualBreakMinutes: t.manual_break,
-      paidMinutes: t.worked,
-      openShifts: t.open_shifts,
-      lateSyncs: t.late_syncs,
-      punches: t.punches,
-      rateCents,
-      earningsCents: 0,
-      grossCents: 0,
-    };
+    });
     out.push(finishDay(figures, rules, steps));
   }
   return out.sort(byEmployeeAndDay);
+}
+
+/**
+ * A day's figures from the database's sums before the figure steps (finishDay): all its worked minutes paid, at
+ * `rateCents`; `presence` its first in and last out as the engine shows them (null: not read, as by the pay sums).
+ */
+export function figuresOfTotals(
+  t: DayTotals,
+  rateCents: number,
+  presence: { firstIn: string | null; lastOut: string | null } | null,
+): DayFigures {
+  return {
+    employeeRef: t.employee_ref,
+    day: t.work_date,
+    firstIn: presence?.firstIn ?? null,
+    lastOut: presence?.lastOut ?? null,
+    rawFirstIn: presence ? t.raw_first_in : null,
+    rawLastOut: presence ? t.raw_last_out : null,
+    workedMinutes: t.worked,
+    deductedMinutes: t.auto_break,
+    manualBreakMinutes: t.manual_break,
+    paidMinutes: t.worked,
+    openShifts: t.open_shifts,
+    lateSyncs: t.late_syncs,
+    punches: t.punches,
+    rateCents,
+    earningsCents: 0,
+    grossCents: 0,
+  };
 }

@@ -187,20 +187,10 @@ export function figuresSql(
 }
 
 /** One employee's day figures summed over a period: what totals, payroll and paging take. */
-export interface PeriodSums {
-  employeeRef: number;
-  /** Days with punches. */
-  days: number;
-  workedMinutes: number;
-  deductedMinutes: number;
-  manualBreakMinutes: number;
-  paidMinutes: number;
-  openShifts: number;
-  lateSyncs: number;
-  punches: number;
-  earningsCents: number;
-  grossCents: number;
-}
+export type PeriodSums = { employeeRef: number; /** Days with punches. */ days: number } & Pick<
+  DayFigures,
+  (typeof SUMMED)[number]
+>;
 
 const SUMMED = [
   'workedMinutes',

@@ -1,6 +1,6 @@
 import { type PayPresetName, type PayTotals, payRuleOverrides, resolveRuleSet } from '@punchclock/contract';
 import { addDays } from '../calendar';
-import { type DayTotals, roundsLikeUtc } from '../day-totals';
+import { type DayTotals, figuresOfTotals, roundsLikeUtc } from '../day-totals';
 import { BREAK_DAYS_LATER, type EngineEmployee, finishDay, periodRate, rateOn } from '../engine';
 import { withRateChanges } from '../period';
 import type { PeriodRepository } from '../period.repository';
@@ -58,27 +58,7 @@ function startDayFromTotals(
   versions: readonly RuleVersion[],
 ): PayDayState {
   // The engine's figures of the day as daysFromTotals makes them (day-totals.ts), without its presence (unread).
-  const figures = finishDay(
-    {
-      employeeRef: t.employee_ref,
-      day: t.work_date,
-      firstIn: null,
-      lastOut: null,
-      rawFirstIn: null,
-      rawLastOut: null,
-      workedMinutes: t.worked,
-      deductedMinutes: t.auto_break,
-      manualBreakMinutes: t.manual_break,
-      paidMinutes: t.worked,
-      openShifts: t.open_shifts,
-      lateSyncs: t.late_syncs,
-      punches: t.punches,
-      rateCents: rateOn(employee, t.work_date),
-      earningsCents: 0,
-      grossCents: 0,
-    },
-    rules,
-  );
+  const figures = finishDay(figuresOfTotals(t, rateOn(employee, t.work_date), null), rules);
   const version = ruleSetOn(versions, t.work_date);
   return {
     day: t.work_date,
