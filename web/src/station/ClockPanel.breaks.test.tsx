@@ -1,8 +1,7 @@
-import { MantineProvider } from '@mantine/core';
 import { messages } from '@punchclock/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClockPanel } from './ClockPanel';
+import { identifyOnPanel, panelButton } from '../test/clock-panel';
 
 // Start Break / End Break on the station's panel (docs/RULES.md#breaks-at-the-clock); the calls are faked
 // (web/e2e/breaks.e2e.ts runs the real server and station).
@@ -35,28 +34,8 @@ vi.mock('./clock-controller', async (original) => {
   };
 });
 
-const settings: Parameters<typeof ClockPanel>[0]['settings'] = {
-  enable_gps_tracking: false,
-  require_location: false,
-  enable_covid_screening: false,
-  attendance_mode: 'Attendance and Time Tracking',
-  time_zone: 'UTC',
-  date_format: 'MM/DD/YY',
-  time_format: '24 Hours',
-};
-const button = (name: string) => screen.queryByRole('button', { name }) as HTMLButtonElement | null;
-
-async function identify(code = 'E7') {
-  render(
-    <MantineProvider>
-      <ClockPanel settings={settings} />
-    </MantineProvider>,
-  );
-  const field = screen.getByLabelText('Employee ID');
-  fireEvent.change(field, { target: { value: code } });
-  fireEvent.keyDown(field, { key: 'Enter' });
-  await screen.findByText('Ann Lee');
-}
+const button = panelButton;
+const identify = identifyOnPanel;
 
 beforeEach(() => {
   calls.punch.length = 0;

@@ -59,28 +59,6 @@ export const dayIn = (zone: string) =>
 export const zoneOnAnotherDay = () =>
   ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => dayIn(z) !== localToday())!;
 
-/** A punch as the server logs it in an activity entry (punchRecord): its values in the account's zone, every field. */
-export const loggedPunch = {
-  id: 1945,
-  employee_id: 5,
-  date: '2026-11-20',
-  time_in: '09:00',
-  time_out: '17:30',
-  out_days_later: 0,
-  rounded_time_in: '09:00',
-  rounded_time_out: '17:30',
-  display_rounded: false,
-  hours: 8.5,
-  deduction: 'Auto',
-  type: 'None',
-  notes: null,
-  source: 'manual',
-  late_sync: false,
-  conflict: null,
-  latitude: null,
-  longitude: null,
-};
-
 /** An employee as GET /api/employees/:id answers it (Emma Rossi of Floor, $20.00 an hour, no custom values). */
 export const employeeRecord = {
   id: 4,
@@ -126,6 +104,26 @@ export const punchRow = (over: Partial<PunchRow> = {}): PunchRow => ({
   time_format: '12 Hours (AM/PM)',
   ...over,
 });
+
+/**
+ * A punch as the server logs it in an activity entry (punchRecord): a punch row's fields (values in the account's
+ * zone) without the account's formats.
+ */
+export const loggedPunch = (() => {
+  const {
+    date_format: _date,
+    time_format: _time,
+    ...fields
+  } = punchRow({
+    id: 1945,
+    employee_id: 5,
+    date: '2026-11-20',
+    time_out: '17:30',
+    rounded_time_out: '17:30',
+    hours: 8.5,
+  });
+  return fields;
+})();
 
 /** A pay period of GET /api/pay-periods, open and ended unless `over` says otherwise. */
 export const payPeriod = (

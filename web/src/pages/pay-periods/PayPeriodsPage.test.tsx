@@ -58,6 +58,16 @@ function fakePeriodsApi(answer: (path: string) => { status: number; body: unknow
   return sent;
 }
 
+/** The page with the modals' host, as the app shows it. */
+const renderPayPeriods = () =>
+  renderPage(
+    '/PayPeriods',
+    <>
+      <PayPeriodsPage />
+      <ModalsHost />
+    </>,
+  );
+
 describe('Pay Periods page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -72,13 +82,7 @@ describe('Pay Periods page', () => {
       },
     }));
     const user = userEvent.setup();
-    renderPage(
-      '/PayPeriods',
-      <>
-        <PayPeriodsPage />
-        <ModalsHost />
-      </>,
-    );
+    renderPayPeriods();
     const approve = await screen.findByRole('button', { name: 'Approve' }, { timeout: 15_000 });
     expect(screen.getByText('Avery Manager, 2026-11-17')).toBeTruthy();
     expect(screen.getByText('Floor')).toBeTruthy();
@@ -103,13 +107,7 @@ describe('Pay Periods page', () => {
       },
     }));
     const user = userEvent.setup();
-    renderPage(
-      '/PayPeriods',
-      <>
-        <PayPeriodsPage />
-        <ModalsHost />
-      </>,
-    );
+    renderPayPeriods();
     await user.click(await screen.findByRole('button', { name: 'Reopen' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
