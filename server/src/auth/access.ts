@@ -62,6 +62,19 @@ export const reachOf = (caller: Pick<Caller, 'departments'>): DepartmentReach =>
 export const reachesWholeAccount = (caller: Pick<Caller, 'departments'>): boolean =>
   reachOf(caller) === 'all';
 
+/**
+ * `row` when it exists and its department is within the caller's reach; else 404 with `message` (the employee's
+ * by default): a row out of reach is answered as if it did not exist.
+ */
+export function reachable<T extends { department_id: number | null }>(
+  caller: Pick<Caller, 'departments'>,
+  row: T | null | undefined,
+  message: string = messages.employees.notFound,
+): T {
+  if (!row || !reaches(caller, row.department_id)) throw notFound(message);
+  return row;
+}
+
 /** Whether a department is within the caller's reach: the in-memory form of withinReach. */
 export function reaches(
   caller: Pick<Caller, 'departments'>,

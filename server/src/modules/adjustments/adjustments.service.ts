@@ -4,10 +4,9 @@ import {
   type AdjustmentPay,
   type AdjustmentsQuery,
   adjustmentMessages as text,
-  messages,
 } from '@punchclock/contract';
-import { type Caller, reachOf, reaches, requireAccess } from '../../auth/access';
-import { AppError, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { type Caller, reachable, reachOf, requireAccess } from '../../auth/access';
+import { AppError, forbidden, unprocessable } from '../../lib/errors';
 import { localDay, nowIso } from '../../lib/time';
 import { adjustmentCents, adjustmentMultiplier } from '../time/pay/adjustment';
 import { ruleVersionsOf } from '../time/pay/period-pay';
@@ -46,9 +45,7 @@ export function adjustmentsService(deps: {
 
   /** The employee (a deleted one too: a day they worked may still be owed) the caller reaches, else 404. */
   async function employeeOf(caller: Caller, ref: number) {
-    const e = await repos.people.employeeById(caller.accountId, ref);
-    if (!e || !reaches(caller, e.department_id)) throw notFound(messages.employees.notFound);
-    return e;
+    return reachable(caller, await repos.people.employeeById(caller.accountId, ref));
   }
 
   /** The rate and multiplier of the corrected day: its rate change and pay-rule version (time engine). */
@@ -68,9 +65,7 @@ export function adjustmentsService(deps: {
   }
 
   async function found(caller: Caller, id: number) {
-    const row = await repos.adjustments.find(caller.accountId, id);
-    if (!row || !reaches(caller, row.department_id)) throw notFound(text.notFound);
-    return row;
+    return reachable(caller, await repos.adjustments.find(caller.accountId, id), text.notFound);
   }
 
   return {

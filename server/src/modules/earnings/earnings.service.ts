@@ -6,9 +6,9 @@ import {
   type WithDeductionsAnswer,
   type WithDeductionsBody,
 } from '@punchclock/contract';
-import { type Caller, reaches, requireAccess } from '../../auth/access';
+import { type Caller, reachable, requireAccess } from '../../auth/access';
 import { assertOwnUserId, type AuthContext } from '../../auth/guards';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { localDay } from '../../lib/time';
 import type { SettingsRepository } from '../settings/settings.repository';
 import { addDays, weekStartOf } from '../time/calendar';
@@ -103,8 +103,7 @@ export function earningsService(deps: {
       employeeRef: e?.id ?? -1,
       notFoundMessage: messages.employees.notFound,
     });
-    if (!e || !reaches(caller, e.department_id)) throw notFound(messages.employees.notFound);
-    return e;
+    return reachable(caller, e);
   }
 
   async function figures(

@@ -17,8 +17,8 @@ import {
 } from '@punchclock/contract';
 import {
   type Caller,
+  reachable,
   reachOf,
-  reaches,
   requireAccess,
   requireWholeAccount,
   scopeOf,
@@ -265,9 +265,7 @@ export function payRulesService({
           employeeRef: id,
           notFoundMessage: messages.employees.notFound,
         });
-      const employee = await repos.payRules.employee(caller.accountId, id);
-      if (!employee || !reaches(caller, employee.department_id)) throw notFound(messages.employees.notFound);
-      return dayOf(caller, employee, date);
+      return dayOf(caller, reachable(caller, await repos.payRules.employee(caller.accountId, id)), date);
     },
 
     /** GET /api/me/days/:date: the signed-in employee's own day, with View Pay Information. */

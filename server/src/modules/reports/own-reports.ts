@@ -1,11 +1,11 @@
 import { shownDeduction } from '@punchclock/contract';
 import type { ReportEntry, Row } from './report-types';
-import { covered, definition, periodPunches, punchMinutes, shownTime } from './time-reports';
+import { coveredPunches, definition, punchMinutes, shownTime } from './time-reports';
 
 /**
  * Activity (one of the employee's own reports, docs/RULES.md#employee-reports): every punch of the period,
  * work and breaks, in time order, with its type, deduction, length (the engine's definition of time worked;
- * the total counts work only) and whether it was synced late. The same punches as Timesheet (periodPunches);
+ * the total counts work only) and whether it was synced late. The same punches as Timesheet (coveredPunches);
  * the covered employees as every time report's.
  */
 export const activity: ReportEntry = {
@@ -22,8 +22,7 @@ export const activity: ReportEntry = {
     { key: 'late_sync', label: 'Synced Late', kind: 'text' },
   ],
   async run(ctx) {
-    const employees = await covered(ctx);
-    const punches = await periodPunches(ctx, employees);
+    const { employees, punches } = await coveredPunches(ctx);
     let hours = 0;
     const rows = punches.map((p): Row => {
       const e = employees.get(p.employee_ref)!;

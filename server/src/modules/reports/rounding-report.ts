@@ -1,6 +1,6 @@
 import { roundingEffect } from '../time/rounding-effect';
 import { PERSON_COLUMNS, personCells, type ReportEntry, type Row, totalsOf } from './report-types';
-import { covered, definition, periodPunches } from './time-reports';
+import { coveredPunches, definition } from './time-reports';
 
 const FIGURES = ['punches', 'raw_hours', 'rounded_hours', 'added', 'took', 'net'] as const;
 
@@ -21,8 +21,7 @@ export const roundingEffectReport: ReportEntry = {
     { key: 'net', label: 'Net Minutes', kind: 'integer' },
   ],
   async run(ctx) {
-    const employees = await covered(ctx);
-    const punches = await periodPunches(ctx, employees);
+    const { employees, punches } = await coveredPunches(ctx);
     const byEmployee = new Map<number, typeof punches>();
     for (const p of punches) {
       const list = byEmployee.get(p.employee_ref);

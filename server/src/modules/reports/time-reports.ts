@@ -88,6 +88,12 @@ export async function periodPunches(ctx: ReportContext, employees: Covered) {
     );
 }
 
+/** The covered employees and their period's punches (periodPunches). */
+export async function coveredPunches(ctx: ReportContext) {
+  const employees = await covered(ctx);
+  return { employees, punches: await periodPunches(ctx, employees) };
+}
+
 /** How many employees' days an export computes at a time (an object so that tests can cross chunk borders). */
 export const exportChunk = { employees: 100 };
 

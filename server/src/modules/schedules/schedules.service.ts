@@ -5,7 +5,7 @@ import {
   type ScheduleSaved,
   type SchedulesAnswer,
 } from '@punchclock/contract';
-import { type Caller, reaches, requireAccess } from '../../auth/access';
+import { type Caller, reachable, reaches, requireAccess } from '../../auth/access';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UnitOfWork } from '../unit-of-work';
 import { daysOfWeek, rowsOfDays, schedulePlan } from './attendance';
@@ -74,8 +74,7 @@ export function schedulesService({
     async saveEmployee(caller: Caller, id: number, body: EmployeeScheduleBody): Promise<ScheduleSaved> {
       requireManager(caller, 'employees:write');
       return inTransaction(async (r) => {
-        const e = await r.schedules.employee(caller.accountId, id);
-        if (!e || !reaches(caller, e.department_id)) throw notFound(messages.employees.notFound);
+        const e = reachable(caller, await r.schedules.employee(caller.accountId, id));
         await r.schedules.replace(
           caller.accountId,
           { employee_id: e.id },
