@@ -10,9 +10,8 @@ import { type PayStep, SQL_PAY_FIELDS, SQL_WEEK_FIELDS, type SqlPayDay, type Sql
 /**
  * The pay pipeline as one query of the database (docs/RULES.md#pay-lines, "Big periods"): the pay steps' SQL
  * forms over the days the database summed (period.repository.ts daysSql), then their workweeks, then each
- * employee's period. Only the money is left to do here: its lines round
- * once per kind (money.ts linesOfSums), which needs the sums and nothing else when every day of the window has
- * one rate and one rule set. A month of a big account then reads one row per employee instead of one per day.
+ * employee's period. Only the money is left to do here: its lines round once per kind (money.ts linesOfSums),
+ * which needs the sums and nothing else when every day of the window has one rate and one rule set. A month of a big account then reads one row per employee instead of one per day.
  * server/test/pay-sql.test.ts checks it against the steps themselves on random weeks, on both databases.
  */
 
@@ -46,8 +45,8 @@ const SPLIT = new Set<string>(['regular', 'overtime', 'double_time']);
  * so that the weekly steps see whole workweeks), under one rule set. The per-day steps run over each day's row;
  * then, if a week-wide step has anything to do, the days are summed per workweek and those steps run over the
  * weeks; then the weeks (or days) are summed per employee. A per-day step that comes after a week-wide one in
- * PAY_PIPELINE (the meal premium) runs with the day steps: it reads no minute a week-wide step moves, which is
- * checked here (reading one throws).
+ * PAY_PIPELINE (the meal premium) runs with the day steps: it neither reads nor moves a minute a week-wide step
+ * moves, which is checked here (either throws).
  */
 export function paySumsSql(
   days: RawBuilder<DayTotals>,
@@ -55,8 +54,7 @@ export function paySumsSql(
   dialect: PaySqlDialect,
 ): RawBuilder<PaySums> {
   const ref = (column: string) => sql<number>`${sql.ref(column)}`;
-  const dayLayers = startDays(days, p, dialect);
-  let query = dayLayers;
+  let query = startDays(days, p, dialect);
   const columns = [...KEPT, ...SQL_PAY_FIELDS];
   let weekStepSeen = false;
   const weekSteps: NonNullable<PayStep['weekSql']>[] = [];
@@ -76,6 +74,8 @@ export function paySumsSql(
           },
         });
     const changes = step.sql(day, p.set, dialect);
+    if (weekStepSeen && Object.keys(changes).some((field) => SPLIT.has(field)))
+      throw new Error(`pay step ${step.name} moves minutes after a week-wide step: no SQL form`);
     if (Object.keys(changes).length === 0) return;
     const fields = SQL_PAY_FIELDS.map((name) => sql`${changes[name] ?? ref(name)} as ${sql.ref(name)}`);
     query = sql`select ${sql.join(KEPT.map((c) => sql.ref(c)))}, ${sql.join(fields)}
