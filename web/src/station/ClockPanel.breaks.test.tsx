@@ -10,29 +10,23 @@ const calls = vi.hoisted(() => ({
   clockedIn: true,
   breakStart: null as string | null,
 }));
-vi.mock('./clock-controller', async (original) => {
-  const real = await original<typeof import('./clock-controller')>();
-  return {
-    ...real,
-    lookUp: async (id: { employee_id?: string }) => ({
-      step: 'ready',
-      state: {
-        employee: { employee_id: id.employee_id ?? '', name: 'Ann Lee' },
-        clockedIn: calls.clockedIn,
-        clockInTime: calls.clockedIn ? new Date(Date.now() - 3_600_000).toISOString() : null,
-        breakStartTime: calls.breakStart,
-        offline: false,
-      },
+vi.mock('./clock-controller', async (original) =>
+  (await import('../test/clock-controller-fake')).fakeClockController(await original(), {
+    state: () => ({
+      clockedIn: calls.clockedIn,
+      clockInTime: calls.clockedIn ? new Date(Date.now() - 3_600_000).toISOString() : null,
+      breakStartTime: calls.breakStart,
+      offline: false,
     }),
-    punch: async (kind: string) => {
+    punch: async (kind) => {
       calls.punch.push(kind);
       const at = new Date(Date.now() - 1000).toISOString();
       if (kind === 'break_start')
         return { message: messages.clock.breakStarted, offline: false, at, breakStartTime: at };
       return { message: messages.clock.breakEnded, offline: false, at };
     },
-  };
-});
+  }),
+);
 
 const button = panelButton;
 const identify = identifyOnPanel;

@@ -14,28 +14,22 @@ const calls = vi.hoisted(() => ({
   offline: false,
   online: true,
 }));
-vi.mock('./clock-controller', async (original) => {
-  const real = await original<typeof import('./clock-controller')>();
-  return {
-    ...real,
-    lookUp: async (id: { employee_id?: string }) => ({
-      step: 'ready',
-      state: {
-        employee: { employee_id: id.employee_id ?? '', name: 'Ann Lee' },
-        clockedIn: true,
-        clockInTime: calls.offline
-          ? new Date(Date.now() - 20 * 3_600_000).toISOString()
-          : '2026-11-24T08:00:00.000Z',
-        breakStartTime: null,
-        offline: calls.offline,
-      },
+vi.mock('./clock-controller', async (original) =>
+  (await import('../test/clock-controller-fake')).fakeClockController(await original(), {
+    state: () => ({
+      clockedIn: true,
+      clockInTime: calls.offline
+        ? new Date(Date.now() - 20 * 3_600_000).toISOString()
+        : '2026-11-24T08:00:00.000Z',
+      breakStartTime: null,
+      offline: calls.offline,
     }),
-    punch: async (kind: string) => {
+    punch: async (kind) => {
       calls.punch.push(kind);
       return { message: messages.clock.clockedIn, offline: false, at: new Date().toISOString() };
     },
-  };
-});
+  }),
+);
 vi.mock('./station-api', async (original) => {
   const real = await original<typeof import('./station-api')>();
   return {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { FORGOTTEN_AFTER_MINUTES } from '@punchclock/contract';
 import type { DB } from '../../db/schema';
 import { addDays } from '../time/calendar';
@@ -51,13 +51,8 @@ export function payPeriodsRepository(db: Kysely<DB>) {
     /** A new version from `appliesFrom` (null: from the start): versions from that day on are replaced. */
     async replaceSchedules(
       accountId: number,
-      row: {
+      row: Omit<Insertable<DB['pay_period_schedules']>, 'id' | 'account_id'> & {
         applies_from: string | null;
-        frequency: string;
-        anchor_date: string;
-        forgotten_after_minutes: number;
-        created_at: string;
-        created_by: number | null;
       },
     ) {
       await db

@@ -2,7 +2,14 @@ import { FORGOTTEN_CLOCK_OUT_HOURS } from '@punchclock/contract';
 import { localDay, zonedToUtc } from '../../lib/time';
 import { addDays } from '../time/calendar';
 import { computeDays } from '../time/engine';
-import { type ReportEntry, type Row, totalsOf, PERSON_COLUMNS, personCells } from './report-types';
+import {
+  DAY_PERSON_COLUMNS,
+  type ReportEntry,
+  type Row,
+  totalsOf,
+  PERSON_COLUMNS,
+  personCells,
+} from './report-types';
 import { definition, periodDays, PRESENCE_COLUMNS, presenceCells, shown, shownTime } from './time-reports';
 
 /**
@@ -43,8 +50,7 @@ export const attendanceOnly: ReportEntry = {
 export const dailyAttendance: ReportEntry = {
   definition: definition('daily-attendance'),
   columns: [
-    { key: 'date', label: 'Date', kind: 'date' },
-    ...PERSON_COLUMNS,
+    ...DAY_PERSON_COLUMNS,
     { key: 'status', label: 'Status', kind: 'text' },
     { key: 'first_in', label: 'First In', kind: 'datetime' },
   ],

@@ -1,6 +1,6 @@
 import { attendanceBook, attendanceOf } from '../schedules/attendance';
 import { addDays } from '../time/calendar';
-import { PERSON_COLUMNS, type ReportEntry, type Row } from './report-types';
+import { DAY_PERSON_COLUMNS, type ReportEntry, type Row } from './report-types';
 import { definition, periodDays } from './time-reports';
 
 /**
@@ -13,8 +13,7 @@ import { definition, periodDays } from './time-reports';
 export const lateAndAbsent: ReportEntry = {
   definition: definition('Late and Absent'),
   columns: [
-    { key: 'date', label: 'Date', kind: 'date' },
-    ...PERSON_COLUMNS,
+    ...DAY_PERSON_COLUMNS,
     { key: 'scheduled_start', label: 'Scheduled Start', kind: 'datetime' },
     { key: 'scheduled_end', label: 'Scheduled End', kind: 'datetime' },
     { key: 'first_in', label: 'First In', kind: 'datetime' },

@@ -114,6 +114,12 @@ export const PERSON_COLUMNS: readonly ReportColumnView[] = [
   { key: 'dp_name', label: 'Department', kind: 'text' },
 ];
 
+/** A day, then who: the first columns of a report with a row per employee and day. */
+export const DAY_PERSON_COLUMNS: readonly ReportColumnView[] = [
+  { key: 'date', label: 'Date', kind: 'date' },
+  ...PERSON_COLUMNS,
+];
+
 /** The cells of those columns for one employee. */
 export const personCells = (e: { employee_id: string; name: string; dp_name: string }): Row => ({
   employee_id: e.employee_id,

@@ -15,6 +15,7 @@ import {
   pageBounds,
   pageRows,
   totalsOf,
+  DAY_PERSON_COLUMNS,
   PERSON_COLUMNS,
   personCells,
 } from './report-types';
@@ -146,8 +147,7 @@ export const shownTime = (ctx: ReportContext, iso: string | null) =>
 
 /** Date, who, first in and last out: the columns a day's presence is shown with. */
 export const PRESENCE_COLUMNS: readonly ReportColumnView[] = [
-  { key: 'date', label: 'Date', kind: 'date' },
-  ...PERSON_COLUMNS,
+  ...DAY_PERSON_COLUMNS,
   { key: 'first_in', label: 'First In', kind: 'datetime' },
   { key: 'last_out', label: 'Last Out', kind: 'datetime' },
 ];
