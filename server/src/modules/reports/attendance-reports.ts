@@ -9,6 +9,7 @@ import {
   totalsOf,
   PERSON_COLUMNS,
   personCells,
+  reportEmployees,
 } from './report-types';
 import { definition, periodDays, PRESENCE_COLUMNS, presenceCells, shown, shownTime } from './time-reports';
 
@@ -63,11 +64,7 @@ export const dailyAttendance: ReportEntry = {
   async run(ctx) {
     const at = new Date();
     const today = localDay(at, ctx.rules.zone);
-    const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
-      departmentId: ctx.params.department_id || undefined,
-      includeDeleted: false,
-      excludeFromReports: true,
-    });
+    const employees = await reportEmployees(ctx, { includeDeleted: false, excludeFromReports: true });
     const refs = new Set(employees.map((e) => e.id));
     const punches = (await ctx.repo.punches(ctx.accountId, addDays(today, -1), today)).filter((p) =>
       refs.has(p.employee_ref),
@@ -130,11 +127,7 @@ export const employeeStatus: ReportEntry = {
   ],
   /** Who is in now: In since the open shift's clock-in, or Out since the last clock-out (none: never in). */
   async run(ctx) {
-    const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
-      departmentId: ctx.params.department_id || undefined,
-      includeDeleted: false,
-      excludeFromReports: true,
-    });
+    const employees = await reportEmployees(ctx, { includeDeleted: false, excludeFromReports: true });
     const { open, closed } = await ctx.repo.clockState(ctx.accountId);
     const inSince = new Map(open.map((p) => [p.employee_ref, p.time_in]));
     const outSince = new Map(closed.map((p) => [p.employee_ref, p.last_out]));

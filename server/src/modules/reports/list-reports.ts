@@ -1,5 +1,5 @@
 import { administratorReach } from '../../auth/access';
-import { type ReportContext, type ReportEntry, type Row, totalsOf } from './report-types';
+import { type ReportContext, type ReportEntry, type Row, totalsOf, reportEmployees } from './report-types';
 
 import { definition } from './time-reports';
 
@@ -28,8 +28,7 @@ export const employeeList: ReportEntry = {
     { key: 'status', label: 'Status', kind: 'text' },
   ],
   async run(ctx) {
-    const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
-      departmentId: ctx.params.department_id || undefined,
+    const employees = await reportEmployees(ctx, {
       includeDeleted: !!ctx.params.show_deleted_employees,
       excludeFromReports: false,
     });
@@ -108,11 +107,7 @@ export const departmentMembers: ReportEntry = {
   columns: employeeList.columns.filter((c) => c.key !== 'dp_name'),
   /** The current employees of one department (department_id is required). */
   async run(ctx) {
-    const employees = await ctx.repo.employees(ctx.accountId, ctx.scope, {
-      departmentId: ctx.params.department_id || undefined,
-      includeDeleted: false,
-      excludeFromReports: false,
-    });
+    const employees = await reportEmployees(ctx, { includeDeleted: false, excludeFromReports: false });
     // The department is the one asked for: its column is left out.
     const rows = employees.map((e) => {
       const { dp_name: _department, ...row } = employeeRow(e);

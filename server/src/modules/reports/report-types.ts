@@ -22,6 +22,19 @@ export interface ReportContext {
 }
 
 /**
+ * The employees a list report shows, within the caller's reach: of the department asked for (all without one);
+ * deleted ones only with `includeDeleted`; `excludeFromReports` leaves out departments set to stay out of reports.
+ */
+export const reportEmployees = (
+  ctx: ReportContext,
+  opts: { includeDeleted: boolean; excludeFromReports: boolean },
+) =>
+  ctx.repo.employees(ctx.accountId, ctx.scope, {
+    departmentId: ctx.params.department_id || undefined,
+    ...opts,
+  });
+
+/**
  * A report's rows: an array, or rows built on demand (`lazyRows`) from the engine's figures, so a big month's
  * screen page builds only its own rows and an export streams them one at a time instead of holding 200,000
  * row objects. Arrays fit this as they are.
