@@ -6,9 +6,6 @@ import { z } from 'zod';
  * come from the server's time engine (minutes here, like reports).
  */
 
-/** An open work shift older than this many hours is shown as a forgotten clock-out. */
-export const FORGOTTEN_CLOCK_OUT_HOURS = 12;
-
 /** How often the web refreshes the dashboard (the "Who is in" tile), in milliseconds. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 

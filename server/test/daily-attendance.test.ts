@@ -64,5 +64,28 @@ describe('Daily Attendance', () => {
       [today, 'Kim', 'Present', ago(0.5)],
     ]);
     expect(body.totals.status).toBe('3 present, 2 absent');
+
+    // The account's own forgotten_after_minutes (pay period settings), as the dashboard counts: at 3 hours,
+    // Gus's shift open since yesterday 22:xx is a forgotten clock-out, not someone at work.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/pay-periods/settings',
+      headers: a.auth,
+      payload: { frequency: 'weekly', anchor_date: '2026-11-02', forgotten_after_minutes: 180 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = await t.app.inject({
+      method: 'POST',
+      url: '/getdata',
+      headers: a.auth,
+      payload: { reportname: 'daily-attendance' },
+    });
+    expect(after.json().data.map((r: Record<string, unknown>) => [r.name, r.status])).toEqual([
+      ['Gus', 'Absent'],
+      ['Hal', 'Absent'],
+      ['Ivy', 'Present'],
+      ['Jo', 'Absent'],
+      ['Kim', 'Present'],
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-import { FORGOTTEN_CLOCK_OUT_HOURS } from '@punchclock/contract';
 import { localDay, zonedToUtc } from '../../lib/time';
 import { addDays } from '../time/calendar';
 import { computeDays } from '../time/engine';
@@ -64,7 +63,10 @@ export const dailyAttendance: ReportEntry = {
   async run(ctx) {
     const at = new Date();
     const today = localDay(at, ctx.rules.zone);
-    const employees = await reportEmployees(ctx, { includeDeleted: false, excludeFromReports: true });
+    const [employees, forgottenAfter] = await Promise.all([
+      reportEmployees(ctx, { includeDeleted: false, excludeFromReports: true }),
+      ctx.repo.forgottenAfterMinutes(ctx.accountId),
+    ]);
     const refs = new Set(employees.map((e) => e.id));
     const punches = (await ctx.repo.punches(ctx.accountId, addDays(today, -1), today)).filter((p) =>
       refs.has(p.employee_ref),
@@ -75,7 +77,7 @@ export const dailyAttendance: ReportEntry = {
       ctx.rules,
     );
     const dayOf = new Map(days.filter((d) => d.day === today && d.firstIn).map((d) => [d.employeeRef, d]));
-    const since = nightShiftsInto(today, punches, at, ctx.rules.zone);
+    const since = nightShiftsInto(today, punches, at, ctx.rules.zone, forgottenAfter);
     const rows = employees.map((e): Row => {
       const night = since.get(e.id);
       const d = dayOf.get(e.id);
@@ -93,7 +95,8 @@ export const dailyAttendance: ReportEntry = {
 
 /**
  * Per employee, the clock-in of a work shift of the day before `today` that reaches into today: clocked out
- * after today's midnight, or still open and begun less than FORGOTTEN_CLOCK_OUT_HOURS before `at`.
+ * after today's midnight, or still open and begun less than the account's `forgottenAfter` minutes before `at`
+ * (after that it is a forgotten clock-out, as the dashboard counts one).
  */
 function nightShiftsInto(
   today: string,
@@ -106,9 +109,10 @@ function nightShiftsInto(
   }[],
   at: Date,
   zone: string,
+  forgottenAfter: number,
 ): Map<number, string> {
   const midnight = zonedToUtc(today, '00:00', zone).getTime();
-  const forgotten = at.getTime() - FORGOTTEN_CLOCK_OUT_HOURS * 3_600_000;
+  const forgotten = at.getTime() - forgottenAfter * 60_000;
   const since = new Map<number, string>();
   for (const p of punches) {
     if (p.type !== 'None' || p.work_date === today) continue;

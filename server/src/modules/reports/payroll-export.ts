@@ -13,10 +13,17 @@ import {
   totalsOf,
 } from './report-types';
 
-/** The account's pay period calendar as the Payroll Export reads it (docs/RULES.md#pay-periods). */
+/**
+ * The account's pay period settings as reports read them (docs/RULES.md#pay-periods): the calendar (Payroll
+ * Export) and after how long an open shift is a forgotten clock-out (Daily Attendance).
+ */
 export const payPeriodCalendarSource = (db: Kysely<DB>) => {
   const periods = payPeriodsRepository(db);
-  return { paySchedules: periods.schedules, payPeriodsStored: periods.storedAround };
+  return {
+    paySchedules: periods.schedules,
+    payPeriodsStored: periods.storedAround,
+    forgottenAfterMinutes: periods.forgottenAfterMinutes,
+  };
 };
 
 /** The pay periods overlapping the report's days, whole (an export pays periods, not parts of them). */
