@@ -229,6 +229,33 @@ const peak = server.peakMb();
 console.log(
   `peak RSS of the server: ${peak} MB (${peakBeforeExport} MB before the export) — ${peak <= 300 ? 'meets' : 'MISSES'} ≤ 300 MB`,
 );
+
+// Approving the month as one pay period (docs/RULES.md#pay-periods): it checks for open shifts and punch issues,
+// locks every employee, and stores the period's Payroll Summary and Timesheet lines (one a punch) in one
+// transaction. No target; the figure says what a manager of this account waits for.
+const send = async (url: string, payload: object) => {
+  const res = await fetch(`${server.base}${url}`, {
+    method: url.endsWith('approve') ? 'POST' : 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+};
+await send('/api/pay-periods/settings', {
+  frequency: 'monthly',
+  anchor_date: period.start_date,
+  forgotten_after_minutes: 720,
+});
+const approving = process.hrtime.bigint();
+await send('/api/pay-periods/approve', { start_date: period.start_date });
+const stored = await db
+  .selectFrom('pay_period_figures')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('account_id', '=', accountId)
+  .executeTakeFirstOrThrow();
+console.log(
+  `approving the month's pay period: ${(Number(process.hrtime.bigint() - approving) / 1e9).toFixed(2)} s, ${Number(stored.n)} stored lines; peak RSS then ${server.peakMb()} MB`,
+);
 server.process.kill();
 await db.destroy();
 

@@ -8,17 +8,22 @@ import type { SettingsRepository } from '../settings/settings.repository';
 import { timeRulesOf } from '../time/time-rules';
 import type { StoredLine } from './period-figures.repository';
 
+/** How many lines go to the database at a time. */
+const STORE_BATCH = 1000;
+
 /**
  * What approving [start, end] stores (docs/RULES.md#stored-figures-of-an-approved-period): the period's Payroll
- * Summary and Timesheet lines over the whole account, computed live by the reports' own code, and the Payroll
- * Summary CSV rendered from those lines (the bytes POST /api/getdata answers for the period afterwards), whose
- * SHA-256 the list shows. Runs over the approval's transaction (`repo`, `settings` bound to it).
+ * Summary and Timesheet lines over the whole account, computed live by the reports' own code, handed to `store`
+ * a batch at a time as they are made; answers the Payroll Summary CSV rendered from those lines (the bytes POST
+ * /api/getdata answers for the period afterwards), whose SHA-256 the list shows. Runs over the approval's
+ * transaction (`repo`, `settings` bound to it).
  */
 export async function approvalFigures(
   deps: { repo: ReportsRepository; settings: Pick<SettingsRepository, 'read'> },
   accountId: number,
   period: { start: string; end: string; asOf: string },
-): Promise<{ lines: StoredLine[]; csv: Buffer }> {
+  store: (lines: StoredLine[]) => Promise<void>,
+): Promise<{ csv: Buffer }> {
   const account = await deps.settings.read(accountId);
   const rules = timeRulesOf(account);
   const params = {
@@ -27,8 +32,17 @@ export async function approvalFigures(
     end_date: period.end,
   };
   const ctx: ReportContext = { accountId, scope: { departments: 'all' }, rules, params, repo: deps.repo };
-  const lines = await periodLinesOf(ctx, [payrollSummary, timesheet]);
-  const payroll = lines.filter((l) => l.report === payrollSummary.definition.name);
+  const payroll: StoredLine[] = [];
+  let batch: StoredLine[] = [];
+  for await (const line of periodLinesOf(ctx, [payrollSummary, timesheet])) {
+    if (line.report === payrollSummary.definition.name) payroll.push(line);
+    batch.push(line);
+    if (batch.length === STORE_BATCH) {
+      await store(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await store(batch);
   const run = {
     entry: payrollSummary,
     rules,
@@ -37,5 +51,5 @@ export async function approvalFigures(
     companyName: account.account_company_name,
     asOf: period.asOf,
   };
-  return { lines, csv: await buffer(reportsService(deps).exportOf(run, 'csv').stream) };
+  return { csv: await buffer(reportsService(deps).exportOf(run, 'csv').stream) };
 }

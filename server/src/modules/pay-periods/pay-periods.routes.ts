@@ -32,8 +32,8 @@ export const payPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...repositories(db, payPeriodsRepositories),
     punchIssues: (caller) => conflicts.list(caller, { limit: 10_000 }),
     // The figures and the Payroll Summary CSV made from them, exactly as POST /api/getdata then sends it.
-    approvalFigures: (r, accountId, period) =>
-      approvalFigures({ repo: r.reports, settings: r.settings }, accountId, period),
+    approvalFigures: (r, accountId, period, store) =>
+      approvalFigures({ repo: r.reports, settings: r.settings }, accountId, period, store),
   });
 
   route.ofCaller.get(

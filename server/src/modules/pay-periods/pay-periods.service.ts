@@ -47,14 +47,15 @@ export function payPeriodsService(deps: {
   /** The account's punch issues, as the Punch issues page lists them (timeclock/conflicts.service.ts). */
   punchIssues: (caller: Caller) => Promise<PunchConflictsAnswer>;
   /**
-   * The period's report lines and the Payroll Summary CSV rendered from them (approval-figures.ts), over the
-   * approval's transaction.
+   * The period's report lines, handed to `store` in batches, and the Payroll Summary CSV rendered from them
+   * (approval-figures.ts), over the approval's transaction.
    */
   approvalFigures: (
     r: PayPeriodsRepositories,
     accountId: number,
     period: { start: string; end: string; asOf: string },
-  ) => Promise<{ lines: StoredLine[]; csv: Buffer }>;
+    store: (lines: StoredLine[]) => Promise<void>,
+  ) => Promise<{ csv: Buffer }>;
   now?: () => Date;
 }) {
   const { repos, inTransaction, punchIssues, approvalFigures, now = () => new Date() } = deps;
@@ -287,9 +288,10 @@ export function payPeriodsService(deps: {
         // include each write that passed the check, and each later write finds the period approved.
         await r.employeeLocks.lockAccountEmployees(accountId);
         const { start_date: start, end_date: end } = p;
-        const { lines, csv } = await approvalFigures(r, accountId, { start, end, asOf: approvedAt });
+        const { csv } = await approvalFigures(r, accountId, { start, end, asOf: approvedAt }, (lines) =>
+          r.figures.storeFigures(accountId, start, lines),
+        );
         const checksum = createHash('sha256').update(csv).digest('hex');
-        await r.figures.storeFigures(accountId, start, lines);
         await r.figures.markStored(accountId, start, checksum, approvedAt);
         await logPeriod(r, caller, 'pay_period.approved', p, { checksum });
       });

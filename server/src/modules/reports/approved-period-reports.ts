@@ -31,40 +31,27 @@ function employeeOfLine(employees: Covered) {
 }
 
 /**
- * The lines approval stores for ctx's period: each report run live over the whole account (its totals first,
- * at position -1), each line with its employee and their department now.
+ * The lines approval stores for ctx's period, one at a time: each report run live over the whole account (its
+ * totals first, at position -1), each line with its employee and their department now. A generator, so that
+ * a big account's Timesheet (a line a punch) is stored as it is made instead of held twice in memory.
  */
-export async function periodLinesOf(
+export async function* periodLinesOf(
   ctx: ReportContext,
   reports: readonly ReportEntry[],
-): Promise<StoredLine[]> {
+): AsyncGenerator<StoredLine> {
   const employees = await covered(ctx);
-  const lines: StoredLine[] = [];
   for (const entry of reports) {
     const report = entry.definition.name;
     const { rows, totals } = await entry.run(ctx);
-    lines.push({
-      report,
-      position: -1,
-      employee_ref: null,
-      department_id: null,
-      cells: JSON.stringify(totals),
-    });
+    yield { report, position: -1, employee_ref: null, department_id: null, cells: JSON.stringify(totals) };
     const whose = employeeOfLine(employees);
     let position = 0;
     for await (const row of eachRow(rows)) {
       const ref = whose(row);
       const department_id = ref === null ? null : employees.get(ref)!.department_id;
-      lines.push({
-        report,
-        position: position++,
-        employee_ref: ref,
-        department_id,
-        cells: JSON.stringify(row),
-      });
+      yield { report, position: position++, employee_ref: ref, department_id, cells: JSON.stringify(row) };
     }
   }
-  return lines;
 }
 
 /** The lines the caller may see: of their departments then, the asked employee or department. */
