@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
+import { positiveId } from './people';
 import { periodCheck } from './period';
 
 /**
@@ -47,9 +48,8 @@ const minutes = z
 
 /** POST /api/adjustments. `minutes` may be negative (minutes paid that were not worked). */
 export const adjustmentBody = z.strictObject({
-  employee_id: z
-    .union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/, 'employee_id must be a number.')])
-    .transform(Number),
+  // A record id, at most PostgreSQL's integer: a larger one is refused here, not by the database (a 500).
+  employee_id: positiveId('employee_id'),
   date: isoDate,
   minutes,
   pay: z

@@ -174,6 +174,9 @@ describe('adjustments', () => {
       [{ ...base, date: '2026-02-30' }, 'Date is not a real calendar date.'],
       [{ ...base, pay: 'triple' }, 'pay must be one of regular, overtime, double_time.'],
       [{ ...base, extra: 1 }, ''],
+      // Past PostgreSQL's integer: refused before the database (it answered 500 in a hostile-input run).
+      [{ ...base, employee_id: 2_147_483_648 }, 'employee_id is too large.'],
+      [{ ...base, employee_id: '99999999999' }, 'employee_id must be a number.'],
       [{ minutes: 30, note: 'n', date: lastWeek }, ''],
     ];
     for (const [body, message] of bad) {
