@@ -15,7 +15,9 @@ export const manualPunchBody = z
   .object({
     employee_id: z
       .union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/, 'employee_id must be a number.')])
-      .transform(Number),
+      .transform(Number)
+      // A record id, at most PostgreSQL's integer: a larger one is refused here, not by the database (a 500).
+      .pipe(z.number().max(2_147_483_647, 'employee_id is too large.')),
     date: isoDate.optional(),
     time_in: hhmm('Time In'),
     /** null: the shift is still open (only when editing an open punch: the employee has not clocked out yet). */

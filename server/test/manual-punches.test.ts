@@ -136,6 +136,8 @@ describe('manual punches', () => {
       { type: 'Nap' },
       { notes: 'x'.repeat(2000) },
       { employee_id: 'abc' },
+      // Past PostgreSQL's integer: refused before the database, as any record id.
+      { employee_id: 2 ** 31 },
     ]) {
       expect(
         (
