@@ -51,9 +51,17 @@ const accessFields = {
   access: z.enum(ADMIN_ACCESS, { error: 'Choose Full access or Chosen departments.' }).default('full'),
   /** The departments a scoped administrator manages (at least one); ignored for full access. */
   department_ids: z
-    .array(z.number({ error: 'Department ids are numbers.' }).int().positive(), {
-      error: 'Department ids are a list of numbers.',
-    })
+    .array(
+      // At most PostgreSQL's integer: a larger id is refused here, not by the database (a 500).
+      z
+        .number({ error: 'Department ids are numbers.' })
+        .int()
+        .positive()
+        .max(2_147_483_647, 'Department id is too large.'),
+      {
+        error: 'Department ids are a list of numbers.',
+      },
+    )
     .max(500, 'Choose at most 500 departments.')
     .default([]),
 };

@@ -331,6 +331,8 @@ describe('department-scoped administrators', () => {
       { access: 'god' },
       { access: 'departments', department_ids: ['x'] },
       { access: 'departments', department_ids: [1.5] },
+      // Past PostgreSQL's integer: refused before the database (a 500 there before).
+      { access: 'departments', department_ids: [2 ** 31] },
       { access: 'departments', department_ids: Array.from({ length: 501 }, (_, i) => i + 1) },
       { access: 'full\u0000' },
       { access: null },
