@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { localDay } from '../src/lib/time';
 import { createAccount, createDepartment, createEmployee, insertPunch } from './factories';
 import { useTestApp } from './helper';
+import { callerOf, ok } from './pay-period-support';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
@@ -67,13 +68,13 @@ describe('Daily Attendance', () => {
 
     // The account's own forgotten_after_minutes (pay period settings), as the dashboard counts: at 3 hours,
     // Gus's shift open since yesterday 22:xx is a forgotten clock-out, not someone at work.
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/pay-periods/settings',
-      headers: a.auth,
-      payload: { frequency: 'weekly', anchor_date: '2026-11-02', forgotten_after_minutes: 180 },
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    ok(
+      await callerOf(t)(a, 'PUT', '/api/pay-periods/settings', {
+        frequency: 'weekly',
+        anchor_date: '2026-11-02',
+        forgotten_after_minutes: 180,
+      }),
+    );
     const after = await t.app.inject({
       method: 'POST',
       url: '/getdata',
