@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type PgModule from 'pg';
 import { lazy } from '../lib/lazy';
 import { checkpointer, MAIN_CHECKPOINT_PAGES } from './checkpointer';
+import { attachReadPool, readPool } from './parallel-reads';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -49,15 +50,19 @@ export function createDatabase(url: string): Database {
   // Checkpoints run on a worker thread (db/checkpointer.ts); the main connection's own only past a large log.
   const checkpoints = file.memory ? undefined : checkpointer(file.name);
   if (checkpoints) file.pragma(`wal_autocheckpoint = ${MAIN_CHECKPOINT_PAGES}`);
+  // Big reads in parts on worker threads (db/parallel-reads.ts); an in-memory database has no file to share.
+  const reads = file.memory ? undefined : readPool(file.name);
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({
       database: cachedStatements(file, STATEMENT_CACHE_SIZE, () => {
         flusher?.close();
         checkpoints?.close();
+        reads?.close();
       }),
     }),
   });
   if (flusher) walFlushes.set(db, flusher.flush);
+  if (reads) attachReadPool(db, reads);
   return db;
 }
 

@@ -3,7 +3,8 @@ import { addDays } from '../calendar';
 import { type DayTotals, figuresOfTotals, roundsLikeUtc } from '../day-totals';
 import { BREAK_DAYS_LATER, type EngineEmployee, finishDay, periodRate, rateOn } from '../engine';
 import { withRateChanges } from '../period';
-import type { PeriodRepository } from '../period.repository';
+import { readParts } from '../../../db/parallel-reads';
+import type { EmployeeRange, PeriodRepository } from '../period.repository';
 import type { TimeRules } from '../time-rules';
 import { MEAL_PERIOD_MINUTES } from './meal-premium';
 import { linesOfSums } from './money';
@@ -177,11 +178,15 @@ export async function periodPayTotals(
     if (rate === null) changing.push(e);
     else rateOf.set(e.id, rate);
   }
+  // A big account's employees in parts that the database sums at once, one a core (a few are one read).
+  const parts = employeeRefs
+    ? undefined
+    : employeeParts([...rateOf.keys()], payParts.count, payParts.minEmployees);
   const sums = await source.overDays(
     accountId,
     from,
     end,
-    { stepMinutes: rules.step, employeeRefs },
+    { stepMinutes: rules.step, employeeRefs, parts },
     (days, dialect) => paySumsSql(days, { start, set: version.rules, rules }, dialect),
   );
   for (const s of sums) {
@@ -191,6 +196,31 @@ export async function periodPayTotals(
   await slow(changing);
   return out;
 }
+
+/**
+ * `ids` cut into at most `count` ranges of about as many employees each, in id order; none for fewer than
+ * `minEmployees` a part (one read is then quicker than starting several).
+ */
+export function employeeParts(
+  ids: readonly number[],
+  count: number,
+  minEmployees: number,
+): EmployeeRange[] | undefined {
+  const n = Math.min(count, Math.floor(ids.length / minEmployees));
+  if (n < 2) return undefined;
+  const sorted = [...ids].sort((a, b) => a - b);
+  const size = Math.ceil(sorted.length / n);
+  const parts: EmployeeRange[] = [];
+  for (let i = 0; i < sorted.length; i += size)
+    parts.push([sorted[i], sorted[Math.min(i + size, sorted.length) - 1]]);
+  return parts;
+}
+
+/**
+ * How many parts a big account's pay is summed in (one a core), and the fewest employees worth a part of their
+ * own (an object: tests cut their few employees too).
+ */
+export const payParts = { count: readParts(), minEmployees: 200 };
 
 /** An employee's PayTotals from the database's sums: the money rounded once a line (money.ts). */
 function totalsOfSums(s: PaySums, rateCents: number, version: RuleVersion): PayTotals {
