@@ -36,7 +36,24 @@ export const EMPLOYEE_ROUTES = [
   '/UserProfileUser',
 ] as const;
 
+/** The pages reached from Settings: the manager's menu keeps Settings marked while one of them is open. */
+export const SETTINGS_ROUTES = [
+  '/Administrator',
+  '/Device',
+  '/DownloadUser',
+  '/CustomFields',
+  '/CreateCustomField',
+  '/CustomFieldDetail',
+  '/APIKeys',
+  '/CreateApiKey',
+  '/PricingUser',
+  '/ActivityLogs',
+  '/PayRules',
+  '/PayPeriods',
+] as const;
+
 export const MANAGER_ROUTES = [
+  ...SETTINGS_ROUTES,
   '/HomeSecond',
   '/Employee',
   '/Employee/:id',
@@ -53,21 +70,9 @@ export const MANAGER_ROUTES = [
   '/attendance',
   '/Settings',
   '/Support',
-  '/Administrator',
-  '/Device',
-  '/DownloadUser',
-  '/CustomFields',
-  '/CreateCustomField',
-  '/CustomFieldDetail',
-  '/CreateApiKey',
-  '/APIKeys',
   '/UserProfile',
-  '/PricingUser',
-  '/ActivityLogs',
   '/PunchDetails',
   '/RollCall',
-  '/PayRules',
-  '/PayPeriods',
 ] as const;
 
 export const PAGE_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...EMPLOYEE_ROUTES, ...MANAGER_ROUTES];

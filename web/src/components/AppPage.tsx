@@ -1,4 +1,4 @@
-import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Group, Paper, type PaperProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface AppPageProps {
@@ -37,5 +37,27 @@ export function AppPage({ title, description, actions, size = 'lg', children }: 
       </Group>
       {size === 'md' ? <Box maw={NARROW}>{children}</Box> : children}
     </Container>
+  );
+}
+
+/** The white card that holds a screen's content on the grey app background (forms, profiles, set-up). */
+export function PageCard({ children, ...rest }: PaperProps & { children: ReactNode; component?: 'section' }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} {...rest}>
+      {children}
+    </Paper>
+  );
+}
+
+/** A narrow screen that is one card: a form, or one thing to show. */
+export function CardPage({
+  title,
+  description,
+  children,
+}: Pick<AppPageProps, 'title' | 'description' | 'children'>) {
+  return (
+    <AppPage title={title} description={description} size="md">
+      <PageCard>{children}</PageCard>
+    </AppPage>
   );
 }

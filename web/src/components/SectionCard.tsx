@@ -1,5 +1,6 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageCard } from './AppPage';
 
 /** A titled white card on the grey app background. */
 export function SectionCard({
@@ -12,7 +13,7 @@ export function SectionCard({
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section">
+    <PageCard component="section">
       <Title order={2} fz="lg" mb={description ? 4 : 'md'}>
         {title}
       </Title>
@@ -22,6 +23,6 @@ export function SectionCard({
         </Text>
       )}
       {children}
-    </Paper>
+    </PageCard>
   );
 }

@@ -1,3 +1,4 @@
+import { SETTINGS_ROUTES } from '@punchclock/contract';
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { useScopedAdministrator } from '../api/auth';
@@ -16,24 +17,7 @@ const LINKS: NavItem[] = [
   { label: 'Departments', to: '/Departments', also: ['/CreateDepartment', '/DepartmentsDetail'] },
   { label: 'Reports', to: '/ReportSelector', also: ['/RunReport', '/attendance'] },
   { label: 'Roll Call', to: '/RollCall' },
-  {
-    label: 'Settings',
-    to: '/Settings',
-    also: [
-      '/Administrator',
-      '/Device',
-      '/DownloadUser',
-      '/CustomFields',
-      '/CreateCustomField',
-      '/CustomFieldDetail',
-      '/APIKeys',
-      '/CreateApiKey',
-      '/PricingUser',
-      '/ActivityLogs',
-      '/PayRules',
-      '/PayPeriods',
-    ],
-  },
+  { label: 'Settings', to: '/Settings', also: [...SETTINGS_ROUTES] },
   { label: 'Support', to: '/Support' },
 ];
 

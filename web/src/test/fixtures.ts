@@ -1,4 +1,11 @@
-import type { PayPeriod, PunchRow, SettingsView, UserView } from '@punchclock/contract';
+import type {
+  GetDataAnswer,
+  PayPeriod,
+  PunchRow,
+  ReportColumnView,
+  SettingsView,
+  UserView,
+} from '@punchclock/contract';
 import { localToday } from '../pages/punches/punch-values';
 
 /** An account's settings as GET /settings answers them (New York, Monday weeks), with `over` changed. */
@@ -143,5 +150,26 @@ export const payPeriod = (
   reviews: [],
   confirmations: [],
   confirmations_count: 0,
+  ...over,
+});
+
+/**
+ * A report's answer as POST /getdata gives it: `report` (its title too), its columns as [key, label, kind], its
+ * rows, and one page of them unless `over` says otherwise.
+ */
+export const reportAnswer = (
+  report: string,
+  columns: readonly (readonly [string, string, ReportColumnView['kind']])[],
+  data: GetDataAnswer['data'],
+  over: Partial<GetDataAnswer> = {},
+): GetDataAnswer => ({
+  report,
+  title: report,
+  columns: columns.map(([key, label, kind]) => ({ key, label, kind })),
+  data,
+  totals: null,
+  page: 1,
+  last_page: 1,
+  total: data.length,
   ...over,
 });

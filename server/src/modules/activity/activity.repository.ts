@@ -173,54 +173,32 @@ export function activityRepository(db: Kysely<DB>) {
      * names, each inside the account): station names, employee names and codes, department names, and each
      * punch's employee and clock-in instant. One row per id found: (kind, id, name, code, at).
      */
-    named(
+    async named(
       accountId: number,
       ids: { station: number[]; punch: number[]; employee: number[]; department: number[] },
     ): Promise<NamedRow[]> {
+      const none = sql`null`;
       // The kind as a literal, not a parameter: PostgreSQL cannot type a bare parameter in a UNION.
-      const kind = (k: NamedRow['kind']) => sql<NamedRow['kind']>`${sql.lit(k)}`.as('kind');
-      const none = sql<string | null>`null`;
+      const byId = (k: NamedRow['kind'], list: number[], table: string, name: string, code: string | null) =>
+        list.length === 0
+          ? null
+          : sql`select ${sql.lit(k)} as kind, id, ${sql.ref(name)} as name,
+              ${code ? sql.ref(code) : none} as code, ${none} as at
+            from ${sql.table(table)} where account_id = ${accountId} and id in (${sql.join(list)})`;
+      const punches =
+        ids.punch.length === 0
+          ? null
+          : sql`select ${sql.lit('punch')} as kind, p.id, e.name, e.employee_id as code, p.time_in as at
+            from punches p join employees e on e.id = p.employee_ref and e.account_id = ${accountId}
+            where p.account_id = ${accountId} and p.id in (${sql.join(ids.punch)})`;
       const parts = [
-        ids.station.length
-          ? db
-              .selectFrom('stations')
-              .where('account_id', '=', accountId)
-              .where('id', 'in', ids.station)
-              .select([kind('station'), 'id', 'name', none.as('code'), none.as('at')])
-          : null,
-        ids.punch.length
-          ? db
-              .selectFrom('punches')
-              .innerJoin('employees', ofAccount('employees', 'punches.employee_ref', accountId))
-              .where('punches.account_id', '=', accountId)
-              .where('punches.id', 'in', ids.punch)
-              .select([
-                kind('punch'),
-                'punches.id',
-                'employees.name',
-                'employees.employee_id as code',
-                sql<string | null>`punches.time_in`.as('at'),
-              ])
-          : null,
-        ids.employee.length
-          ? db
-              .selectFrom('employees')
-              .where('account_id', '=', accountId)
-              .where('id', 'in', ids.employee)
-              .select([kind('employee'), 'id', 'name', 'employee_id as code', none.as('at')])
-          : null,
-        ids.department.length
-          ? db
-              .selectFrom('departments')
-              .where('account_id', '=', accountId)
-              .where('id', 'in', ids.department)
-              .select([kind('department'), 'id', 'dp_name as name', none.as('code'), none.as('at')])
-          : null,
+        byId('station', ids.station, 'stations', 'name', null),
+        punches,
+        byId('employee', ids.employee, 'employees', 'name', 'employee_id'),
+        byId('department', ids.department, 'departments', 'dp_name', null),
       ].filter((q) => q !== null);
-      if (parts.length === 0) return Promise.resolve([]);
-      const [first, ...rest] = parts;
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parts share one row shape
-      return rest.reduce((q: any, next) => q.unionAll(next), first).execute() as Promise<NamedRow[]>;
+      if (parts.length === 0) return [];
+      return (await sql<NamedRow>`${sql.join(parts, sql` union all `)}`.execute(db)).rows;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { nameOrder } from '../../db/keyset';
 import type { KeyPart } from '../../lib/cursor';
 import { ofAccount } from '../../db/account-join';
+import { PERSON_COLUMNS } from '../employees/person-columns';
 
 /** What the read-only integration API reads; account first, current rows only. */
 export function integrationRepository(db: Kysely<DB>) {
@@ -13,19 +14,7 @@ export function integrationRepository(db: Kysely<DB>) {
       db
         .selectFrom('employees as e')
         .innerJoin('departments as d', ofAccount('d', 'e.department_id', accountId))
-        .select([
-          'e.id',
-          'e.employee_id',
-          'e.name',
-          'e.title',
-          'e.email',
-          'e.department_id',
-          'd.dp_name as department_name',
-          'e.hourly_rate_cents',
-          'e.status',
-          'e.created_at',
-          'e.updated_at',
-        ])
+        .select([...PERSON_COLUMNS, 'd.dp_name as department_name', 'e.created_at', 'e.updated_at'])
         .where('e.account_id', '=', accountId)
         .where('e.deleted_at', 'is', null)
         .$if(afterId !== undefined, (q) => q.where('e.id', '>', afterId!))

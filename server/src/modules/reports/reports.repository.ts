@@ -7,6 +7,7 @@ import { periodFiguresRepository } from '../pay-periods/period-figures.repositor
 import { attendanceSources } from '../schedules/attendance.repository';
 import { periodRepository } from '../time/period.repository';
 import { adjustmentsSource } from './adjustment-rows';
+import { PERSON_COLUMNS } from '../employees/person-columns';
 import { payPeriodCalendarSource } from './payroll-export';
 
 /** What reports read; account first, and limited to the caller's departments in this one place. */
@@ -40,18 +41,7 @@ export function reportsRepository(db: Kysely<DB>) {
       db
         .selectFrom('employees as e')
         .innerJoin('departments as d', 'd.id', 'e.department_id')
-        .select([
-          'e.id',
-          'e.employee_id',
-          'e.name',
-          'e.title',
-          'e.email',
-          'e.hourly_rate_cents',
-          'e.status',
-          'e.deleted_at',
-          'e.department_id',
-          'd.dp_name',
-        ])
+        .select([...PERSON_COLUMNS, 'e.deleted_at', 'd.dp_name'])
         .where('e.account_id', '=', accountId)
         .$call((q) => withinReach(q, scope.departments, 'e.department_id'))
         .$if(!f.includeDeleted, (q) => q.where('e.deleted_at', 'is', null))

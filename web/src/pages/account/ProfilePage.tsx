@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { messages, type UserView } from '@punchclock/contract';
 import { IconAlertCircle, IconDownload, IconId, IconPhoto, IconQrcode } from '@tabler/icons-react';
 import { useCurrentUser, useProfilePicture } from '../../api/auth';
 import { messageOf } from '../../api/client';
-import { AppPage } from '../../components/AppPage';
+import { AppPage, PageCard } from '../../components/AppPage';
 import { ExportDataPanel } from './ExportDataPanel';
 import { ProfilePictureForm } from './ProfilePictureForm';
 import { QrCodePanel } from './QrCodePanel';
@@ -51,7 +39,7 @@ function UserInformation({ user }: { user: UserView }) {
 export function UserSettingsTabs({ user, picture }: { user: UserView; picture: string | null }) {
   const manager = user.user_type === 'user';
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+    <PageCard>
       <Tabs defaultValue="info">
         <Tabs.List mb="lg">
           <Tabs.Tab value="info" leftSection={<IconId size={16} />}>
@@ -84,7 +72,7 @@ export function UserSettingsTabs({ user, picture }: { user: UserView; picture: s
           <QrCodePanel initial={user.qr_code_url} username={user.username} />
         </Tabs.Panel>
       </Tabs>
-    </Paper>
+    </PageCard>
   );
 }
 
@@ -114,7 +102,7 @@ export function ProfilePage() {
   const u = user.data;
   return (
     <AppPage title="Your Profile" size="md">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mb="lg">
+      <PageCard mb="lg">
         <Group wrap="nowrap" gap="lg">
           <Avatar
             src={picture.data ?? null}
@@ -136,7 +124,7 @@ export function ProfilePage() {
             </Badge>
           </Stack>
         </Group>
-      </Paper>
+      </PageCard>
 
       <UserSettingsTabs user={u} picture={picture.data ?? null} />
     </AppPage>

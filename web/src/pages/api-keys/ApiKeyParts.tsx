@@ -101,17 +101,7 @@ export function KeyCell({ apiKey }: { apiKey: ApiKeyView }) {
       >
         {value ? 'Hide' : 'Reveal'}
       </Button>
-      {value && (
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy'}>
-              <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${apiKey.key_name}`}>
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      )}
+      {value && <CopyValue value={value} label={`Copy ${apiKey.key_name}`} />}
     </Group>
   );
 }
@@ -127,5 +117,20 @@ export function Scopes({ scopes }: { scopes: string[] }) {
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/** A small button that copies `value`, saying Copied once it has; `label` names it for screen readers. */
+export function CopyValue({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : 'Copy'}>
+          <ActionIcon variant="subtle" onClick={copy} aria-label={label}>
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
   );
 }

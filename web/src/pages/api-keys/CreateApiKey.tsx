@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Checkbox,
-  CopyButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   API_KEY_MAX_LENGTH,
@@ -22,13 +10,14 @@ import {
   type ApiKeyScope,
   messages,
 } from '@punchclock/contract';
-import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, fieldErrors } from '../../api/client';
 import { generateApiKeyValue, useApiKeyMutations } from '../../api/api-keys';
-import { AppPage } from '../../components/AppPage';
+import { CardPage } from '../../components/AppPage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { schemaErrors } from '../../forms/validation';
+import { CopyValue } from './ApiKeyParts';
 
 interface Values {
   key_name: string;
@@ -69,84 +58,73 @@ export default function CreateApiKey() {
     );
 
   return (
-    <AppPage
+    <CardPage
       title="Create API Key"
-      size="md"
       description="A key lets another system read this account's employees, departments, punches and reports. It can never change anything."
     >
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack>
-            <TextInput
-              label="Key Name"
-              placeholder="e.g. Payroll export"
-              required
-              maxLength={API_KEY_NAME_MAX}
-              data-autofocus
-              {...form.getInputProps('key_name')}
-            />
-            <TextInput
-              label="Key Value"
-              description={`A strong value is filled in for you. To use your own, type at least ${API_KEY_MIN_LENGTH} characters.`}
-              required
-              maxLength={API_KEY_MAX_LENGTH}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              autoComplete="off"
-              spellCheck={false}
-              rightSectionWidth={76}
-              rightSection={
-                <Group gap={2} wrap="nowrap">
-                  <CopyButton value={form.values.key_value}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                        <ActionIcon variant="subtle" onClick={copy} aria-label="Copy the key value">
-                          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </CopyButton>
-                  <Tooltip label="Generate a new value">
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => form.setFieldValue('key_value', generateApiKeyValue())}
-                      aria-label="Generate a new value"
-                    >
-                      <IconRefresh size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              }
-              {...form.getInputProps('key_value')}
-            />
-            <Checkbox.Group
-              label="Scopes"
-              description="What the key may read."
-              {...form.getInputProps('scopes')}
-            >
-              <Group mt="xs">
-                {API_KEY_SCOPE_NAMES.map((s) => (
-                  <Checkbox key={s} value={s} label={`${API_KEY_SCOPES[s].label} (${s})`} />
-                ))}
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <TextInput
+            label="Key Name"
+            placeholder="e.g. Payroll export"
+            required
+            maxLength={API_KEY_NAME_MAX}
+            data-autofocus
+            {...form.getInputProps('key_name')}
+          />
+          <TextInput
+            label="Key Value"
+            description={`A strong value is filled in for you. To use your own, type at least ${API_KEY_MIN_LENGTH} characters.`}
+            required
+            maxLength={API_KEY_MAX_LENGTH}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            autoComplete="off"
+            spellCheck={false}
+            rightSectionWidth={76}
+            rightSection={
+              <Group gap={2} wrap="nowrap">
+                <CopyValue value={form.values.key_value} label="Copy the key value" />
+                <Tooltip label="Generate a new value">
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={() => form.setFieldValue('key_value', generateApiKeyValue())}
+                    aria-label="Generate a new value"
+                  >
+                    <IconRefresh size={16} />
+                  </ActionIcon>
+                </Tooltip>
               </Group>
-            </Checkbox.Group>
-            <Text fz="sm" c="dimmed">
-              Integrations send the key in the <code>X-API-Key</code> header to the read-only calls under{' '}
-              <Anchor href="/api/docs" target="_blank" underline="always">
-                /api/integration
-              </Anchor>
-              .
-            </Text>
-            <Group justify="flex-end">
-              <Button component={Link} to="/APIKeys" variant="default">
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create API Key
-              </Button>
+            }
+            {...form.getInputProps('key_value')}
+          />
+          <Checkbox.Group
+            label="Scopes"
+            description="What the key may read."
+            {...form.getInputProps('scopes')}
+          >
+            <Group mt="xs">
+              {API_KEY_SCOPE_NAMES.map((s) => (
+                <Checkbox key={s} value={s} label={`${API_KEY_SCOPES[s].label} (${s})`} />
+              ))}
             </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </AppPage>
+          </Checkbox.Group>
+          <Text fz="sm" c="dimmed">
+            Integrations send the key in the <code>X-API-Key</code> header to the read-only calls under{' '}
+            <Anchor href="/api/docs" target="_blank" underline="always">
+              /api/integration
+            </Anchor>
+            .
+          </Text>
+          <Group justify="flex-end">
+            <Button component={Link} to="/APIKeys" variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create API Key
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </CardPage>
   );
 }

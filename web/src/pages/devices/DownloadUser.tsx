@@ -8,7 +8,6 @@ import {
   Group,
   Image,
   List,
-  Paper,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -28,7 +27,7 @@ import {
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AppPage } from '../../components/AppPage';
+import { AppPage, PageCard } from '../../components/AppPage';
 
 interface Platform {
   name: string;
@@ -101,7 +100,7 @@ export default function DownloadUser() {
       description="The time station is a web app: install it from the browser on any tablet, phone or PC. No app store, and it keeps working offline."
     >
       <Stack gap="xl">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <PageCard>
           <Group align="center" gap="xl" wrap="wrap" justify="center">
             {qr ? (
               <Image
@@ -142,7 +141,7 @@ export default function DownloadUser() {
               </Text>
             </Stack>
           </Group>
-        </Paper>
+        </PageCard>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           {PLATFORMS.map((p) => (
             <Card key={p.name} withBorder radius="lg" padding="lg">

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, messageOf } from '../../api/client';
 import { fetchOwnBadge } from '../../api/self-service';
-import { AppPage } from '../../components/AppPage';
+import { CardPage } from '../../components/AppPage';
 import { DownloadButton } from '../../components/DownloadButton';
 import { notifyError } from '../../components/notify';
 import { session } from '../../session/session';
@@ -67,76 +67,73 @@ export default function EmployeeQR() {
   };
 
   return (
-    <AppPage
+    <CardPage
       title="My QR Code"
       description="Show this code to a time station's camera to clock in and out. It is the same code as on your printed card."
-      size="md"
     >
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Stack align="center" gap="md">
-          <Paper withBorder radius="md" p="md" w={280} h={280} bg="white">
-            <Center h="100%">
-              {badge ? (
-                <Image
-                  src={qrSrc(badge.qr_code)}
-                  alt={`QR code of ${badge.name}`}
-                  w={240}
-                  h={240}
-                  fit="contain"
-                  data-testid="badge-qr"
-                />
-              ) : failed ? (
-                <Stack align="center" gap={6}>
-                  <IconQrcode size={56} color="var(--mantine-color-gray-5)" aria-hidden />
-                  <Text fz="sm" c="dimmed" ta="center">
-                    {messages.qr.empty}
-                  </Text>
-                </Stack>
-              ) : (
-                <Loader aria-label="Loading your QR code" />
-              )}
-            </Center>
-          </Paper>
-          {badge && (
-            <Stack gap={2} align="center">
-              <Title order={2} fz="xl" data-testid="badge-employee-id">
-                {badge.employee_id}
-              </Title>
-              <Text fz="lg" data-testid="badge-name">
-                {badge.name}
-              </Text>
-            </Stack>
-          )}
-          {failed && (
-            <Alert color="red" role="alert" w="100%" maw={420}>
-              {failed}
-            </Alert>
-          )}
-          <Group justify="center">
-            {/* Asking again only means something after a failure: the code itself changes only when a manager
+      <Stack align="center" gap="md">
+        <Paper withBorder radius="md" p="md" w={280} h={280} bg="white">
+          <Center h="100%">
+            {badge ? (
+              <Image
+                src={qrSrc(badge.qr_code)}
+                alt={`QR code of ${badge.name}`}
+                w={240}
+                h={240}
+                fit="contain"
+                data-testid="badge-qr"
+              />
+            ) : failed ? (
+              <Stack align="center" gap={6}>
+                <IconQrcode size={56} color="var(--mantine-color-gray-5)" aria-hidden />
+                <Text fz="sm" c="dimmed" ta="center">
+                  {messages.qr.empty}
+                </Text>
+              </Stack>
+            ) : (
+              <Loader aria-label="Loading your QR code" />
+            )}
+          </Center>
+        </Paper>
+        {badge && (
+          <Stack gap={2} align="center">
+            <Title order={2} fz="xl" data-testid="badge-employee-id">
+              {badge.employee_id}
+            </Title>
+            <Text fz="lg" data-testid="badge-name">
+              {badge.name}
+            </Text>
+          </Stack>
+        )}
+        {failed && (
+          <Alert color="red" role="alert" w="100%" maw={420}>
+            {failed}
+          </Alert>
+        )}
+        <Group justify="center">
+          {/* Asking again only means something after a failure: the code itself changes only when a manager
                 regenerates the badge, and opening the page again shows that. */}
-            {failed && (
-              <Button
-                onClick={() => void badgeQuery.refetch()}
-                loading={badgeQuery.isFetching}
-                leftSection={<IconRefresh size={16} />}
-              >
-                Try again
-              </Button>
-            )}
-            {badge && (
-              <DownloadButton
-                variant="default"
-                onClick={() => void download()}
-                loading={saving}
-                title={`A ${QR_IMAGE.width}×${QR_IMAGE.height} PNG with your ID and name`}
-              >
-                Download
-              </DownloadButton>
-            )}
-          </Group>
-        </Stack>
-      </Paper>
-    </AppPage>
+          {failed && (
+            <Button
+              onClick={() => void badgeQuery.refetch()}
+              loading={badgeQuery.isFetching}
+              leftSection={<IconRefresh size={16} />}
+            >
+              Try again
+            </Button>
+          )}
+          {badge && (
+            <DownloadButton
+              variant="default"
+              onClick={() => void download()}
+              loading={saving}
+              title={`A ${QR_IMAGE.width}×${QR_IMAGE.height} PNG with your ID and name`}
+            >
+              Download
+            </DownloadButton>
+          )}
+        </Group>
+      </Stack>
+    </CardPage>
   );
 }

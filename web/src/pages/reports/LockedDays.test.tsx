@@ -1,25 +1,21 @@
 import { render, screen, within } from '@testing-library/react';
-import { messages, type GetDataAnswer } from '@punchclock/contract';
+import { messages } from '@punchclock/contract';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../Providers';
+import { reportAnswer } from '../../test/fixtures';
 import { ResultsTable } from './ResultsTable';
 
-const answer = {
-  report: 'Timesheet',
-  title: 'Timesheet',
-  columns: [
-    { key: 'date', label: 'Date', kind: 'date' },
-    { key: 'name', label: 'Name', kind: 'text' },
+const answer = reportAnswer(
+  'Timesheet',
+  [
+    ['date', 'Date', 'date'],
+    ['name', 'Name', 'text'],
   ],
-  data: [
+  [
     { date: '2026-11-10', name: 'Cora' },
     { date: '2026-11-17', name: 'Cora' },
   ],
-  totals: null,
-  page: 1,
-  last_page: 1,
-  total: 2,
-} as unknown as GetDataAnswer;
+);
 
 /** A report's days in an approved pay period carry the lock with its why (docs/RULES.md#pay-periods); others not. */
 describe('locked days in a report', () => {

@@ -1,20 +1,14 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { GetDataAnswer } from '../../api/reports';
 import { Providers } from '../../Providers';
+import { reportAnswer } from '../../test/fixtures';
 import { ResultsTable } from './ResultsTable';
 
-const answer = (last_page: number): GetDataAnswer =>
-  ({
-    report: 'Daily Summary',
-    title: 'Daily Summary',
-    columns: [{ key: 'name', label: 'Name', kind: 'text' }],
-    data: [{ name: 'Zed' }, { name: 'Amy' }],
-    totals: null,
-    page: 1,
+const answer = (last_page: number) =>
+  reportAnswer('Daily Summary', [['name', 'Name', 'text']], [{ name: 'Zed' }, { name: 'Amy' }], {
     last_page,
     total: last_page * 2,
-  }) as unknown as GetDataAnswer;
+  });
 
 const names = () =>
   within(screen.getByTestId('report-results'))
@@ -46,21 +40,17 @@ describe('ResultsTable', () => {
 });
 
 describe('ResultsTable totals', () => {
-  const paged = {
-    report: 'Daily Summary',
-    title: 'Daily Summary',
-    columns: [
-      { key: 'date', label: 'Date', kind: 'date' },
-      { key: 'name', label: 'Name', kind: 'text' },
-      { key: 'worked', label: 'Worked Hours', kind: 'hours' },
-      { key: 'earnings', label: 'Earnings', kind: 'money' },
+  const paged = reportAnswer(
+    'Daily Summary',
+    [
+      ['date', 'Date', 'date'],
+      ['name', 'Name', 'text'],
+      ['worked', 'Worked Hours', 'hours'],
+      ['earnings', 'Earnings', 'money'],
     ],
-    data: [{ date: '2026-11-02', name: 'Zed', worked: 480, earnings: 12000 }],
-    totals: { date: 'Total', worked: 90_000, earnings: 2_250_075 },
-    page: 1,
-    last_page: 2,
-    total: 187,
-  } as unknown as GetDataAnswer;
+    [{ date: '2026-11-02', name: 'Zed', worked: 480, earnings: 12000 }],
+    { totals: { date: 'Total', worked: 90_000, earnings: 2_250_075 }, last_page: 2, total: 187 },
+  );
 
   it("shows the whole result's totals apart from the page's rows, labelled as such", () => {
     render(

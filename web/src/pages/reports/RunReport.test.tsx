@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountSettings } from '../../test/fixtures';
+import { accountSettings, reportAnswer } from '../../test/fixtures';
 import { fakeApiByPath, logInAs, renderPage } from '../../test/render';
 import { presetPeriod, todayIn, weekStartIndex } from './periods';
 import RunReport from './RunReport';
@@ -61,16 +61,7 @@ describe('Run Report', () => {
 
   it('holds the exports back once the parameters change after a run, until it is run again', async () => {
     logInAs('user');
-    const answer = {
-      report: 'Daily Summary',
-      title: 'Daily Summary',
-      columns: [{ key: 'name', label: 'Name', kind: 'text' }],
-      data: [{ name: 'Dana' }],
-      totals: null,
-      page: 1,
-      last_page: 1,
-      total: 1,
-    };
+    const answer = reportAnswer('Daily Summary', [['name', 'Name', 'text']], [{ name: 'Dana' }]);
     fakeApiByPath({ '/settings': [settings], '/getdata': answer }, []);
     renderPage('/RunReport', <RunReport />, '/RunReport?report=Daily+Summary');
     const csv = () => screen.getByRole('button', { name: 'CSV' }) as HTMLButtonElement;
@@ -101,20 +92,7 @@ describe('Run Report', () => {
       const path = new URL(url, 'http://localhost').pathname;
       if (path === '/getdata') bodies.push(JSON.parse(String(init.body)));
       const body =
-        path === '/settings'
-          ? [settings]
-          : path === '/getdata'
-            ? {
-                report: 'Daily Summary',
-                title: 'Daily Summary',
-                columns: [],
-                data: [],
-                totals: null,
-                page: 1,
-                last_page: 1,
-                total: 0,
-              }
-            : [];
+        path === '/settings' ? [settings] : path === '/getdata' ? reportAnswer('Daily Summary', [], []) : [];
       return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json' },
