@@ -124,6 +124,8 @@ export default defineConfig({
       {
         '/': [/[\\/]src[\\/]pages[\\/]public[\\/]Home\.tsx$/],
         '/login': [/[\\/]src[\\/]pages[\\/]auth[\\/]Login\.tsx$/],
+        // The time station: a tablet at the door loads it cold, over whatever network the site has.
+        '/station': [/[\\/]src[\\/]station[\\/]StationPage\.tsx$/],
       },
       {
         // The calls: web/src/routes.tsx's `data` of /HomeSecond, and the account menu's picture.
