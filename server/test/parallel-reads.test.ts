@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { readAll } from '../src/db/parallel-reads';
+import { attachReadPool, readAll, readPool } from '../src/db/parallel-reads';
 import { employeeParts } from '../src/modules/time/pay/period-pay';
 import { createAccount, createEmployee } from './factories';
 import { dialect, useTestApp } from './helper';
@@ -62,6 +62,23 @@ describe('parallel reads (docs/ARCHITECTURE.md "Parallel reads")', () => {
     await expect(readAll(t.db, [good, bad])).rejects.toThrow(/no_such_table/);
     const rows = await readAll(t.db, [good, good]);
     expect(rows.map((r) => Number(r[0].one))).toEqual([1, 1]);
+  });
+
+  it.runIf(dialect === 'sqlite')('reads on the main connection when its workers cannot start', async () => {
+    // Another handle on the same database, with a pool whose workers fail to open their file.
+    const handle = t.db.withPlugin({
+      transformQuery: (a) => a.node,
+      transformResult: async (a) => a.result,
+    });
+    const broken = readPool(`${t.dataDir}/no-such-dir/none.sqlite`);
+    attachReadPool(handle, broken);
+    try {
+      const q = sql<{ one: number }>`select 1 as one`.compile(handle);
+      const rows = await readAll(handle, [q, q]);
+      expect(rows.map((r) => Number(r[0].one))).toEqual([1, 1]);
+    } finally {
+      broken.close();
+    }
   });
 
   it.runIf(dialect === 'sqlite')('a worker connection is read-only', async () => {

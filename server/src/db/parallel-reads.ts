@@ -39,6 +39,13 @@ parentPort.on('message', ({ sql, parameters }) => {
 });
 `;
 
+/** A read worker could not start or died while reading (not a statement's own error). */
+export class ReadWorkerLost extends Error {
+  constructor(why: string) {
+    super(`read worker lost: ${why}`);
+  }
+}
+
 /** How many parts a big read is cut into: one per core, at most 4 (each part holds a thread or a connection). */
 export const readParts = () => Math.max(1, Math.min(4, availableParallelism()));
 
@@ -49,8 +56,8 @@ export interface ReadPool {
 
 /**
  * Up to `size` worker threads over the SQLite file at `file`, started at the first read and kept (unreferenced
- * while idle: they never keep the process alive). A worker that fails is dropped and its read rejects; the next
- * read starts a new one.
+ * while idle: they never keep the process alive). A worker that fails is dropped and its read rejects with
+ * ReadWorkerLost (readAll then reads on the main connection); the next read starts a new one.
  */
 export function readPool(file: string, size = readParts()): ReadPool {
   const workers = new Set<Worker>();
@@ -92,8 +99,8 @@ export function readPool(file: string, size = readParts()): ReadPool {
     let answer: { rows?: unknown[]; error?: string };
     try {
       answer = await new Promise((resolve, reject) => {
-        const onError = (e: Error) => reject(e);
-        const onExit = (code: number) => reject(new Error(`read worker exited (${code})`));
+        const onError = (e: Error) => reject(new ReadWorkerLost(e.message));
+        const onExit = (code: number) => reject(new ReadWorkerLost(`exited with code ${code}`));
         w.once('error', onError);
         w.once('exit', onExit);
         w.once('message', (m: { rows?: unknown[]; error?: string }) => {
@@ -142,6 +149,13 @@ export function attachReadPool(db: object, pool: ReadPool): void {
  */
 export async function readAll<R>(db: Reader, queries: readonly CompiledQuery<R>[]): Promise<R[][]> {
   const pool = db.isTransaction ? undefined : pools.get(db as object);
-  if (pool && queries.length > 1) return (await pool.run(queries)) as R[][];
-  return Promise.all(queries.map(async (q) => (await db.executeQuery(q)).rows));
+  const onMain = () => Promise.all(queries.map(async (q) => (await db.executeQuery(q)).rows));
+  if (!pool || queries.length < 2) return onMain();
+  try {
+    return (await pool.run(queries)) as R[][];
+  } catch (e) {
+    // A lost worker costs the speed, not the answer: the same reads on the main connection (they write nothing).
+    if (e instanceof ReadWorkerLost) return onMain();
+    throw e;
+  }
 }
