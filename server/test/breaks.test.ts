@@ -154,6 +154,32 @@ describe('breaks at the station', () => {
     expect((await call(a, '/api/break-end', { employee_id: e.code })).json().code).toBe('break.not_open');
   });
 
+  it('ends each open break at its own clock-out when many clock out at once, in two accounts', async () => {
+    // Clock-outs arriving together share a group commit on PostgreSQL, which reads their open breaks once
+    // (timeclock/clock-group.ts): each must still end its own break and no one else's.
+    const [a, b] = [await account(), await account()];
+    const people = [
+      { at: a, e: await employee(a), onBreak: true },
+      { at: a, e: await employee(a), onBreak: false },
+      { at: a, e: await employee(a), onBreak: true },
+      { at: b, e: await employee(b), onBreak: true },
+      { at: b, e: await employee(b), onBreak: false },
+    ];
+    for (const p of people) {
+      expect((await call(p.at, '/api/clock-in', { employee_id: p.e.code })).statusCode).toBe(200);
+      if (p.onBreak) await call(p.at, '/api/break-start', { employee_id: p.e.code });
+    }
+    const outs = await Promise.all(
+      people.map((p) => call(p.at, '/api/clock-out', { employee_id: p.e.code })),
+    );
+    for (const [i, p] of people.entries()) {
+      expect(outs[i].statusCode, outs[i].body).toBe(200);
+      const breaks = await breaksOf(p.e.id);
+      expect(breaks.map((x) => x.time_out)).toEqual(p.onBreak ? [outs[i].json().time_out] : []);
+      expect(await openBreaks(p.e.id)).toHaveLength(0);
+    }
+  });
+
   it('checks the PIN as clock-in does, and never reaches another account', async () => {
     const a = await account();
     const b = await account();

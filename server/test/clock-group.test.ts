@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { statementObserver } from '../src/db/database';
 import { groupCommitUnitOfWork, laneCount, type UnitOfWork, unitOfWork } from '../src/db/unit-of-work';
-import { clockUnit, type PunchRepos, punchRepositories, savePunch } from '../src/modules/punches/punch-store';
+import { type PunchRepos, punchRepositories, savePunch } from '../src/modules/punches/punch-store';
+import { clockUnit } from '../src/modules/timeclock/clock-group';
 import { createAccount, createDepartment, createEmployee, insertPunch } from './factories';
 import { dialect, useTestApp } from './helper';
 
@@ -60,22 +61,26 @@ function livePunch(
         activity: (row) => ({ action: `punch.clock_${p.kind}`, details: { punch_id: row.id } }),
       }),
     // oneLane: keys of one lane (multiples of the lane count), so on PostgreSQL too the punches share a group.
-    { ...clockUnit({ accountId, employeeRef: p.ref, at }), ...(oneLane && { key: p.ref * laneCount() }) },
+    {
+      ...clockUnit({ accountId, employeeRef: p.ref, at, kind: p.kind }),
+      ...(oneLane && { key: p.ref * laneCount() }),
+    },
   );
 }
 
 /**
  * An account whose employees stand where the rules answer differently: nobody in, in since two hours, inside a
- * manual punch running past now, and in since an hour (who punches in, then again, in the same group).
+ * manual punch running past now, in since an hour (who punches in, then again, in the same group), and in since
+ * a day of an approved pay period (whose clock-out would change the period).
  */
 async function floor() {
   const owner = await createAccount(t);
   const dep = await createDepartment(t, owner, { dp_name: 'Floor' });
   const now = Date.now();
   const refs: number[] = [];
-  for (const name of ['Ann Out', 'Ben In', 'Cy Manual', 'Di Twice'])
+  for (const name of ['Ann Out', 'Ben In', 'Cy Manual', 'Di Twice', 'Eve Locked'])
     refs.push((await createEmployee(t, owner, { name, department_id: dep.id })).id);
-  const [, ben, cy] = refs;
+  const [, ben, cy, , eve] = refs;
   // History the book must not need: yesterday's shift of each.
   for (const ref of refs)
     await insertPunch(t, owner.accountId, ref, {
@@ -84,6 +89,21 @@ async function floor() {
     });
   await insertPunch(t, owner.accountId, ben, { time_in: iso(now - 2 * HOUR) });
   await insertPunch(t, owner.accountId, cy, { time_in: iso(now - HOUR), time_out: iso(now + HOUR) });
+  // Eve's shift began four days ago, on the last day of an approved period (a day each side of it in UTC).
+  const eveIn = iso(now - 96 * HOUR);
+  await insertPunch(t, owner.accountId, eve, { time_in: eveIn });
+  await t.db
+    .insertInto('pay_periods')
+    .values({
+      account_id: owner.accountId,
+      start_date: iso(now - 110 * HOUR).slice(0, 10),
+      end_date: iso(now - 72 * HOUR).slice(0, 10),
+      status: 'approved',
+      approved_by: owner.userId,
+      approved_at: iso(now),
+      checksum: 'x',
+    })
+    .execute();
   return { accountId: owner.accountId, refs };
 }
 
@@ -93,13 +113,14 @@ const outcome = (r: Awaited<ReturnType<typeof savePunch>>) =>
 
 async function punchDay(inTransaction: UnitOfWork<PunchRepos>, grouped: boolean) {
   const { accountId, refs } = await floor();
-  const [ann, ben, cy, di] = refs;
+  const [ann, ben, cy, di, eve] = refs;
   const day: Punch[] = [
     { ref: ann, kind: 'in' },
     { ref: ben, kind: 'out' },
     { ref: cy, kind: 'in' },
     { ref: di, kind: 'in' },
     { ref: di, kind: 'in' },
+    { ref: eve, kind: 'out' },
   ];
   const at = iso(Date.now());
   const statements: string[] = [];
@@ -120,23 +141,37 @@ describe('live punches in one group commit', () => {
   it('lock their employees, read their books and write once, and each is judged as it is alone', async () => {
     const alone = await punchDay(unitOfWork(t.db, punchRepositories), false);
     const grouped = await punchDay(groupCommitUnitOfWork(t.db, punchRepositories), true);
-    // Ann in, Ben out; Cy is inside a manual punch; Di in, then Di in again while in.
-    expect(alone.outcomes).toEqual(['written', 'written', 'punch.overlap', 'written', 'punch.shift_open']);
+    // Ann in, Ben out; Cy is inside a manual punch; Di in, then Di in again while in; Eve's shift is in an
+    // approved period.
+    expect(alone.outcomes).toEqual([
+      'written',
+      'written',
+      'punch.overlap',
+      'written',
+      'punch.shift_open',
+      'period.locked',
+    ]);
     expect(grouped.outcomes).toEqual(alone.outcomes);
 
-    const locks = grouped.statements.filter((s) => /for update/i.test(s));
-    const bookReads = grouped.statements.filter((s) => /^select .* from "punches"/is.test(s));
+    const count = (re: RegExp, of: string[] = grouped.statements) => of.filter((s) => re.test(s)).length;
     // PostgreSQL: a group holds one punch an employee, so Di's second punch runs after the group of the other
-    // four: one lock statement for the four, and Di's own (SQLite has one writer and takes none).
-    expect(locks).toHaveLength(dialect === 'postgres' ? 2 : 0);
-    // PostgreSQL: one read of the four's books, and Di's own for her second punch. SQLite reads each punch's own
+    // five: one lock statement for the five, and Di's own (SQLite has one writer and takes none).
+    expect(count(/for update/i)).toBe(dialect === 'postgres' ? 2 : 0);
+    // PostgreSQL: one read of the five's books, and Di's own for her second punch. SQLite reads each punch's own
     // book (cheaper there than building the group's read).
-    expect(bookReads).toHaveLength(dialect === 'postgres' ? 2 : 5);
+    expect(count(/^select .* from "punches"/is)).toBe(dialect === 'postgres' ? 2 : 6);
+    // The approved periods the clock-outs (Ben, Eve) could lie in, and their open breaks: PostgreSQL reads each
+    // once for the group; alone (and on SQLite) each clock-out asks its own (Eve's refusal ends before a break).
+    const periodReads = /^select .* from "pay_periods"/is;
+    const breakReads = /^select .* from "open_breaks"/is;
+    expect(count(periodReads, alone.statements)).toBe(2);
+    expect(count(periodReads)).toBe(dialect === 'postgres' ? 1 : 2);
+    expect(count(breakReads)).toBe(dialect === 'postgres' ? 1 : 0);
     // PostgreSQL: the group's clock-ins (Ann, Di) in one INSERT, its clock-out (Ben) in one UPDATE.
     const writes = (re: RegExp) => grouped.statements.filter((s) => re.test(s)).length;
     expect(writes(/^insert into "punches"/)).toBe(dialect === 'postgres' ? 1 : 2);
     expect(writes(/^update "punches"/)).toBe(1);
-    expect(alone.statements.filter((s) => /^select .* from "punches"/is.test(s))).toHaveLength(5);
+    expect(count(/^select .* from "punches"/is, alone.statements)).toBe(6);
 
     // What was written: the same rows in both accounts.
     const rows = async (accountId: number) =>

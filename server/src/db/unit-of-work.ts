@@ -74,13 +74,21 @@ export function repositories<R>(
 export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R>): UnitOfWork<R> {
   const add = committerOf(db);
   const alone = unitOfWork(db, build);
+  // The units of a group share its transaction, so they share one bundle over it (repositories keep no state of
+  // their own, only what they key by the handle): built once a group, not once a unit.
+  const bundles = new WeakMap<Kysely<DB>, R>();
+  const bundleOf = (trx: Kysely<DB>) => {
+    let bundle = bundles.get(trx);
+    if (!bundle) bundles.set(trx, (bundle = build(trx)));
+    return bundle;
+  };
   return <T>(work: (repos: R) => Promise<T>, opts?: UnitOptions) =>
     add.grouped(opts?.key)
       ? new Promise<T>((resolve, reject) =>
           add.push(opts?.key, {
             // Alone (a group of one, or again after its group failed) it appends its ledger entries itself;
             // in a group, runUnits appends the group's once.
-            work: (trx) => inLedger(trx, () => work(build(trx))),
+            work: (trx) => inLedger(trx, () => work(bundleOf(trx))),
             key: opts?.key,
             prepare: opts?.prepare,
             batched: opts?.batched,

@@ -3,8 +3,7 @@ import type { DB } from '../../db/schema';
 import { activityRepository } from '../activity/activity.repository';
 import { periodLocksRepository } from '../pay-periods/period-locks.repository';
 import { punchBook } from './punch-book';
-import type { GroupPrepare, UnitOptions } from '../../db/unit-of-work';
-import { type ClockPunch, type PunchRow, punchesRepository } from './punches.repository';
+import { type PunchRow, punchesRepository } from './punches.repository';
 import type { PunchCandidate, Refusal } from './rules/types';
 import { validatePunch } from './rules/validate-punch';
 
@@ -15,19 +14,6 @@ export const punchRepositories = (db: Kysely<DB>) => ({
   periodLocks: periodLocksRepository(db),
 });
 export type PunchRepos = ReturnType<typeof punchRepositories>;
-
-/**
- * How a live punch (clock-in, clock-out) joins a group commit: keyed by its employee; their employees locked, and
- * their books read, once for the group (punchesRepository.prepareClockGroup), so savePunch finds both done; and
- * its write handed to the group (batched: insertIfFree and closeShift use writeInBatch).
- */
-export const clockUnit = (punch: ClockPunch): UnitOptions => ({
-  key: punch.employeeRef,
-  prepare: { run: prepareClockGroup, arg: punch } satisfies GroupPrepare<ClockPunch>,
-  batched: true,
-});
-const prepareClockGroup = (trx: Kysely<DB>, punches: ClockPunch[]) =>
-  punchesRepository(trx).prepareClockGroup(punches);
 
 /** Who writes: the account, and the user or station acting (either may be null). */
 export interface PunchActor {

@@ -4,6 +4,9 @@ import type { DB, OpenBreaksTable } from '../../db/schema';
 export type OpenBreakRow = Selectable<OpenBreaksTable>;
 export type NewOpenBreak = Omit<Insertable<OpenBreaksTable>, 'account_id'>;
 
+/** The open breaks a group commit read for its clock-outs (prepareGroup), by its transaction and employee. */
+const groupReads = new WeakMap<Kysely<DB>, Map<number, { accountId: number; row?: OpenBreakRow }>>();
+
 /**
  * Breaks started and not yet ended (open_breaks, migration 025), every call scoped to the account. An open break
  * counts only while its shift is still the employee's open shift (`current`): a shift closed some other way (a
@@ -21,9 +24,34 @@ export function breaksRepository(db: Kysely<DB>) {
       .where('p.deleted_at', 'is', null);
 
   return {
-    /** The employee's open break inside their open shift, if any. */
-    current: (accountId: number, employeeRef: number) =>
-      stillOpen(accountId).where('b.employee_ref', '=', employeeRef).executeTakeFirst(),
+    /**
+     * The employee's open break inside their open shift, if any: what the group read for them (prepareGroup),
+     * taken once, or asked now.
+     */
+    async current(accountId: number, employeeRef: number) {
+      const read = groupReads.get(db);
+      const mine = read?.get(employeeRef);
+      if (mine && mine.accountId === accountId) {
+        read!.delete(employeeRef);
+        return mine.row;
+      }
+      return stillOpen(accountId).where('b.employee_ref', '=', employeeRef).executeTakeFirst();
+    },
+
+    /**
+     * Before a group commit's clock-outs run, after the group locked their employees (so nothing changes their
+     * breaks before each takes its answer): their open breaks, one statement an account.
+     */
+    async prepareGroup(clockOuts: { accountId: number; employeeRef: number }[]): Promise<void> {
+      const read = new Map<number, { accountId: number; row?: OpenBreakRow }>();
+      for (const accountId of new Set(clockOuts.map((p) => p.accountId))) {
+        const refs = clockOuts.filter((p) => p.accountId === accountId).map((p) => p.employeeRef);
+        for (const ref of refs) read.set(ref, { accountId });
+        for (const row of await stillOpen(accountId).where('b.employee_ref', 'in', refs).execute())
+          read.set(row.employee_ref, { accountId, row });
+      }
+      groupReads.set(db, read);
+    },
 
     /** The open breaks of these employees (the roster and sync batches read them at once). */
     currentOf: async (accountId: number, employeeRefs: number[]) =>

@@ -10,7 +10,7 @@ import { type Caller, requireAccess } from '../../auth/access';
 import type { UnitOfWork } from '../unit-of-work';
 import { conflict, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import { clockUnit, savePunch } from '../punches/punch-store';
+import { savePunch } from '../punches/punch-store';
 import type { PunchRow } from '../punches/punches.repository';
 import { refusalError } from '../punches/rules/validate-punch';
 import { timeRulesOf } from '../time/time-rules';
@@ -20,6 +20,7 @@ import type { ClockRepos } from './clock-repos';
 import type { ClockEmployee } from './clock.repository';
 import type { PinLock } from './pin-lock';
 import { clockInRow, keepPosition, requireClockSettings, type ClockSettings } from './clock-rows';
+import { clockUnit } from './clock-group';
 import { syncBatch } from './sync-batch';
 import { type BatchClock, batchClock } from './station-clock';
 import { breakService, endAtClockOut } from './breaks.service';
@@ -156,7 +157,7 @@ export function clockService(deps: {
               details: { punch_id: p.id, time_in: p.time_in, station_id: caller.stationId },
             }),
           }),
-        clockUnit({ accountId: caller.accountId, employeeRef: employee.id, at }),
+        clockUnit({ accountId: caller.accountId, employeeRef: employee.id, at, kind: 'in' }),
       );
       if (saved.ok) return clockInAnswer(employee, saved.row);
       // Not written: a retry of a punch already made (or a concurrent retry that won), or a shift is open.
@@ -216,7 +217,7 @@ export function clockService(deps: {
               details: { punch_id: p.id, time_out: at, station_id: caller.stationId },
             }),
           }),
-        clockUnit({ accountId: caller.accountId, employeeRef: employee.id, at }),
+        clockUnit({ accountId: caller.accountId, employeeRef: employee.id, at, kind: 'out' }),
       );
       if (saved.ok) return clockOutAnswer(employee, saved.row, settings);
       const existing = await made();
