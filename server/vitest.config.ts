@@ -18,6 +18,10 @@ export default defineConfig({
     // runs on. An API test file mostly waits on its database (a commit's fsync, a round trip), so three files go
     // side by side; each has its own database (docs/TESTING.md, "API tests").
     maxWorkers: 3,
+    // A worker runs its files in one module graph instead of a new one a file: importing the whole app took 412 of
+    // the suite's 485 s alone (docs/TESTING.md, "API tests"). Each file still has its own app and database, and a
+    // file that changes module state (payParts in pay-sql.test.ts) puts it back after.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],

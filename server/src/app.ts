@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { healthResponse } from '@punchclock/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis as RedisClient } from 'ioredis';
 import { lazy } from './lib/lazy';
@@ -59,6 +59,8 @@ export interface BuildOptions {
   tableMaintenance?: boolean;
   /** The forgotten clock-outs' mail sweep (docs/RULES.md#forgotten-clock-outs): the server's own (main.ts) only. */
   forgottenMail?: boolean;
+  /** Told of every route as it is declared: the route × caller proofs read the app's route table so. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app without listening, so tests can `inject()` into it. Only wiring lives here. */
@@ -68,6 +70,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
   }).withTypeProvider<ZodTypeProvider>();
+  // First, so the plugins' routes (declared in child contexts, which inherit the hook) are told too.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, type Database } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -25,7 +25,7 @@ export interface TestApp {
  */
 export function useTestApp(
   env: Record<string, string> = {},
-  opts: { tableMaintenance?: boolean } = {},
+  opts: { tableMaintenance?: boolean; onRoute?: BuildOptions['onRoute'] } = {},
 ): TestApp {
   const ctx = {} as TestApp;
   let pgName: string | null = null;
@@ -52,6 +52,7 @@ export function useTestApp(
       db: ctx.db,
       logger: false,
       tableMaintenance: opts.tableMaintenance ?? false,
+      onRoute: opts.onRoute,
     });
     await ctx.app.ready();
     ctx.outbox = () => {

@@ -1,24 +1,12 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dialect, useTestApp } from '../helper';
-import { type Request, TABLE } from './route-table';
+import { type Request, routeNames, TABLE } from './route-table';
 import { leaksInternals, multipart, seedWorld, snapshot, type World } from './world';
 
-// The app's own route table (see routes.test.ts).
-const seen = vi.hoisted(() => [] as string[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const wrapped = ((opts: unknown) => {
-    const app = mod.default(opts as never);
-    app.addHook('onRoute', (route) => {
-      for (const m of [route.method].flat()) if (m !== 'HEAD') seen.push(`${m} ${route.url}`);
-    });
-    return app;
-  }) as unknown as typeof mod.default;
-  return { ...mod, default: wrapped, fastify: wrapped };
-});
-
-const t = useTestApp();
+// The app's own route table, as it declares it.
+const seen: string[] = [];
+const t = useTestApp({}, { onRoute: (route) => seen.push(...routeNames(route)) });
 const CASES_PER_ROUTE = Number(process.env.PROOF_CASES_PER_ROUTE ?? 175);
 const BATCH = 25;
 const SEED = Number(process.env.PROOF_SEED ?? Date.now() % 1_000_000);

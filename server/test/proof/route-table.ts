@@ -553,3 +553,10 @@ export const TABLE: Record<string, Entry> = {
     req: () => ({ url: '/api/me/days/2026-01-06' }),
   },
 };
+
+/** "METHOD /url" for each method of a route as the app declares it (HEAD, which Fastify adds to each GET, aside). */
+export const routeNames = (route: { method: string | string[]; url: string }): string[] =>
+  [route.method]
+    .flat()
+    .filter((m) => m !== 'HEAD')
+    .map((m) => `${m} ${route.url}`);

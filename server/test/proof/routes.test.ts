@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect, useTestApp } from '../helper';
-import { CALLERS, type Caller, TABLE } from './route-table';
+import { CALLERS, type Caller, routeNames, TABLE } from './route-table';
 import {
   leaksInternals,
   MARKER,
@@ -14,25 +14,13 @@ import {
   type World,
 } from './world';
 
-// The app's own route table: every Fastify instance the app builds gets an onRoute hook.
-const seen = vi.hoisted(() => [] as string[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const wrapped = ((opts: unknown) => {
-    const app = mod.default(opts as never);
-    app.addHook('onRoute', (route) => {
-      for (const m of [route.method].flat()) if (m !== 'HEAD') seen.push(`${m} ${route.url}`);
-    });
-    return app;
-  }) as unknown as typeof mod.default;
-  return { ...mod, default: wrapped, fastify: wrapped };
-});
-
 // A built web app, so its routes are in the table too.
 const webDist = mkdtempSync(join(tmpdir(), 'proof-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Punchclock</title>');
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
-const t = useTestApp({ WEB_DIST: webDist });
+// The app's own route table, as it declares it.
+const seen: string[] = [];
+const t = useTestApp({ WEB_DIST: webDist }, { onRoute: (route) => seen.push(...routeNames(route)) });
 
 let w: World;
 beforeAll(async () => {

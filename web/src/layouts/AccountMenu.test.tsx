@@ -34,7 +34,9 @@ describe('the account menu', () => {
   it('has no dropdown on the page until it is opened', () => {
     show();
     expect(screen.queryByRole('menu', { hidden: true })).toBeNull();
-    expect(document.querySelector('[data-portal]')).toBeNull();
+    // Nothing of the menu in a portal either (the notifications' host, loaded when first needed, may have one).
+    expect(document.querySelector('[data-portal] .mantine-Menu-dropdown')).toBeNull();
+    expect(document.querySelector('[data-portal] [role="menuitem"]')).toBeNull();
   });
 
   it('opens on a click (in the portal, as always) and follows a link', async () => {
@@ -43,6 +45,8 @@ describe('the account menu', () => {
     await user.click(button);
     const menu = await screen.findByRole('menu', { hidden: true });
     expect(menu.closest('[data-portal]')).not.toBeNull();
+    // The selectors the closed menu's test looks for are the open menu's.
+    expect(document.querySelector('[data-portal] .mantine-Menu-dropdown')).toBe(menu);
     // jsdom lays nothing out, so floating-ui's `hide` gives the dropdown display: none: hidden: true.
     await user.click(await screen.findByRole('menuitem', { name: 'View your profile', hidden: true }));
     expect(router.state.location.pathname).toBe('/UserProfile');
@@ -66,5 +70,7 @@ describe('the account menu', () => {
     button.click();
     const menu = await screen.findByRole('menu', { hidden: true });
     expect(menu.closest('[data-portal]')).not.toBeNull();
+    // The selectors the closed menu's test looks for are the open menu's.
+    expect(document.querySelector('[data-portal] .mantine-Menu-dropdown')).toBe(menu);
   });
 });

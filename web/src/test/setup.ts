@@ -41,6 +41,9 @@ Object.defineProperty(document, 'fonts', {
 
 afterEach(() => {
   cleanup();
+  // What a test left in the page outside its own render (Mantine's shared portal node, notifications): the next
+  // file in this worker's document must start from an empty page (vitest.config.ts: isolate false).
+  document.body.replaceChildren();
   localStorage.clear();
   session.clear();
   queryClient.clear();
