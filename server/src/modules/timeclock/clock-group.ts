@@ -20,14 +20,15 @@ export const clockUnit = (punch: LivePunch): UnitOptions => ({
 });
 
 /**
- * PostgreSQL (SQLite's reads are calls inside the process, cheaper one by one): the employees locked and their
- * books read (prepareClockGroup); then, for the clock-outs, the approved periods their shifts could lie in (a
- * clock-in is now, never in an ended period) and their open breaks (a clock-out ends its break). Each a statement
- * for the group instead of one a punch (bench/clock.ts BENCH_TRACE shows them).
+ * Before the group's punches run, once for all: on PostgreSQL the employees locked and their books read
+ * (prepareClockGroup; SQLite has one writer and its one-employee book reads, calls inside the process, cost less
+ * than the group's); then, for the clock-outs, the approved periods their shifts could lie in (a clock-in is now,
+ * never in an ended period) and their open breaks (a clock-out ends its break). Each a statement for the group
+ * instead of one a clock-out (bench/clock.ts BENCH_TRACE counts them).
  */
 async function prepareLiveGroup(trx: Kysely<DB>, punches: LivePunch[]): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  const book = await punchesRepository(trx).prepareClockGroup(punches);
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const book = postgres ? await punchesRepository(trx).prepareClockGroup(punches) : [];
   const outs = punches.filter((p) => p.kind === 'out');
   if (!outs.length) return;
   const openSince = new Map<number, string>();
@@ -35,8 +36,13 @@ async function prepareLiveGroup(trx: Kysely<DB>, punches: LivePunch[]): Promise<
   await periodLocksRepository(trx).prepareGroup(
     outs.map((p) => ({
       accountId: p.accountId,
-      instants: [openSince.get(p.employeeRef), p.at].filter((t): t is string => !!t),
+      // Without the book (SQLite), shifts that began up to a day before: an older one's own lookup asks again.
+      instants: [openSince.get(p.employeeRef) ?? (postgres ? null : dayBefore(p.at)), p.at].filter(
+        (t): t is string => !!t,
+      ),
     })),
   );
   await breaksRepository(trx).prepareGroup(outs);
 }
+
+const dayBefore = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOString();
