@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
@@ -40,6 +41,8 @@ Object.defineProperty(document, 'fonts', {
 });
 
 afterEach(() => {
+  // Mantine's notifications live in a store of the module, which the next file of this worker shares.
+  notifications.clean();
   cleanup();
   // What a test left in the page outside its own render (Mantine's shared portal node, notifications): the next
   // file in this worker's document must start from an empty page (vitest.config.ts: isolate false).
