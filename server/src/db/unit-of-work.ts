@@ -68,8 +68,8 @@ export function repositories<R>(
  * COMMIT). Units with a key go to one of several lanes (by key), each lane one connection at a time. Lanes by
  * key (the employee) never wait on each other's row locks; units without a key (a sync batch, which locks many
  * employees) run alone. Batched units (the live punches) run side by side, one an employee in a group, and
- * their INSERTs and UPDATEs go as one statement a kind (writeInBatch): a group of clock-ins and -outs costs
- * BEGIN, the lock, the book, one INSERT, one UPDATE, the activity rows and COMMIT, however many it holds.
+ * their INSERTs and UPDATEs go as one statement a kind (writeInBatch): a group of clock-ins and -outs costs the
+ * same statements however many it holds (docs/ARCHITECTURE.md "Group commit" lists them).
  */
 export function groupCommitUnitOfWork<R>(db: Database, build: RepositoryBundle<R>): UnitOfWork<R> {
   const add = committerOf(db);
